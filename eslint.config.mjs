@@ -1,0 +1,39 @@
+// Lint rules that encode the architecture: the core and the webview protocol stay free of VS Code,
+// of process spawning and of the DOM, so they can be tested in plain Node and shared by both sides.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const pureRooms = {
+  'no-restricted-imports': ['error', {
+    paths: [
+      { name: 'vscode', message: 'src/core and src/protocol never import vscode: define a port and implement it in src/vscode.' },
+      { name: 'child_process', message: 'Process code lives in src/node.' },
+      { name: 'node:child_process', message: 'Process code lives in src/node.' },
+    ],
+  }],
+  'no-restricted-globals': ['error',
+    { name: 'window', message: 'No DOM in src/core or src/protocol.' },
+    { name: 'document', message: 'No DOM in src/core or src/protocol.' },
+    { name: 'navigator', message: 'No DOM in src/core or src/protocol.' },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.toolchain/**', '.test-results/**', 'test/fixtures/**', 'demo/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'eqeqeq': ['error', 'smart'],
+    },
+  },
+  { files: ['src/core/**/*.ts', 'src/protocol/**/*.ts'], rules: pureRooms },
+  {
+    files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', URL: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

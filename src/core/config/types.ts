@@ -1,0 +1,144 @@
+// The shapes of MCP server configuration as read from every scope. Pure data: no I/O here.
+
+/** Where a server definition came from, highest precedence first (see SCOPE_ORDER). */
+export type Scope = 'local' | 'project' | 'user' | 'plugin';
+
+/** Precedence as data: a lower index wins. */
+export const SCOPE_ORDER: readonly Scope[] = ['local', 'project', 'user', 'plugin'];
+
+/** Transports after alias normalisation (`streamable-http`/`streamableHttp` → `http`). */
+export type TransportKind = 'stdio' | 'http' | 'sse' | 'ws';
+
+/** A position in a config file: 1-based line and column, plus the 0-based offset/length of the range. */
+export interface SourceRange {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  offset: number;
+  length: number;
+}
+
+export type ProblemSeverity = 'error' | 'warning';
+
+/** One thing wrong (or worth a warning) in a config file, at an exact position. */
+export interface ConfigProblem {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: ProblemSeverity;
+  /** Stable machine id, e.g. `syntax`, `unknown-type`, `unresolved-variable`. */
+  code: string;
+  message: string;
+}
+
+/** A VS Code style `inputs` entry (`promptString` / `pickString`). */
+export interface InputDefinition {
+  id: string;
+  type: string;
+  description?: string;
+  password?: boolean;
+  default?: string;
+  options?: string[];
+  source: SourceRange;
+}
+
+/** The launch-relevant part of a server entry, after variable expansion. This is what the fingerprint covers. */
+export interface LaunchDefinition {
+  type: TransportKind;
+  command?: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+  url?: string;
+  headers: Record<string, string>;
+}
+
+/** One server entry as written in one file, validated and expanded. */
+export interface ServerEntry {
+  name: string;
+  scope: Scope;
+  /** Absolute path of the workspace folder the entry belongs to (local and project scopes). */
+  folder?: string;
+  launch: LaunchDefinition;
+  envFile?: string;
+  /** Startup timeout in milliseconds, when the entry sets one. */
+  timeout?: number;
+  disabled: boolean;
+  alwaysLoad: boolean;
+  allowedTools?: string[];
+  disabledTools?: string[];
+  /** `${input:id}` references still to be supplied (left unexpanded in `launch`). */
+  needsInput: string[];
+  /** The range of the entry's key (`"name": {…}`) in its file. */
+  source: SourceRange;
+}
+
+/** The raw text of one config file, or why there is none. */
+export type ConfigRead =
+  | { kind: 'text'; text: string }
+  | { kind: 'missing' }
+  | { kind: 'directory' }
+  | { kind: 'tooLarge'; size: number }
+  | { kind: 'unreadable'; message: string };
+
+/** Values available to `${…}` expansion for one layer. */
+export interface VariableContext {
+  env: Readonly<Record<string, string | undefined>>;
+  userHome: string;
+  workspaceFolder?: string;
+  extensionPath?: string;
+}
+
+/** Describes one file (or virtual file) that contributes a layer. */
+export interface LayerSpec {
+  scope: Scope;
+  /** Absolute path, or a virtual name such as `api:<source>` for servers registered through the API. */
+  file: string;
+  folder?: string;
+  /** Where the servers object lives inside the document: `[]` for a `.mcp.json`, `['contributes']` for an extension's package.json. */
+  root?: string[];
+  /** Display label for plugin sources (extension id, API source). */
+  label?: string;
+  /** Text supplied directly instead of read from `file` (servers registered through the API). */
+  inline?: string;
+  vars: VariableContext;
+}
+
+/** The result of reading one layer. Never throws; problems say what went wrong. */
+export interface Layer {
+  spec: LayerSpec;
+  servers: ServerEntry[];
+  inputs: InputDefinition[];
+  problems: ConfigProblem[];
+  /** False when the document could not be read as a config at all (syntax error, not an object, unreadable). */
+  usable: boolean;
+}
+
+/** A server that is in effect after merging all layers. */
+export interface EffectiveServer extends ServerEntry {
+  /** Unique id: the name, or `<folder basename>/<name>` when two workspace folders define the same name. */
+  id: string;
+  fingerprint: string;
+  needsTrust: boolean;
+}
+
+/** An entry that lost to a higher-precedence one of the same name. */
+export interface ShadowedServer {
+  name: string;
+  scope: Scope;
+  folder?: string;
+  source: SourceRange;
+  shadowedBy: { id: string; scope: Scope; file: string };
+}
+
+/** The merged view of every layer. */
+export interface MergedConfig {
+  servers: EffectiveServer[];
+  shadowed: ShadowedServer[];
+  problems: ConfigProblem[];
+  inputs: InputDefinition[];
+}
