@@ -1,0 +1,34 @@
+// Trust is bound to what a server will actually launch, so the hash must not change with formatting,
+// comments or key order, and must change with any value that alters the launch.
+import { createHash } from 'node:crypto';
+import type { LaunchDefinition } from './types';
+
+/** JSON with object keys sorted recursively and undefined fields left out, so equal values give equal text. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') {
+    // JSON.stringify gives undefined for undefined/functions; inside arrays they become null, as in JSON.
+    return JSON.stringify(value) ?? 'null';
+  }
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).filter((key) => record[key] !== undefined).sort();
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
+}
+
+/** The sha256 (hex) of a launch definition's canonical JSON; empty env/headers count as absent. */
+export function fingerprint(launch: LaunchDefinition): string {
+  const covered = {
+    type: launch.type,
+    command: launch.command,
+    args: launch.args,
+    env: isEmpty(launch.env) ? undefined : launch.env,
+    cwd: launch.cwd,
+    url: launch.url,
+    headers: isEmpty(launch.headers) ? undefined : launch.headers,
+  };
+  return createHash('sha256').update(canonicalJson(covered)).digest('hex');
+}
+
+function isEmpty(record: Record<string, string> | undefined): boolean {
+  return record === undefined || Object.keys(record).length === 0;
+}

@@ -1,0 +1,9 @@
+// The public API of the config core. Other rooms import from here, not from the individual files.
+export * from './types';
+export { MAX_CONFIG_BYTES, type ConfigFileSystem } from './ports';
+export { parseLayer } from './parse';
+export { expandVariables, expandHome, type Expansion, type VariableIssue } from './variables';
+export { fingerprint, canonicalJson } from './fingerprint';
+export { mergeLayers } from './merge';
+export { standardLayerSpecs, type StandardLayerOptions } from './layerSpecs';
+export { ConfigService, toSnapshot, type ConfigSnapshot, type ConfigServiceOptions } from './service';

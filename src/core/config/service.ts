@@ -1,0 +1,210 @@
+// Keeps the merged configuration current: reads every layer, watches every file, re-reads only the file
+// that changed, and keeps a broken file's last good servers so a typo never stops running servers.
+import type { Disposable } from '../disposable';
+import { Emitter, type Event } from '../event';
+import { canonicalJson } from './fingerprint';
+import { mergeLayers } from './merge';
+import { parseLayer } from './parse';
+import { MAX_CONFIG_BYTES, type ConfigFileSystem } from './ports';
+import { fileStartRange, problemAt } from './positions';
+import type { ConfigProblem, ConfigRead, InputDefinition, Layer, LayerSpec, MergedConfig, ServerEntry } from './types';
+
+/** The merged configuration plus the layers it came from; `version` grows with every change. */
+export interface ConfigSnapshot extends MergedConfig {
+  layers: Layer[];
+  version: number;
+}
+
+/** Options of ConfigService. */
+export interface ConfigServiceOptions {
+  /** Delay between a file change and its re-read; a burst of changes inside it causes one read. Default 100. */
+  throttleMs?: number;
+  /** Receives errors thrown by onDidChange listeners (they must not break reading). Default: console.error. */
+  onError?: (error: unknown) => void;
+}
+
+/** Builds a snapshot from a merge result and its layers. */
+export function toSnapshot(merged: MergedConfig, layers: Layer[], version: number): ConfigSnapshot {
+  return { ...merged, layers, version };
+}
+
+interface FileState {
+  timer?: ReturnType<typeof setTimeout>;
+  reading: boolean;
+  /** Another change arrived while reading: read again afterwards. */
+  again: boolean;
+}
+
+/** Reads, watches and merges the configured layers; emits a snapshot after every change. */
+export class ConfigService implements Disposable {
+  private readonly emitter = new Emitter<ConfigSnapshot>();
+  /** Fires after every (re)read that changed something, with the new snapshot. */
+  readonly onDidChange: Event<ConfigSnapshot> = this.emitter.event;
+
+  private readonly throttleMs: number;
+  private readonly onError: (error: unknown) => void;
+  private specs: LayerSpec[] = [];
+  private layers: Layer[] = [];
+  private snapshot: ConfigSnapshot = toSnapshot({ servers: [], shadowed: [], problems: [], inputs: [] }, [], 0);
+  private watchers: Disposable[] = [];
+  private readonly watchProblems = new Map<string, ConfigProblem>();
+  private readonly files = new Map<string, FileState>();
+  private readonly lastGood = new Map<string, { servers: ServerEntry[]; inputs: InputDefinition[] }>();
+  /** Bumped by setSpecs: results of reads started under an older generation are dropped. */
+  private generation = 0;
+  private settling: Promise<void> | undefined;
+  private disposed = false;
+
+  constructor(private readonly fs: ConfigFileSystem, options: ConfigServiceOptions = {}) {
+    this.throttleMs = options.throttleMs ?? 100;
+    this.onError = options.onError ?? ((error) => console.error('[config] onDidChange listener failed:', error));
+  }
+
+  /** The latest merged configuration. */
+  get current(): ConfigSnapshot {
+    return this.snapshot;
+  }
+
+  /** Replaces the set of layers: reads them all, watches every file-backed one, and emits. */
+  setSpecs(specs: LayerSpec[]): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    const generation = ++this.generation;
+    this.unwatchAll();
+    const keys = new Set(specs.map(specKey));
+    for (const key of [...this.lastGood.keys()]) if (!keys.has(key)) this.lastGood.delete(key);
+    this.watchAll(specs);
+    const settling = this.readAll(specs).then((layers) => {
+      if (generation !== this.generation || this.disposed) return;
+      this.specs = [...specs];
+      this.layers = specs.map((spec, i) => this.accept(spec, layers[i]));
+      this.publish();
+    });
+    this.settling = settling;
+    return settling;
+  }
+
+  /** Re-reads every layer and emits. */
+  async reload(): Promise<void> {
+    await this.settling;
+    const generation = this.generation;
+    const specs = this.specs;
+    const layers = await this.readAll(specs);
+    if (generation !== this.generation || this.disposed) return;
+    this.layers = specs.map((spec, i) => this.accept(spec, layers[i]));
+    this.publish();
+  }
+
+  /** Stops watching and cancels pending re-reads; no event fires afterwards. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.unwatchAll();
+    this.emitter.dispose();
+  }
+
+  private watchAll(specs: LayerSpec[]): void {
+    const files = new Set(specs.filter((spec) => spec.inline === undefined).map((spec) => spec.file));
+    for (const file of files) {
+      try {
+        this.watchers.push(this.fs.watch(file, () => this.onFileChanged(file)));
+      } catch (error) {
+        this.watchProblems.set(file, problemAt(fileStartRange(file), 'warning', 'watch-failed',
+          `Changes to this file are not picked up automatically (${errorMessage(error)}); run "Reload Server Configuration" after editing it.`));
+      }
+    }
+  }
+
+  private unwatchAll(): void {
+    for (const watcher of this.watchers) {
+      try { watcher.dispose(); } catch { /* a failing unwatch must not keep the others alive */ }
+    }
+    this.watchers = [];
+    this.watchProblems.clear();
+    for (const state of this.files.values()) if (state.timer !== undefined) clearTimeout(state.timer);
+    this.files.clear();
+  }
+
+  private onFileChanged(file: string): void {
+    if (this.disposed) return;
+    const state = this.files.get(file) ?? { reading: false, again: false };
+    this.files.set(file, state);
+    if (state.reading) state.again = true;
+    else if (state.timer === undefined) state.timer = setTimeout(() => void this.rereadFile(file, state), this.throttleMs);
+  }
+
+  /** Re-reads one changed file (for every layer backed by it) and emits if its layers changed. */
+  private async rereadFile(file: string, state: FileState): Promise<void> {
+    state.timer = undefined;
+    state.reading = true;
+    try {
+      await this.settling;
+      const generation = this.generation;
+      const read = await this.read(file);
+      if (generation !== this.generation || this.disposed) return;
+      let changed = false;
+      this.specs.forEach((spec, i) => {
+        if (spec.file !== file || spec.inline !== undefined) return;
+        const layer = this.accept(spec, parseLayer(spec, read));
+        if (canonicalJson(layer) !== canonicalJson(this.layers[i])) changed = true;
+        this.layers[i] = layer;
+      });
+      // Saving a file without changing it must not restart anything downstream.
+      if (changed) this.publish();
+    } catch (error) {
+      this.onError(error);
+    } finally {
+      state.reading = false;
+      if (state.again && this.files.get(file) === state) {
+        state.again = false;
+        this.onFileChanged(file);
+      }
+    }
+  }
+
+  private readAll(specs: LayerSpec[]): Promise<Layer[]> {
+    return Promise.all(specs.map(async (spec) => parseLayer(spec, spec.inline !== undefined ? { kind: 'missing' } : await this.read(spec.file))));
+  }
+
+  private async read(file: string): Promise<ConfigRead> {
+    try {
+      return await this.fs.read(file, MAX_CONFIG_BYTES);
+    } catch (error) {
+      return { kind: 'unreadable', message: errorMessage(error) };
+    }
+  }
+
+  /** Applies "last good servers" to an unusable layer, and remembers a usable one's servers. */
+  private accept(spec: LayerSpec, parsed: Layer): Layer {
+    const watchProblem = this.watchProblems.get(spec.file);
+    const layer = watchProblem && spec.inline === undefined ? { ...parsed, problems: [...parsed.problems, watchProblem] } : parsed;
+    const key = specKey(spec);
+    if (layer.usable) {
+      this.lastGood.set(key, { servers: layer.servers, inputs: layer.inputs });
+      return layer;
+    }
+    const good = this.lastGood.get(key);
+    if (!good || good.servers.length === 0) return layer;
+    const names = good.servers.map((server) => `"${server.name}"`).join(', ');
+    const kept = problemAt(fileStartRange(spec.file), 'warning', 'kept-last-good',
+      `Showing the last valid servers from this file (${names}) until the error is fixed.`);
+    return { ...layer, servers: good.servers, inputs: good.inputs, problems: [...layer.problems, kept] };
+  }
+
+  private publish(): void {
+    this.snapshot = toSnapshot(mergeLayers(this.layers), this.layers, this.snapshot.version + 1);
+    try {
+      this.emitter.fire(this.snapshot);
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+}
+
+/** Identifies a layer across setSpecs calls, so a broken file keeps its last good servers when folders change. */
+function specKey(spec: LayerSpec): string {
+  return JSON.stringify([spec.scope, spec.folder ?? null, spec.file, spec.root ?? [], spec.label ?? null]);
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
