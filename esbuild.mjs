@@ -6,6 +6,8 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
 const common = {
+  // jsonc-parser's UMD build (its `main`) requires its own files at run time; the ESM build bundles cleanly.
+  mainFields: ['module', 'main'],
   bundle: true,
   minify: production,
   sourcemap: !production,
