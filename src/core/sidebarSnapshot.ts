@@ -1,0 +1,198 @@
+// Projects the merged configuration onto the rows the sidebar webview shows. Pure: the clock and
+// the server states come in as arguments, so the same input always gives the same snapshot.
+import type {
+  ConfigProblem, EffectiveServer, LaunchDefinition, MergedConfig, ProblemSeverity, ShadowedServer, SourceRange,
+} from './config/types';
+import type {
+  ProblemRow, ServerRow, ServerStateKind, ShadowedRow, SidebarSnapshot, SourceLocation,
+} from '../protocol/sidebar';
+
+/** The words a row shows for each state; the mapped type makes a new state kind a compile error here. */
+export const SERVER_STATE_LABELS: { readonly [K in ServerStateKind]: string } = {
+  notStarted: 'not started',
+};
+
+export interface SidebarSnapshotOptions {
+  /** Milliseconds since the epoch, from the caller's clock. */
+  generatedAt: number;
+  workspaceName?: string;
+  /** The lifecycle state of a server; every server is `notStarted` when omitted. */
+  stateOf?: (server: EffectiveServer) => ServerStateKind;
+}
+
+/** Builds the full sidebar snapshot from the merged config: sorted, display-safe, JSON-serialisable. */
+export function toSidebarSnapshot(
+  merged: Pick<MergedConfig, 'servers' | 'shadowed' | 'problems'>,
+  opts: SidebarSnapshotOptions,
+): SidebarSnapshot {
+  const stateOf = opts.stateOf ?? (() => 'notStarted');
+  return {
+    servers: [...merged.servers].sort(compareServers).map((server) => toServerRow(server, stateOf(server))),
+    shadowed: [...merged.shadowed].sort(compareShadowed).map(toShadowedRow),
+    problems: [...merged.problems].sort(compareProblems).map(toProblemRow),
+    ...(opts.workspaceName !== undefined ? { workspaceName: opts.workspaceName } : {}),
+    generatedAt: opts.generatedAt,
+  };
+}
+
+function toServerRow(server: EffectiveServer, state: ServerStateKind): ServerRow {
+  return {
+    id: server.id,
+    name: revealHiddenCharacters(server.name),
+    scope: server.scope,
+    ...(server.folder !== undefined ? { folder: server.folder } : {}),
+    transport: server.launch.type,
+    state,
+    stateLabel: SERVER_STATE_LABELS[state],
+    launchSummary: launchSummary(server.launch),
+    source: toLocation(server.source),
+    needsTrust: server.needsTrust,
+    disabled: server.disabled,
+    fingerprint: server.fingerprint,
+  };
+}
+
+function toShadowedRow(entry: ShadowedServer): ShadowedRow {
+  return {
+    name: revealHiddenCharacters(entry.name),
+    scope: entry.scope,
+    source: toLocation(entry.source),
+    shadowedBy: { id: entry.shadowedBy.id, scope: entry.shadowedBy.scope, file: entry.shadowedBy.file },
+  };
+}
+
+function toProblemRow(problem: ConfigProblem): ProblemRow {
+  return {
+    file: problem.file,
+    line: problem.line,
+    column: problem.column,
+    severity: problem.severity,
+    message: revealHiddenCharacters(problem.message),
+    code: problem.code,
+  };
+}
+
+const toLocation = (range: SourceRange): SourceLocation => ({ file: range.file, line: range.line, column: range.column });
+
+// ---- ordering: stable across runs, independent of locale ----
+
+function compareText(a: string, b: string): number {
+  const la = a.toLowerCase();
+  const lb = b.toLowerCase();
+  if (la !== lb) return la < lb ? -1 : 1;
+  return a === b ? 0 : a < b ? -1 : 1;
+}
+
+const compareServers = (a: EffectiveServer, b: EffectiveServer): number =>
+  compareText(a.name, b.name) || compareText(a.id, b.id);
+
+const compareShadowed = (a: ShadowedServer, b: ShadowedServer): number =>
+  compareText(a.name, b.name) || compareText(a.source.file, b.source.file) || a.source.line - b.source.line;
+
+const SEVERITY_ORDER: { readonly [K in ProblemSeverity]: number } = { error: 0, warning: 1 };
+
+const compareProblems = (a: ConfigProblem, b: ConfigProblem): number =>
+  SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]
+  || compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.message, b.message);
+
+// ---- display text ----
+
+/**
+ * One line saying what a server runs: the command line for stdio, the url otherwise. Likely secrets
+ * (values of token/key/password flags, `Authorization: …` arguments, url credentials and secret
+ * query parameters) are masked, because variables are already expanded here and sidebars get
+ * screen-shared. The trust prompt, not this line, is where the exact definition is shown.
+ */
+export function launchSummary(launch: LaunchDefinition): string {
+  switch (launch.type) {
+    case 'stdio':
+      return revealHiddenCharacters([launch.command ?? '', ...launch.args].map(redactArg)
+        .map((arg, i, all) => (i > 0 && isSensitiveFlag(all[i - 1] ?? '') && !arg.startsWith('-') ? MASK : arg))
+        .map(quoteArg).join(' '));
+    case 'http':
+    case 'sse':
+    case 'ws':
+      return revealHiddenCharacters(redactUrl(launch.url ?? ''));
+    default:
+      return assertNever(launch.type);
+  }
+}
+
+const MASK = '***';
+const SENSITIVE_NAME = /token|secret|passw(?:or)?d|pwd|api[-_]?key|apikey|access[-_]?key|private[-_]?key|credential|authorization|bearer|cookie|^auth$|^key$/i;
+
+/** `--token`, `-api-key` and the like: a flag whose next argument is a secret. */
+function isSensitiveFlag(arg: string): boolean {
+  const flag = /^--?([\w.-]+)$/.exec(arg);
+  return flag !== null && SENSITIVE_NAME.test(flag[1] ?? '');
+}
+
+/** Masks the secret inside one argument: `--key=v`, `KEY=v`, `Authorization: v`, or a url. */
+function redactArg(arg: string): string {
+  const assignment = /^(-{0,2}([A-Za-z_][\w.-]*))=/.exec(arg);
+  if (assignment) return SENSITIVE_NAME.test(assignment[2] ?? '') ? `${assignment[1]}=${MASK}` : arg;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(arg)) return redactUrl(arg);
+  const header = /^([\w-]+)\s*:\s*\S/.exec(arg);
+  if (header && SENSITIVE_NAME.test(header[1] ?? '')) return `${header[1]}: ${MASK}`;
+  return arg;
+}
+
+/** Masks url credentials and secret query parameters; returns the url untouched when there are none. */
+function redactUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return text;
+  }
+  let changed = false;
+  if (url.password) {
+    url.password = MASK;
+    changed = true;
+  } else if (url.username) {
+    url.username = MASK;
+    changed = true;
+  }
+  for (const key of [...new Set(url.searchParams.keys())]) {
+    if (SENSITIVE_NAME.test(key)) {
+      url.searchParams.set(key, MASK);
+      changed = true;
+    }
+  }
+  return changed ? url.toString() : text;
+}
+
+/** Quotes an argument the way a POSIX shell would need it, only when it needs it. */
+function quoteArg(arg: string): string {
+  if (arg === '') return "''";
+  if (/^[\w@%+=:,./*~-]+$/.test(arg)) return arg;
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Makes characters that could hide or reorder text visible as `\u{…}`: C0/C1 controls, bidi
+ * overrides and isolates, zero-width characters and Unicode tags. Tabs and line breaks become
+ * spaces. Config text comes from repositories, so a name must not be able to pose as another.
+ */
+export function revealHiddenCharacters(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0;
+    if (ch === '\t' || ch === '\n' || ch === '\r') out += ' ';
+    else if (isHiddenCodePoint(cp)) out += `\\u{${cp.toString(16).toUpperCase()}}`;
+    else out += ch;
+  }
+  return out;
+}
+
+const HIDDEN_RANGES: readonly (readonly [number, number])[] = [
+  [0x0000, 0x001f], [0x007f, 0x009f], [0x00ad, 0x00ad], [0x061c, 0x061c], [0x180e, 0x180e],
+  [0x200b, 0x200f], [0x202a, 0x202e], [0x2060, 0x206f], [0xfeff, 0xfeff], [0xfff9, 0xfffb],
+  [0xe0000, 0xe007f],
+];
+
+const isHiddenCodePoint = (cp: number): boolean => HIDDEN_RANGES.some(([lo, hi]) => cp >= lo && cp <= hi);
+
+function assertNever(value: never): never {
+  throw new Error(`Unexpected value: ${String(value)}`);
+}

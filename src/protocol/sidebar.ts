@@ -1,0 +1,72 @@
+// The data the sidebar webview renders: one full snapshot, posted by the host, never patched.
+import type { ProblemSeverity, Scope, TransportKind } from '../core/config/types';
+
+export type { ProblemSeverity, Scope, TransportKind };
+
+/**
+ * The lifecycle state a row shows. Only `notStarted` exists until the lifecycle lands; later
+ * kinds are added to this union and the compiler then points at every place that must handle them.
+ */
+export type ServerStateKind = 'notStarted';
+
+/** A 1-based position in a config file. */
+export interface SourceLocation {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/**
+ * One effective server. Display fields (`name`, `launchSummary`) are ready to show as text: hidden
+ * and control characters are made visible and likely secrets are masked. `id` is kept exact: it is
+ * what requests refer to.
+ */
+export interface ServerRow {
+  readonly id: string;
+  readonly name: string;
+  readonly scope: Scope;
+  /** Absolute path of the workspace folder the entry belongs to (local and project scopes). */
+  readonly folder?: string;
+  readonly transport: TransportKind;
+  readonly state: ServerStateKind;
+  /** The state as words, e.g. "not started". */
+  readonly stateLabel: string;
+  /** The command line (stdio) or the url (http, sse, ws), for display only. */
+  readonly launchSummary: string;
+  readonly source: SourceLocation;
+  readonly needsTrust: boolean;
+  readonly disabled: boolean;
+  readonly fingerprint: string;
+}
+
+/** An entry that lost to a higher-precedence entry of the same name. */
+export interface ShadowedRow {
+  readonly name: string;
+  readonly scope: Scope;
+  readonly source: SourceLocation;
+  readonly shadowedBy: { readonly id: string; readonly scope: Scope; readonly file: string };
+}
+
+/** One config problem, as the Problems panel would show it. */
+export interface ProblemRow extends SourceLocation {
+  readonly severity: ProblemSeverity;
+  readonly message: string;
+  readonly code: string;
+}
+
+/** Everything the sidebar shows, in display order. */
+export interface SidebarSnapshot {
+  readonly servers: readonly ServerRow[];
+  readonly shadowed: readonly ShadowedRow[];
+  readonly problems: readonly ProblemRow[];
+  readonly workspaceName?: string;
+  /** Milliseconds since the epoch when the host built this snapshot. */
+  readonly generatedAt: number;
+}
+
+/** The last segment of a path or virtual file name, for either separator. */
+export function baseName(path: string): string {
+  const trimmed = path.replace(/[\\/]+$/, '');
+  const cut = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\'));
+  return cut < 0 ? trimmed : trimmed.slice(cut + 1);
+}

@@ -1,0 +1,118 @@
+// Every message between the extension host and the sidebar webview, declared once. The webview
+// says `ready` first; the host posts nothing before it. Requests are answered by id.
+import {
+  isRecord, isRequestId,
+  type ErrorMessage, type MethodOf, type Request, type RequestMessage, type ResponseMessage, type RpcError,
+} from './rpc';
+import type { SidebarSnapshot, SourceLocation } from './sidebar';
+
+/** Commands the webview may ask the host to run. Each maps to the `switchboard.<name>` command. */
+export const SIDEBAR_COMMANDS = ['openProjectServers', 'openUserServers', 'openLocalServers', 'refresh'] as const;
+export type SidebarCommand = (typeof SIDEBAR_COMMANDS)[number];
+
+/** Open a server's definition (the host looks up its current source) or an exact file position. */
+export type OpenSourceParams =
+  | { readonly target: 'server'; readonly serverId: string }
+  | ({ readonly target: 'location' } & SourceLocation);
+
+export interface RunCommandParams {
+  readonly command: SidebarCommand;
+}
+
+/** Success carries no data (`null` survives JSON); a failure is an ErrorMessage. */
+export type OpenSourceResult = null;
+export type RunCommandResult = null;
+
+export type OpenSourceRequest = Request<'openSource', OpenSourceParams, OpenSourceResult>;
+export type RunCommandRequest = Request<'runCommand', RunCommandParams, RunCommandResult>;
+
+/** Every request the webview can make of the host. */
+export type SidebarRequest = OpenSourceRequest | RunCommandRequest;
+export type SidebarMethod = MethodOf<SidebarRequest>;
+
+/** The handshake: the webview's script has loaded and listens. */
+export interface ReadyMessage {
+  readonly type: 'ready';
+}
+
+/** The full state to render; replaces whatever the webview showed before. */
+export interface SnapshotMessage {
+  readonly type: 'snapshot';
+  readonly snapshot: SidebarSnapshot;
+}
+
+export type WebviewToHostMessage = ReadyMessage | RequestMessage<SidebarRequest>;
+export type HostToWebviewMessage = SnapshotMessage | ResponseMessage<SidebarRequest> | ErrorMessage;
+
+/** What the host makes of data posted by the webview: a message it may act on, or why not. */
+export type ParsedWebviewMessage =
+  | { readonly ok: true; readonly message: WebviewToHostMessage }
+  | { readonly ok: false; readonly id?: number; readonly error: RpcError };
+
+const isCommand = (value: unknown): value is SidebarCommand =>
+  typeof value === 'string' && (SIDEBAR_COMMANDS as readonly string[]).includes(value);
+
+const isPosition = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+
+function parseOpenSource(params: Readonly<Record<string, unknown>>): OpenSourceParams | undefined {
+  const { target } = params;
+  if (target === 'server') {
+    const { serverId } = params;
+    return typeof serverId === 'string' && serverId !== '' ? { target, serverId } : undefined;
+  }
+  if (target === 'location') {
+    const { file, line, column } = params;
+    return typeof file === 'string' && file !== '' && isPosition(line) && isPosition(column)
+      ? { target, file, line, column }
+      : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Checks data posted by the webview field by field and rebuilds it, so the host never acts on
+ * extra or mistyped fields. Never throws.
+ */
+export function parseWebviewMessage(data: unknown): ParsedWebviewMessage {
+  if (!isRecord(data)) return { ok: false, error: { code: 'invalidRequest', message: 'Message is not an object.' } };
+  if (data.type === 'ready') return { ok: true, message: { type: 'ready' } };
+  if (data.type !== 'request') {
+    return { ok: false, error: { code: 'invalidRequest', message: `Unknown message type: ${String(data.type)}.` } };
+  }
+  const { id, method, params } = data;
+  if (!isRequestId(id)) return { ok: false, error: { code: 'invalidRequest', message: 'Request has no valid id.' } };
+  const invalidParams = { ok: false, id, error: { code: 'invalidParams', message: `Invalid params for ${String(method)}.` } } as const;
+  if (!isRecord(params)) return invalidParams;
+  switch (method) {
+    case 'openSource': {
+      const parsed = parseOpenSource(params);
+      return parsed ? { ok: true, message: { type: 'request', id, method, params: parsed } } : invalidParams;
+    }
+    case 'runCommand': {
+      const { command } = params;
+      return isCommand(command) ? { ok: true, message: { type: 'request', id, method, params: { command } } } : invalidParams;
+    }
+    default:
+      return { ok: false, id, error: { code: 'unknownMethod', message: `Unknown method: ${String(method)}.` } };
+  }
+}
+
+/**
+ * Shallow check of data posted by the host (which this extension wrote): the discriminant and the
+ * fields the webview reads before it trusts the rest.
+ */
+export function isHostToWebviewMessage(data: unknown): data is HostToWebviewMessage {
+  if (!isRecord(data)) return false;
+  switch (data.type) {
+    case 'snapshot':
+      return isRecord(data.snapshot) && Array.isArray(data.snapshot.servers)
+        && Array.isArray(data.snapshot.shadowed) && Array.isArray(data.snapshot.problems);
+    case 'response':
+      return isRequestId(data.id) && typeof data.method === 'string';
+    case 'error':
+      return isRequestId(data.id) && isRecord(data.error) && typeof data.error.message === 'string';
+    default:
+      return false;
+  }
+}

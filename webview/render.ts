@@ -1,0 +1,190 @@
+// Renders the whole view from (snapshot, ui state). Lists are short, so every snapshot rebuilds the
+// DOM; focus is carried across by `data-focus-key` so keyboard users keep their place.
+import '@vscode-elements/elements/dist/vscode-badge/index.js';
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import { baseName, type ProblemRow, type Scope, type ServerRow, type ShadowedRow, type SidebarSnapshot, type SourceLocation } from '../src/protocol/sidebar';
+import type { OpenSourceParams, SidebarCommand } from '../src/protocol/sidebarMessages';
+import { h, icon, type Props } from './dom';
+import type { SectionId, UiState } from './state';
+
+export interface ViewModel {
+  /** Undefined until the first snapshot arrives. */
+  readonly snapshot: SidebarSnapshot | undefined;
+  readonly ui: UiState;
+  /** A failed request, shown until dismissed or the next request. */
+  readonly notice: string | undefined;
+}
+
+export interface Actions {
+  openSource(params: OpenSourceParams): void;
+  runCommand(command: SidebarCommand): void;
+  toggleSection(id: SectionId): void;
+  dismissNotice(): void;
+}
+
+export function render(root: HTMLElement, model: ViewModel, actions: Actions): void {
+  const focusKey = focusedKey(root);
+  const { snapshot } = model;
+  root.setAttribute('aria-busy', snapshot ? 'false' : 'true');
+  root.replaceChildren(...(snapshot ? [
+    model.notice !== undefined ? renderNotice(model.notice, actions) : null,
+    section('servers', 'Servers', snapshot.servers.length, model.ui, actions, () =>
+      snapshot.servers.length > 0
+        ? h('ul', { className: 'list', attrs: { 'aria-label': 'Servers' } }, ...snapshot.servers.map((s) => serverRow(s, actions)))
+        : emptyState(snapshot, actions)),
+    snapshot.shadowed.length > 0 && section('shadowed', 'Shadowed', snapshot.shadowed.length, model.ui, actions, () =>
+      h('ul', { className: 'list', attrs: { 'aria-label': 'Shadowed servers' } }, ...snapshot.shadowed.map((s) => shadowedRow(s, actions)))),
+    snapshot.problems.length > 0 && section('problems', 'Problems', snapshot.problems.length, model.ui, actions, () =>
+      h('ul', { className: 'list', attrs: { 'aria-label': 'Problems' } }, ...snapshot.problems.map((p, i) => problemRow(p, i, actions)))),
+  ].filter((n): n is HTMLElement => n instanceof HTMLElement) : [
+    h('p', { className: 'loading' }, 'Loading servers…'),
+  ]));
+  if (focusKey !== undefined) restoreFocus(root, focusKey);
+}
+
+function section(id: SectionId, title: string, count: number, ui: UiState, actions: Actions, body: () => HTMLElement): HTMLElement {
+  const open = !ui.collapsed.includes(id);
+  const bodyId = `section-${id}`;
+  return h('section', { className: `section${open ? ' open' : ''}`, attrs: { 'data-section': id } },
+    h('h2', { className: 'section-header' },
+      h('button', {
+        className: 'section-toggle',
+        attrs: { type: 'button', 'aria-expanded': String(open), 'aria-controls': bodyId, 'data-focus-key': `section:${id}` },
+        onClick: () => actions.toggleSection(id),
+      },
+      icon('chevron', 'chevron'),
+      h('span', { className: 'section-title' }, title),
+      badge(String(count), 'counter', 'section-count', { 'aria-hidden': 'true' }),
+      h('span', { className: 'visually-hidden' }, `(${count} ${count === 1 ? 'item' : 'items'})`))),
+    open ? h('div', { className: 'section-body', attrs: { id: bodyId } }, body()) : h('div', { attrs: { id: bodyId, hidden: '' } }));
+}
+
+function serverRow(row: ServerRow, actions: Actions): HTMLElement {
+  const where = location(row.source);
+  const folder = row.folder !== undefined && row.id !== row.name ? baseName(row.folder) : undefined;
+  return h('li', {
+    className: `server-row${row.disabled ? ' is-disabled' : ''}`,
+    attrs: { 'data-testid': 'server-row', 'data-server-id': row.id },
+  },
+  h('div', { className: 'row-line' },
+    h('button', {
+      className: 'server-name link-button',
+      attrs: { type: 'button', 'data-testid': 'server-name', title: `Open definition (${where})`, 'data-focus-key': `server:${row.id}` },
+      onClick: () => actions.openSource({ target: 'server', serverId: row.id }),
+    }, row.name),
+    folder !== undefined && h('span', { className: 'server-folder', attrs: { title: row.folder } }, folder),
+    badge(row.scope, 'default', `scope-badge scope-${row.scope}`, { 'data-testid': 'server-scope', title: SCOPE_TITLE[row.scope] }),
+    row.needsTrust && h('span', {
+      className: 'marker marker-trust',
+      attrs: { 'data-testid': 'server-needs-trust', title: 'Defined by the repository: it will not start until you trust it' },
+    }, icon('shield'), 'needs trust'),
+    row.disabled && h('span', { className: 'marker marker-disabled', attrs: { 'data-testid': 'server-disabled' } }, 'disabled'),
+    h('span', { className: `server-state state-${row.state}`, attrs: { 'data-testid': 'server-state' } }, row.stateLabel)),
+  h('div', { className: 'row-detail' },
+    h('span', { className: 'server-transport', attrs: { 'data-testid': 'server-transport' } }, row.transport),
+    h('span', { className: 'server-launch', attrs: { 'data-testid': 'server-launch', title: row.launchSummary } }, row.launchSummary)));
+}
+
+function shadowedRow(row: ShadowedRow, actions: Actions): HTMLElement {
+  return h('li', {},
+    h('button', {
+      className: 'row-button shadowed-row',
+      attrs: {
+        type: 'button',
+        'data-testid': 'shadowed-row',
+        title: `Open the shadowed definition (${location(row.source)})\nShadowed by ${row.shadowedBy.file}`,
+        'data-focus-key': `shadowed:${row.source.file}:${row.source.line}:${row.source.column}`,
+      },
+      onClick: () => actions.openSource({ target: 'location', ...pick(row.source) }),
+    },
+    h('span', { className: 'shadowed-name' }, row.name),
+    h('span', { className: 'muted' }, ` (${row.scope}) — shadowed by ${row.shadowedBy.scope} (${baseName(row.shadowedBy.file)})`)));
+}
+
+const SCOPE_TITLE = {
+  local: 'Local: your private servers for this workspace',
+  project: 'Project: the workspace’s .mcp.json, shared through the repository',
+  user: 'User: your servers for every workspace',
+  plugin: 'Plugin: contributed by an installed extension',
+} as const satisfies Record<Scope, string>;
+
+const SEVERITY_LABEL = { error: 'Error', warning: 'Warning' } as const satisfies Record<ProblemRow['severity'], string>;
+
+function problemRow(row: ProblemRow, index: number, actions: Actions): HTMLElement {
+  return h('li', {},
+    h('button', {
+      className: `row-button problem severity-${row.severity}`,
+      attrs: {
+        type: 'button',
+        'data-testid': 'problem',
+        'data-severity': row.severity,
+        title: `${location(row)} (${row.code})`,
+        'data-focus-key': `problem:${index}:${location(row)}`,
+      },
+      onClick: () => actions.openSource({ target: 'location', ...pick(row) }),
+    },
+    icon(row.severity, 'severity-icon'),
+    h('span', { className: 'problem-text' },
+      h('span', { className: 'visually-hidden' }, `${SEVERITY_LABEL[row.severity]}: `),
+      h('span', { className: 'problem-message' }, row.message),
+      ' ',
+      h('span', { className: 'problem-location muted' }, `${baseName(row.file)}:${row.line}:${row.column}`))));
+}
+
+const EMPTY_ACTIONS: readonly { command: SidebarCommand; label: string; testId: string }[] = [
+  { command: 'openProjectServers', label: 'Open Project Servers', testId: 'open-project-servers' },
+  { command: 'openUserServers', label: 'Open User Servers', testId: 'open-user-servers' },
+  { command: 'openLocalServers', label: 'Open Local Servers', testId: 'open-local-servers' },
+];
+
+function emptyState(snapshot: SidebarSnapshot, actions: Actions): HTMLElement {
+  const where = snapshot.workspaceName !== undefined ? ` for ${snapshot.workspaceName}` : '';
+  return h('div', { className: 'empty', attrs: { 'data-testid': 'empty-state' } },
+    h('p', {}, snapshot.problems.some((p) => p.severity === 'error')
+      ? `No MCP servers could be read${where}. The problems below say why.`
+      : `No MCP servers are configured${where}.`),
+    h('p', { className: 'muted' }, 'Add servers to the project’s .mcp.json, to your user file, or to a private local file for this workspace.'),
+    ...EMPTY_ACTIONS.map(({ command, label, testId }, i) =>
+      h('vscode-button', {
+        className: 'empty-action',
+        // tabindex as an attribute: the element's own tabIndex only reflects after its first async
+        // update, too late for restoreFocus right after a render.
+        attrs: { block: '', secondary: i === 0 ? undefined : '', tabindex: '0', 'data-testid': testId, 'data-focus-key': `command:${command}` },
+        onClick: () => actions.runCommand(command),
+      }, label)),
+    h('button', {
+      className: 'link-button reload',
+      attrs: { type: 'button', 'data-testid': 'reload', 'data-focus-key': 'command:refresh' },
+      onClick: () => actions.runCommand('refresh'),
+    }, 'Reload configuration'));
+}
+
+function renderNotice(text: string, actions: Actions): HTMLElement {
+  return h('div', { className: 'notice', attrs: { role: 'alert', 'data-testid': 'notice' } },
+    h('span', { className: 'notice-text' }, text),
+    h('button', {
+      className: 'notice-dismiss',
+      attrs: { type: 'button', 'aria-label': 'Dismiss', title: 'Dismiss', 'data-focus-key': 'notice' },
+      onClick: actions.dismissNotice,
+    }, '×'));
+}
+
+function badge(text: string, variant: 'default' | 'counter', className: string, attrs: Props['attrs']): HTMLElement {
+  const element = h('vscode-badge', { className, attrs }, text);
+  element.variant = variant;
+  return element;
+}
+
+const location = (at: SourceLocation): string => `${at.file}:${at.line}:${at.column}`;
+const pick = (at: SourceLocation): SourceLocation => ({ file: at.file, line: at.line, column: at.column });
+
+function focusedKey(root: HTMLElement): string | undefined {
+  const active = document.activeElement;
+  if (!active || !root.contains(active)) return undefined;
+  return active.closest<HTMLElement>('[data-focus-key]')?.dataset.focusKey;
+}
+
+function restoreFocus(root: HTMLElement, key: string): void {
+  const target = [...root.querySelectorAll<HTMLElement>('[data-focus-key]')].find((el) => el.dataset.focusKey === key);
+  target?.focus();
+}
