@@ -1,0 +1,185 @@
+#!/usr/bin/env node
+// The browser end-to-end tier: the packaged extension (.vsix) installed into a real VS Code 1.139
+// (code-server), the fixture workspace opened in headless Chromium, and the UI checked the way a user
+// sees it: the "MCP Switchboard" activity-bar tab, the Servers tree and the Sidebar webview.
+//
+// Expects `npm run package` to have produced <name>-<version>.vsix (test/run.mjs does it; when it is
+// missing this runs scripts/package.mjs). Screenshots, logs and results.json go to .test-results/e2e/.
+// Exit code: 0 all checks passed, 1 a check failed, 2 timeout, 3 the harness itself failed.
+// Environment: SWITCHBOARD_EXTENSION_DIR, SWITCHBOARD_VSIX (a .vsix to install instead),
+// SWITCHBOARD_E2E_TIMEOUT_MS (default 300000), SWITCHBOARD_KEEP_STATE=1, VERBOSE=1.
+import cp from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launchBrowser } from '../harness/browser.mjs';
+import { codeServerCli, codeServerVersion, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
+import { makeStateDir, prepareFixture } from '../harness/fixture.mjs';
+import { elapsed, makeLogger } from '../harness/log.mjs';
+import { assertToolchain, extensionDir, fixturesDir, freshResultsDir, readExtensionManifest } from '../harness/paths.mjs';
+import { CheckList } from './checks.mjs';
+import * as ui from './workbench.mjs';
+
+const log = makeLogger('e2e');
+const TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_TIMEOUT_MS) || 300_000;
+const verbose = Boolean(process.env.VERBOSE);
+
+function locateVsix(manifest) {
+  const vsix = path.resolve(process.env.SWITCHBOARD_VSIX || path.join(extensionDir, `${manifest.name}-${manifest.version}.vsix`));
+  if (fs.existsSync(vsix)) return vsix;
+  const packager = path.join(extensionDir, 'scripts', 'package.mjs');
+  if (process.env.SWITCHBOARD_VSIX || !fs.existsSync(packager)) {
+    throw new Error(`${vsix} not found; run \`npm run package\` first`);
+  }
+  log(`${path.basename(vsix)} missing: running scripts/package.mjs`);
+  const r = cp.spawnSync(process.execPath, [packager], { cwd: extensionDir, stdio: 'inherit' });
+  if (r.status !== 0 || !fs.existsSync(vsix)) throw new Error(`packaging failed (exit ${r.status}); ${vsix} not produced`);
+  return vsix;
+}
+
+async function main() {
+  const resultsDir = freshResultsDir('e2e');
+  const checks = new CheckList(log);
+  assertToolchain();
+  const manifest = readExtensionManifest(extensionDir);
+  const vsix = locateVsix(manifest);
+  const expected = JSON.parse(fs.readFileSync(path.join(fixturesDir, 'e2e', 'expected.json'), 'utf8'));
+  const stateDir = makeStateDir('e2e');
+  const fixture = prepareFixture('e2e', stateDir);
+
+  const version = codeServerVersion(stateDir);
+  log(`VS Code ${version.vscode} (code-server ${version.codeServer}): ${version.line}`);
+
+  await checks.gate(`${path.basename(vsix)} installs into an isolated extensions dir`, async () => {
+    const out = codeServerCli(stateDir, ['--install-extension', vsix]);
+    if (verbose) log(out);
+    const listed = codeServerCli(stateDir, ['--list-extensions', '--show-versions']).split('\n').map((l) => l.trim());
+    const want = `${manifest.id}@${manifest.version}`;
+    if (!listed.includes(want)) throw new Error(`--list-extensions shows [${listed.join(', ')}], not ${want}`);
+  });
+
+  let server;
+  let browser;
+  let timer;
+  let timedOut = false;
+  const shot = async (name) => {
+    const file = path.join(resultsDir, name);
+    await browser?.page.screenshot({ path: file }).catch((e) => log(`screenshot ${name} failed: ${e.message}`));
+    return file;
+  };
+
+  const flow = async () => {
+    server = await startCodeServer({ stateDir, home: fixture.home, logFile: path.join(resultsDir, 'code-server.log') });
+    log(`code-server up on ${server.url} in ${server.startupMs} ms`);
+    browser = await launchBrowser();
+    const { page } = browser;
+    page.setDefaultTimeout(30_000);
+    page.on('pageerror', (e) => log('page error:', e.message));
+    page.on('console', (m) => {
+      if (verbose) log(`[browser ${m.type()}]`, m.text());
+    });
+
+    await checks.gate('the workbench opens the fixture workspace', async () => {
+      await page.goto(workbenchUrl(server, { folder: fixture.workspace }), { waitUntil: 'domcontentloaded' });
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await page.locator('.part.activitybar').waitFor();
+    });
+
+    await checks.gate('the "MCP Switchboard" activity-bar tab opens its container', async () => {
+      await ui.dismissDialogs(page, log, () => shot('dialog.png'));
+      await ui.openContainer(page, 'MCP Switchboard');
+    });
+
+    await checks.check('the Servers tree shows every effective server name', async () => {
+      const pane = await ui.expandPane(page, 'Servers');
+      const names = expected.effective.map((s) => s.name);
+      await ui.waitForTreeNames(pane, names, 30_000);
+    });
+
+    let webview;
+    await checks.gate('the Sidebar webview renders server rows', async () => {
+      await ui.expandPane(page, 'Sidebar');
+      webview = ui.webviewFrame(page, manifest.id);
+      await webview.locator('[data-testid="server-row"]').first().waitFor({ timeout: 60_000 });
+    });
+
+    const rows = webview && !checks.blocked ? await ui.waitForServerRows(webview, expected.effective.map((s) => s.name), 15_000) : [];
+    if (webview) log(`webview rows: ${rows.map((r) => `${r.name}(${r.scope}, ${r.transport}, ${r.state})`).join(', ')}`);
+    for (const want of expected.effective) {
+      await checks.check(`"${want.name}" is listed with scope ${want.scope}`, async () => {
+        const mine = rows.filter((r) => r.name === want.name);
+        if (!mine.length) throw new Error(`no row named ${want.name}`);
+        if (!mine.some((r) => r.scope.toLowerCase() === want.scope)) {
+          throw new Error(`rows named ${want.name} show scope ${mine.map((r) => r.scope).join(', ')}`);
+        }
+      });
+    }
+    await checks.check('each server shows its transport', async () => {
+      const wrong = expected.effective.filter((s) => !rows.some((r) => r.name === s.name && r.transport.toLowerCase().includes(s.transport)));
+      if (wrong.length) throw new Error(`transport not shown for ${wrong.map((s) => `${s.name} (${s.transport})`).join(', ')}`);
+    });
+    await checks.check('no server is listed that is not effective', async () => {
+      const extra = [...new Set(rows.map((r) => r.name))].filter((n) => !expected.effective.some((s) => s.name === n));
+      if (extra.length) throw new Error(`unexpected rows: ${extra.join(', ')}`);
+    });
+    await checks.check('every row has a server id and a state', async () => {
+      const bad = rows.filter((r) => !r.id || !r.state);
+      if (bad.length) throw new Error(`rows without data-server-id or state: ${bad.map((r) => r.name).join(', ')}`);
+    });
+    await checks.check('the valid fixture shows no config problems', async () => {
+      if (!webview) throw new Error('no webview');
+      const problems = await webview.locator('[data-testid="problem"]').allInnerTexts();
+      if (problems.length) throw new Error(`problems shown: ${problems.join(' | ')}`);
+    });
+
+    await page.mouse.move(700, 450); // no hover tooltip in the picture
+    await page.waitForTimeout(500);
+    log(`screenshot: ${await shot('workbench.png')}`);
+    await page.locator('.part.sidebar').screenshot({ path: path.join(resultsDir, 'sidebar.png') }).catch(() => {});
+  };
+
+  let exitCode;
+  try {
+    if (checks.blocked) throw new Error('not starting the workbench: a prerequisite failed');
+    await Promise.race([
+      flow(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => {
+          timedOut = true;
+          reject(new Error(`timeout after ${TIMEOUT_MS} ms`));
+        }, TIMEOUT_MS);
+      }),
+    ]);
+  } catch (err) {
+    checks.error(err);
+  } finally {
+    clearTimeout(timer);
+    if (checks.failed > 0 || timedOut) log(`failure screenshot: ${await shot('failure.png')}`);
+    await browser?.close();
+    const escaped = (await server?.stop()) ?? [];
+    if (escaped.length) {
+      log(`WARNING: ${escaped.length} process(es) outlived code-server and were killed:`);
+      for (const p of escaped) log(`  pid ${p.pid}: ${p.cmdline}`);
+    }
+    const results = { ...checks.summary(), vscodeVersion: version.vscode, codeServerVersion: version.codeServer };
+    fs.writeFileSync(path.join(resultsDir, 'results.json'), JSON.stringify(results, null, 2));
+    console.log('');
+    log(`VS Code ${version.vscode} (code-server ${version.codeServer})`);
+    log(`e2e tier: ${results.passed} passed, ${results.failed} failed, ${results.pending} pending (${elapsed()})`);
+    exitCode = timedOut ? 2 : results.failed > 0 || results.passed === 0 ? 1 : 0;
+    if (exitCode !== 0 || process.env.SWITCHBOARD_KEEP_STATE) {
+      log(`screenshots, logs, results: ${resultsDir}`);
+      log(`code-server log: ${server?.logFile ?? 'not started'}; state kept in ${stateDir}`);
+    } else {
+      fs.rmSync(stateDir, { recursive: true, force: true });
+    }
+  }
+  return exitCode;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    log('harness error:', err?.stack ?? err);
+    process.exit(3);
+  },
+);

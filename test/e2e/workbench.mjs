@@ -1,0 +1,101 @@
+// Playwright helpers for VS Code's workbench DOM (1.139): activity bar, view panes, trees, webviews.
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Closes any modal dialog (e.g. a prompt shown at activation), after logging and photographing it. */
+export async function dismissDialogs(page, log, screenshot) {
+  for (let i = 0; i < 3; i++) {
+    const dialog = page.locator('.monaco-dialog-box');
+    if (!(await dialog.isVisible().catch(() => false))) return;
+    log(`modal dialog open: ${(await dialog.innerText()).replace(/\s+/g, ' ').slice(0, 300)}`);
+    await screenshot();
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+  }
+}
+
+/**
+ * Opens the view container whose activity-bar tab is titled `title`. Clicking a tab that is already
+ * selected would collapse the side bar, so it is only clicked when not selected.
+ */
+export async function openContainer(page, title) {
+  const tab = page.locator('.part.activitybar').getByRole('tab', { name: new RegExp(`^${escapeRegExp(title)}`) });
+  await tab.waitFor({ timeout: 60_000 });
+  if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+  await page
+    .locator('.part.sidebar .composite.title', { hasText: new RegExp(escapeRegExp(title), 'i') })
+    .waitFor({ state: 'visible' });
+}
+
+/** The view pane titled `name` in the side bar, expanded (its header is clicked if it is collapsed). */
+export async function expandPane(page, name) {
+  const pane = page
+    .locator('.part.sidebar .pane')
+    .filter({ has: page.locator('.pane-header .title', { hasText: new RegExp(`^\\s*${escapeRegExp(name)}\\s*$`, 'i') }) });
+  const header = pane.locator('.pane-header').first();
+  await header.waitFor({ state: 'visible' });
+  if ((await header.getAttribute('aria-expanded')) === 'false') {
+    await header.click();
+    await page.waitForFunction((el) => el.getAttribute('aria-expanded') === 'true', await header.elementHandle());
+  }
+  return pane;
+}
+
+/** The rows of the tree in `pane` as { label, description, aria } (label = the item's name). */
+export async function readTreeRows(pane) {
+  return pane.locator('.monaco-list-row').evaluateAll((rows) =>
+    rows.map((row) => ({
+      label: (row.querySelector('.label-name')?.textContent ?? '').trim(),
+      description: (row.querySelector('.label-description')?.textContent ?? '').trim(),
+      aria: row.getAttribute('aria-label') ?? '',
+    })),
+  );
+}
+
+/** Waits until the tree in `pane` shows every name as an item label (expanding collapsed rows on the way). */
+export async function waitForTreeNames(pane, names, timeoutMs) {
+  const t0 = Date.now();
+  let rows = [];
+  const shows = (name) => rows.some((r) => r.label === name || r.aria === name || r.aria.startsWith(`${name} `) || r.aria.startsWith(`${name},`));
+  while (Date.now() - t0 < timeoutMs) {
+    rows = await readTreeRows(pane);
+    if (names.every(shows)) return rows;
+    const collapsed = pane.locator('.monaco-list-row[aria-expanded="false"]');
+    if (await collapsed.count()) await collapsed.first().click();
+    else await pane.page().waitForTimeout(250);
+  }
+  const seen = rows.map((r) => `${r.label}${r.description ? ` (${r.description})` : ''}`).join(' | ');
+  const body = (await pane.innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
+  throw new Error(`tree rows [${seen}] lack ${names.filter((n) => !shows(n)).join(', ')}; pane text: ${body}`);
+}
+
+/** The content frame of the extension's webview view: outer iframe.webview > inner iframe#active-frame. */
+export function webviewFrame(page, extensionId) {
+  return page.frameLocator(`iframe.webview.ready[src*="extensionId=${extensionId}"]`).frameLocator('#active-frame');
+}
+
+/** Every [data-testid="server-row"] as { id, name, scope, transport, state }. */
+export async function readServerRows(frame) {
+  return frame.locator('[data-testid="server-row"]').evaluateAll((rows) =>
+    rows.map((row) => {
+      const text = (id) => (row.querySelector(`[data-testid="${id}"]`)?.textContent ?? '').trim();
+      return {
+        id: row.getAttribute('data-server-id') ?? '',
+        name: text('server-name'),
+        scope: text('server-scope'),
+        transport: text('server-transport'),
+        state: text('server-state'),
+      };
+    }),
+  );
+}
+
+/** Reads the rows until all `names` are present (the list may fill in as the config loads). */
+export async function waitForServerRows(frame, names, timeoutMs) {
+  const t0 = Date.now();
+  let rows = await readServerRows(frame);
+  while (Date.now() - t0 < timeoutMs && !names.every((n) => rows.some((r) => r.name === n))) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    rows = await readServerRows(frame);
+  }
+  return rows;
+}

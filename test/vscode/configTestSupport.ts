@@ -1,0 +1,134 @@
+// Helpers shared by the config tests of the extension-host tier: the extension's API, the Servers
+// view's rows, the fixture files (restored after each test that changes them) and polling waits.
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { ConfigSnapshot } from '../../src/core/config';
+import type { SwitchboardApi } from '../../src/extension';
+import type { ServerItemData } from '../../src/vscode/serversTree';
+
+export const EXTENSION_ID = 'mcp-switchboard.mcp-switchboard';
+export const SERVER_ITEMS_COMMAND = '_switchboard.serverItems';
+export const DIAGNOSTIC_SOURCE = 'MCP Switchboard';
+
+/** Activates the extension (if its activation events have not already) and returns its API. */
+export async function switchboardApi(): Promise<SwitchboardApi> {
+  const extension = vscode.extensions.getExtension<SwitchboardApi>(EXTENSION_ID);
+  if (!extension) throw new Error(`${EXTENSION_ID} is not installed in this VS Code`);
+  return extension.isActive ? extension.exports : extension.activate();
+}
+
+/** The Servers view's rows, as the registered tree provider has them now. */
+export async function serverItems(): Promise<ServerItemData[]> {
+  const items = await vscode.commands.executeCommand<ServerItemData[] | undefined>(SERVER_ITEMS_COMMAND);
+  if (!Array.isArray(items)) throw new Error(`${SERVER_ITEMS_COMMAND} returned ${String(items)}`);
+  return items;
+}
+
+/** The row of a server by its id ("memory", or "folder/memory" when folder-qualified). */
+export function serverRow(items: ServerItemData[], id: string): ServerItemData | undefined {
+  return items.find((item) => item.kind === 'server' && item.label === id);
+}
+
+export function fixtureWorkspace(): string {
+  return process.env.SWITCHBOARD_FIXTURE_WORKSPACE ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
+}
+
+export function fixtureHome(): string {
+  return process.env.SWITCHBOARD_FIXTURE_HOME ?? os.homedir();
+}
+
+export function projectFile(): string {
+  return path.join(fixtureWorkspace(), '.mcp.json');
+}
+
+export function userFile(): string {
+  return path.join(fixtureHome(), '.mcp.json');
+}
+
+/** Polls `probe` until it returns something other than undefined/false; fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 5000, intervalMs = 10): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** Waits until the API's snapshot satisfies `check`, and returns that snapshot. */
+export function waitForConfig(api: SwitchboardApi, what: string, check: (config: ConfigSnapshot) => boolean, timeoutMs = 5000): Promise<ConfigSnapshot> {
+  return waitFor(what, () => { const config = api.getConfig(); return check(config) && config; }, timeoutMs);
+}
+
+/** The ids of the fixture's servers (test/fixtures/vscode/README.md), sorted. */
+export const FIXTURE_SERVERS = ['docs', 'everything', 'filesystem', 'memory'];
+
+/** Waits until the configuration is the fixture's again (after a test changed and restored files). */
+export function fixtureIsLoaded(api: SwitchboardApi, timeoutMs = 5000): Promise<ConfigSnapshot> {
+  return waitForConfig(api, 'the fixture configuration', (config) =>
+    config.servers.map((s) => s.id).sort().join() === FIXTURE_SERVERS.join()
+    && config.shadowed.length === 1 && config.problems.length === 0, timeoutMs);
+}
+
+/** Our diagnostics for a file. */
+export function switchboardDiagnostics(file: string): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(vscode.Uri.file(file)).filter((d) => d.source === DIAGNOSTIC_SOURCE);
+}
+
+/** The 0-based position of the first occurrence of `needle` in `text` (as VS Code counts it). */
+export function positionOf(text: string, needle: string): vscode.Position {
+  const offset = text.indexOf(needle);
+  if (offset < 0) throw new Error(`"${needle}" not found`);
+  const before = text.slice(0, offset).split(/\r\n|\r|\n/);
+  return new vscode.Position(before.length - 1, before[before.length - 1].length);
+}
+
+/**
+ * Remembers files as they are (or that they are absent) and puts them back. Used from `afterEach`
+ * so that a failing test still leaves the fixture as it found it.
+ */
+export class FileRestorer {
+  private readonly saved = new Map<string, string | undefined>();
+
+  /** Records `file` the first time it is named; later calls keep the first recording. */
+  keep(file: string): string {
+    if (!this.saved.has(file)) this.saved.set(file, fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
+    return file;
+  }
+
+  /** Writes `text` to `file`, after recording it. */
+  write(file: string, text: string): void {
+    this.keep(file);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+  }
+
+  /** Restores every recorded file; returns true when anything had to be changed back. */
+  restore(): boolean {
+    let changed = false;
+    for (const [file, text] of this.saved) {
+      const now = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+      if (now === text) continue;
+      changed = true;
+      if (text === undefined) fs.rmSync(file, { force: true });
+      else fs.writeFileSync(file, text);
+    }
+    this.saved.clear();
+    return changed;
+  }
+}
+
+/** Closes every editor, without saving (tests never leave dirty editors they mean to keep). */
+export async function closeAllEditors(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}

@@ -1,0 +1,111 @@
+// Problems in config files reach the Problems panel at their exact line and column, go away when the
+// file is fixed, and never take the other scopes' servers down.
+import * as assert from 'assert/strict';
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import type { SwitchboardApi } from '../../src/extension';
+import {
+  FileRestorer, fixtureIsLoaded, positionOf, projectFile, serverItems, serverRow, switchboardApi,
+  switchboardDiagnostics, userFile, waitFor, waitForConfig,
+} from './configTestSupport';
+
+/** A comma is missing after the "memory" entry: a syntax error at the "docs" key. */
+const MISSING_COMMA = `{
+  "mcpServers": {
+    "memory": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"] }
+    "docs": { "type": "http", "url": "http://127.0.0.1:9/mcp" }
+  }
+}
+`;
+
+/** Valid JSON, but "command" is a number: that one entry is dropped, the rest of the file loads. */
+const WRONG_TYPE = `// one good entry, one bad one
+{
+  "mcpServers": {
+    "memory": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"] },
+    "broken": {
+      "command": 42
+    },
+  },
+}
+`;
+
+describe('config diagnostics', () => {
+  const files = new FileRestorer();
+  let api: SwitchboardApi;
+
+  before(async () => {
+    api = await switchboardApi();
+    await fixtureIsLoaded(api);
+  });
+
+  afterEach(async () => {
+    files.restore();
+    await fixtureIsLoaded(api);
+  });
+
+  it('marks a syntax error in the project file at its line and column', async () => {
+    const file = projectFile();
+    files.write(file, MISSING_COMMA);
+    const expected = positionOf(MISSING_COMMA, '"docs"');
+    const diagnostics = await waitFor('a syntax diagnostic', () => {
+      const found = switchboardDiagnostics(file).filter((d) => d.code === 'syntax');
+      return found.length > 0 && found;
+    });
+    const [syntax] = diagnostics;
+    assert.equal(syntax.severity, vscode.DiagnosticSeverity.Error);
+    assert.deepEqual([syntax.range.start.line, syntax.range.start.character], [expected.line, expected.character],
+      `expected the error at ${expected.line + 1}:${expected.character + 1}, got ${syntax.range.start.line + 1}:${syntax.range.start.character + 1}`);
+    assert.equal(syntax.range.end.character - syntax.range.start.character, '"docs"'.length);
+    assert.equal(syntax.source, 'MCP Switchboard');
+
+    // The broken file keeps its last good servers; the user scope is untouched.
+    const config = api.getConfig();
+    const ids = config.servers.map((s) => `${s.scope}:${s.id}`).sort();
+    assert.deepEqual(ids, ['project:docs', 'project:filesystem', 'project:memory', 'user:everything']);
+    assert.ok(config.problems.some((p) => p.code === 'kept-last-good'), 'a warning says the last good servers are shown');
+    const items = await serverItems();
+    assert.ok(serverRow(items, 'everything'), 'the user server is still listed');
+    assert.ok(items.some((i) => i.kind === 'problems' && /^Problems \(\d+\)$/.test(i.label)), 'a Problems node is shown');
+  });
+
+  it('clears the diagnostics when the file is fixed', async () => {
+    const file = projectFile();
+    files.write(file, MISSING_COMMA);
+    await waitFor('a diagnostic', () => switchboardDiagnostics(file).length > 0);
+    assert.ok(files.restore(), 'the fixture file was restored');
+    await waitFor('the diagnostics to clear', () => switchboardDiagnostics(file).length === 0);
+    await fixtureIsLoaded(api);
+    const items = await serverItems();
+    assert.equal(items.some((i) => i.kind === 'problems'), false, 'the Problems node is gone');
+  });
+
+  it('marks a wrong value at the value and keeps the other entries of the file', async () => {
+    const file = projectFile();
+    files.write(file, WRONG_TYPE);
+    const config = await waitForConfig(api, 'the file with a wrong type to load',
+      (c) => c.problems.some((p) => p.code === 'wrong-type'));
+    const ids = config.servers.map((s) => `${s.scope}:${s.id}`).sort();
+    assert.deepEqual(ids, ['project:memory', 'user:everything'], 'the bad entry is left out, the good ones stay');
+    const diagnostic = await waitFor('the wrong-type diagnostic',
+      () => switchboardDiagnostics(file).find((d) => d.code === 'wrong-type'));
+    const expected = positionOf(WRONG_TYPE, '42');
+    assert.deepEqual([diagnostic.range.start.line, diagnostic.range.start.character], [expected.line, expected.character]);
+    assert.equal(diagnostic.range.end.character, expected.character + 2);
+    assert.match(diagnostic.message, /"command" of server "broken"/);
+  });
+
+  it('marks a broken user file outside the workspace, and the project servers stay', async () => {
+    const file = userFile();
+    const broken = fs.readFileSync(file, 'utf8').replace('"everything": {', '"everything": {{');
+    files.write(file, broken);
+    const diagnostic = await waitFor('a diagnostic in ~/.mcp.json',
+      () => switchboardDiagnostics(file).find((d) => d.code === 'syntax'));
+    assert.equal(diagnostic.range.start.line, positionOf(broken, '{{').line);
+    const config = api.getConfig();
+    for (const id of ['memory', 'filesystem', 'docs']) {
+      assert.equal(config.servers.find((s) => s.id === id)?.scope, 'project', `${id} is still served from the project file`);
+    }
+    assert.equal(config.servers.find((s) => s.id === 'everything')?.scope, 'user', 'the last good user servers are kept');
+  });
+});
