@@ -111,16 +111,17 @@ function killMarked(marker) {
  *  settings   extra user settings, merged over quietSettings
  *  args       extra command-line arguments
  *  logFile    where stdout/stderr go (default: <stateDir>/code-server.log)
+ *  port       port on 127.0.0.1 (default: a free one)
  * Returns { url, port, pid, logFile, dirs, stop() }; stop() resolves to the processes that had to be
  * killed after the process group was gone (they escaped the group: a leak worth reporting).
  */
-export async function startCodeServer({ stateDir, folder, home, env = {}, settings = {}, args = [], logFile, timeoutMs = 90_000 }) {
+export async function startCodeServer({ stateDir, folder, home, env = {}, settings = {}, args = [], logFile, port, timeoutMs = 90_000 }) {
   const dirs = isolatedDirs(stateDir);
   const settingsFile = path.join(dirs.userData, 'User', 'settings.json');
   fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
   fs.writeFileSync(settingsFile, JSON.stringify({ ...quietSettings, ...settings }, null, 2));
 
-  const port = await freePort();
+  port ??= await freePort();
   logFile ??= path.join(stateDir, 'code-server.log');
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const out = fs.openSync(logFile, 'w');
