@@ -1,0 +1,196 @@
+// A server's catalog: every page of tools, resources, resource templates and prompts, kept sorted so
+// the lists given to models are byte-for-byte stable, and refreshed one kind at a time on list_changed.
+import type { Disposable } from '../disposable';
+import { errorMessage } from './errors';
+import type { ServerConnection, ServerLog } from './ports';
+import type { Catalog, CatalogItemOf, CatalogKind } from './types';
+
+/** The catalog kinds in display order. */
+export const CATALOG_KINDS: readonly CatalogKind[] = ['tools', 'resources', 'resourceTemplates', 'prompts'];
+
+/** Pages listed per kind before giving up on a server that never stops returning a cursor. */
+export const DEFAULT_MAX_PAGES = 100;
+
+/** A catalog with nothing in it. */
+export function emptyCatalog(): Catalog {
+  return { tools: [], resources: [], resourceTemplates: [], prompts: [] };
+}
+
+/** What an item is sorted and deduplicated by: `name` (tools, prompts), `uri` (resources), `uriTemplate` (templates). */
+export function catalogKey<K extends CatalogKind>(kind: K, item: CatalogItemOf[K]): string {
+  const field = kind === 'resources' ? 'uri' : kind === 'resourceTemplates' ? 'uriTemplate' : 'name';
+  const value = (item as unknown as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : '';
+}
+
+/** Items sorted by their key in code-unit order (locale-independent), the first of duplicate keys kept. */
+export function sortCatalogItems<K extends CatalogKind>(kind: K, items: readonly CatalogItemOf[K][]): { items: CatalogItemOf[K][]; duplicates: string[] } {
+  const byKey = new Map<string, CatalogItemOf[K]>();
+  const duplicates: string[] = [];
+  for (const item of items) {
+    const key = catalogKey(kind, item);
+    if (byKey.has(key)) duplicates.push(key);
+    else byKey.set(key, item);
+  }
+  const keys = [...byKey.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { items: keys.map((key) => byKey.get(key)!), duplicates };
+}
+
+export interface ListAllOptions {
+  timeoutMs: number;
+  signal?: AbortSignal;
+  maxPages?: number;
+}
+
+/** Every page of one kind, sorted; `warnings` say when paging was cut short or items repeated. Rejects when a page request fails. */
+export async function listAll<K extends CatalogKind>(
+  connection: Pick<ServerConnection, 'listPage'>,
+  kind: K,
+  options: ListAllOptions,
+): Promise<{ items: CatalogItemOf[K][]; warnings: string[] }> {
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  const warnings: string[] = [];
+  const collected: CatalogItemOf[K][] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; ; page++) {
+    if (page >= maxPages) {
+      warnings.push(`listing ${kind} stopped after ${maxPages} pages: the server keeps returning a next cursor`);
+      break;
+    }
+    const result = await connection.listPage(kind, cursor, { timeoutMs: options.timeoutMs, signal: options.signal });
+    collected.push(...result.items);
+    const next = result.nextCursor;
+    if (next == null || next === '') break;
+    if (seen.has(next)) {
+      warnings.push(`listing ${kind} stopped: the server repeated the cursor ${JSON.stringify(next)}`);
+      break;
+    }
+    seen.add(next);
+    cursor = next;
+  }
+  const { items, duplicates } = sortCatalogItems(kind, collected);
+  if (duplicates.length > 0) {
+    warnings.push(`the server listed ${kind} more than once, kept the first of each: ${[...new Set(duplicates)].join(', ')}`);
+  }
+  return { items, warnings };
+}
+
+export interface CatalogLoaderOptions {
+  log: ServerLog;
+  /** Read at each request, so a settings change applies to the next listing. */
+  requestTimeoutMs: () => number;
+  maxPages?: number;
+  /** Called after a kind was loaded for the first time, and after a refresh that changed it. */
+  onDidChange: (kind: CatalogKind) => void;
+}
+
+interface KindState {
+  scheduled: boolean;
+  running: boolean;
+  again: boolean;
+}
+
+/** Lists and refreshes the catalog of one live connection. Owned by that connection's controller. */
+export class CatalogLoader implements Disposable {
+  private value: Catalog;
+  private readonly abort = new AbortController();
+  private readonly kinds = new Map<CatalogKind, KindState>();
+  private readonly busy = new Set<Promise<void>>();
+  private disposed = false;
+
+  constructor(private readonly connection: ServerConnection, private readonly options: CatalogLoaderOptions) {
+    this.value = { ...emptyCatalog(), instructions: connection.instructions, serverInfo: connection.serverInfo };
+  }
+
+  /** The catalog as last listed. */
+  get current(): Catalog {
+    return this.value;
+  }
+
+  /** Lists every kind the server supports, in parallel. Never rejects: a failed kind is logged and stays as it was. */
+  load(): Promise<void> {
+    const runs = CATALOG_KINDS.filter((kind) => this.connection.supports[kind]).map((kind) => this.track(this.run(kind, true)));
+    return Promise.all(runs).then(() => undefined);
+  }
+
+  /** Re-lists one kind. A burst of calls is coalesced: one listing, plus one more if a call came while it ran. */
+  refresh(kind: CatalogKind): void {
+    if (this.disposed) return;
+    if (!this.connection.supports[kind]) {
+      this.options.log.warn(`ignoring a list_changed notification for ${kind}: the server did not declare ${kind}`);
+      return;
+    }
+    const state = this.stateOf(kind);
+    if (state.running) { state.again = true; return; }
+    if (state.scheduled) return;
+    state.scheduled = true;
+    this.track(Promise.resolve().then(() => this.run(kind, false)));
+  }
+
+  /** Resolves when no listing is running or scheduled. */
+  async idle(): Promise<void> {
+    while (this.busy.size > 0) await Promise.all([...this.busy]);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.abort.abort(new Error('the connection ended'));
+  }
+
+  private async run(kind: CatalogKind, initial: boolean): Promise<void> {
+    const state = this.stateOf(kind);
+    state.scheduled = false;
+    if (state.running) { state.again = true; return; }
+    state.running = true;
+    try {
+      let force = initial;
+      do {
+        state.again = false;
+        await this.fetch(kind, force);
+        force = false;
+      } while (state.again && !this.disposed);
+    } finally {
+      state.running = false;
+    }
+  }
+
+  private async fetch(kind: CatalogKind, forceEvent: boolean): Promise<void> {
+    let listed: { items: CatalogItemOf[CatalogKind][]; warnings: string[] };
+    try {
+      listed = await listAll(this.connection, kind, {
+        timeoutMs: this.options.requestTimeoutMs(),
+        signal: this.abort.signal,
+        maxPages: this.options.maxPages,
+      });
+    } catch (error) {
+      if (!this.disposed) this.options.log.warn(`listing ${kind} failed; keeping the previous list: ${errorMessage(error)}`);
+      return;
+    }
+    if (this.disposed) return;
+    for (const warning of listed.warnings) this.options.log.warn(warning);
+    const changed = JSON.stringify(this.value[kind]) !== JSON.stringify(listed.items);
+    if (changed) this.value = { ...this.value, [kind]: listed.items };
+    if (!changed && !forceEvent) return;
+    try {
+      this.options.onDidChange(kind);
+    } catch (error) {
+      this.options.log.error(`a catalog listener failed: ${errorMessage(error)}`);
+    }
+  }
+
+  private stateOf(kind: CatalogKind): KindState {
+    let state = this.kinds.get(kind);
+    if (!state) {
+      state = { scheduled: false, running: false, again: false };
+      this.kinds.set(kind, state);
+    }
+    return state;
+  }
+
+  private track(run: Promise<void>): Promise<void> {
+    this.busy.add(run);
+    void run.then(() => this.busy.delete(run));
+    return run;
+  }
+}

@@ -1,0 +1,43 @@
+// Errors the lifecycle core raises or understands. Adapters throw ConnectError; callers of the
+// registry catch ServerNotRunningError and ConnectionClosedError.
+import { ServerState } from './state';
+
+/** A connector failure carrying the server's last stderr lines, so the failed state can show them. */
+export class ConnectError extends Error {
+  readonly stderrTail: string[];
+
+  constructor(message: string, stderrTail: readonly string[] = [], options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ConnectError';
+    this.stderrTail = [...stderrTail];
+  }
+}
+
+/** A request to a server that is not ready; rejected at once instead of waiting for it. */
+export class ServerNotRunningError extends Error {
+  constructor(readonly serverId: string, readonly state: ServerState) {
+    super(`server ${serverId} is not running (state: ${ServerState.label(state)})`);
+    this.name = 'ServerNotRunningError';
+  }
+}
+
+/** A request cut short because its connection ended (crash, stop or restart). */
+export class ConnectionClosedError extends Error {
+  constructor(readonly serverId: string, readonly reason: string) {
+    super(`server ${serverId} closed the connection: ${reason}`);
+    this.name = 'ConnectionClosedError';
+  }
+}
+
+/** The stderr tail attached to an error (a ConnectError, or any error with a string[] `stderrTail`). */
+export function stderrTailOf(error: unknown): string[] {
+  if (error instanceof ConnectError) return [...error.stderrTail];
+  const tail = typeof error === 'object' && error !== null ? (error as { stderrTail?: unknown }).stderrTail : undefined;
+  return Array.isArray(tail) && tail.every((line) => typeof line === 'string') ? [...tail] as string[] : [];
+}
+
+/** The user-facing message of anything thrown. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return typeof error === 'string' ? error : String(error);
+}

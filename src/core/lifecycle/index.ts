@@ -1,0 +1,19 @@
+// The public API of the lifecycle core.
+export * from './state';
+export * from './types';
+export type * from './ports';
+export { systemClock, formatDuration, type Clock } from './clock';
+export { DEFAULT_LIFECYCLE_SETTINGS, mergeSettings, type LifecycleSettings } from './settings';
+export { ConnectError, ConnectionClosedError, ServerNotRunningError, errorMessage, stderrTailOf } from './errors';
+export { MutableSlot } from './slot';
+export {
+  CATALOG_KINDS, DEFAULT_MAX_PAGES, CatalogLoader, catalogKey, emptyCatalog, listAll, sortCatalogItems,
+  type CatalogLoaderOptions, type ListAllOptions,
+} from './catalog';
+export {
+  ServerController, type CallOptions, type CatalogChange, type GetPromptResult, type ReadResourceResult,
+  type ServerControllerOptions, type ServerStateChange, type ServerView,
+} from './serverController';
+export { ServerRegistry, type ServerRegistryOptions } from './registry';
+export { REDACTED, isRedactable, redactLaunch, redactText, redactUrl, secretsOf } from './redact';
+export { startupSummaryLine, summarize, type StartupSummary } from './summary';

@@ -1,0 +1,84 @@
+// What the lifecycle core needs from the outside world. src/node implements the connector
+// (processes and the MCP SDK); src/vscode and the CLI implement the log sink.
+import type { Disposable } from '../disposable';
+import type { Event } from '../event';
+import type { EffectiveServer } from '../config/types';
+import type { CallToolResult, CatalogItemOf, CatalogKind, McpLogLevel, Root } from './types';
+
+/** One server's log. Implementations must never print env or header values (see redact.ts). */
+export interface ServerLog {
+  /** Lifecycle events ("starting", "ready in 240 ms", "exited with code 1"). */
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+  /** A line the server wrote on stderr. */
+  stderr(line: string): void;
+  /** A `notifications/message` from the server, at its level. */
+  serverMessage(level: McpLogLevel, logger: string | undefined, data: unknown): void;
+  /** Protocol trace of one JSON-RPC message (only called when tracing is on). */
+  trace(direction: 'send' | 'receive', message: unknown): void;
+}
+
+/** Why a connection ended. */
+export interface CloseInfo {
+  /** True when close() was called (a stop), false when the server went away by itself. */
+  expected: boolean;
+  exitCode: number | null;
+  signal: string | null;
+  /** Human-readable cause, e.g. "process exited with code 1", "connection closed by the server". */
+  reason: string;
+  stderrTail: string[];
+}
+
+export interface RequestOptions {
+  /** Milliseconds without progress before the request fails. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor?: string;
+}
+
+/** A live, initialized connection to one server. */
+export interface ServerConnection extends Disposable {
+  readonly serverInfo: { name: string; version: string; title?: string };
+  readonly instructions?: string;
+  /** Which catalog kinds the server declared in its capabilities. */
+  readonly supports: Readonly<Record<CatalogKind, boolean>> & { logging: boolean };
+  /** One page of a catalog list; the core loops on `nextCursor`. */
+  listPage<K extends CatalogKind>(kind: K, cursor: string | undefined, options: RequestOptions): Promise<Page<CatalogItemOf[K]>>;
+  callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult>;
+  readResource(uri: string, options: RequestOptions): Promise<{ contents: ({ uri: string; mimeType?: string } & Record<string, unknown>)[] }>;
+  getPrompt(name: string, args: Record<string, string>, options: RequestOptions): Promise<{ description?: string; messages: { role: string; content: unknown }[] }>;
+  setLogLevel(level: McpLogLevel): Promise<void>;
+  /** Sends notifications/roots/list_changed (the server then asks roots/list again). */
+  notifyRootsChanged(): Promise<void>;
+  /** A `notifications/<kind>/list_changed` arrived. */
+  readonly onListChanged: Event<CatalogKind>;
+  /** Fires once when the connection ends, for any reason. In-flight requests have already been rejected. */
+  readonly onClose: Event<CloseInfo>;
+  /** Staged shutdown (stdio: close stdin → SIGTERM → SIGKILL of the process group). Resolves when it is gone. */
+  close(): Promise<void>;
+}
+
+export interface ConnectRequest {
+  server: EffectiveServer;
+  log: ServerLog;
+  /** Current roots; asked each time the server sends roots/list. */
+  roots: () => Root[];
+  /** Startup timeout: spawn + initialize must finish within it. */
+  startupTimeoutMs: number;
+  /** Grace period between each shutdown stage. */
+  shutdownGraceMs: number;
+  trace: boolean;
+  signal: AbortSignal;
+}
+
+/** Starts a process or opens a remote connection and performs MCP initialize. */
+export interface ServerConnector {
+  /** Rejects with an Error whose message is the user-facing reason (e.g. "command not found: npx (PATH searched: …)"). */
+  connect(request: ConnectRequest): Promise<ServerConnection>;
+}

@@ -1,0 +1,319 @@
+// All servers of the workspace. reconcile() turns a new list of effective servers into the fewest
+// actions: start what was added, stop what was removed, restart only what changed. Every start runs
+// in parallel and nothing here awaits one; the start gate keeps project servers parked until allowed.
+import { DisposableStore, type Disposable } from '../disposable';
+import { Emitter, type Event } from '../event';
+import type { EffectiveServer } from '../config/types';
+import { systemClock, type Clock } from './clock';
+import type { ServerConnector, ServerLog } from './ports';
+import {
+  ServerController, type CallOptions, type CatalogChange, type GetPromptResult, type ReadResourceResult,
+  type ServerStateChange, type ServerView,
+} from './serverController';
+import { DEFAULT_LIFECYCLE_SETTINGS, mergeSettings, type LifecycleSettings } from './settings';
+import { summarize, type StartupSummary } from './summary';
+import type { CallToolResult, McpLogLevel, Root } from './types';
+
+export interface ServerRegistryOptions {
+  connector: ServerConnector;
+  /** The log of one server; called once per server id, when its controller is created. */
+  logFor(server: EffectiveServer): ServerLog;
+  clock?: Clock;
+  settings?: Partial<LifecycleSettings>;
+  /**
+   * The start gate: whether a server may start without an explicit start(id).
+   * Default: every scope but `project`. Call `applyGate()` after the answer changed for a server.
+   */
+  isAllowed?(server: EffectiveServer): boolean;
+}
+
+/** What reconcile wants for a server: run it, or hold it in one of the parked states. */
+type Want = 'run' | 'needsTrust' | 'disabled';
+
+interface Entry {
+  controller: ServerController;
+  want: Want;
+  relay: DisposableStore;
+}
+
+/** Every server's controller, kept in step with the configuration. */
+export class ServerRegistry implements Disposable {
+  private readonly stateEmitter = new Emitter<ServerStateChange>();
+  private readonly catalogEmitter = new Emitter<CatalogChange>();
+  private readonly serversEmitter = new Emitter<void>();
+  /** Any server's state changed. */
+  readonly onDidChangeState: Event<ServerStateChange> = this.stateEmitter.event;
+  /** One catalog kind of one server changed. */
+  readonly onDidChangeCatalog: Event<CatalogChange> = this.catalogEmitter.event;
+  /** Servers were added or removed by reconcile(). */
+  readonly onDidChangeServers: Event<void> = this.serversEmitter.event;
+
+  private entries = new Map<string, Entry>();
+  /** Fingerprints project servers were explicitly started with (the in-memory side of the gate). */
+  private readonly explicitStarts = new Map<string, string>();
+  private readonly removing = new Set<Promise<void>>();
+  private currentSettings: LifecycleSettings;
+  private roots: Root[] = [];
+  private lastServers: EffectiveServer[] = [];
+  private readonly clock: Clock;
+  private disposed = false;
+
+  constructor(private readonly options: ServerRegistryOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.currentSettings = mergeSettings({ ...DEFAULT_LIFECYCLE_SETTINGS }, options.settings ?? {});
+  }
+
+  /** The settings in effect. */
+  get settings(): Readonly<LifecycleSettings> {
+    return this.currentSettings;
+  }
+
+  /**
+   * Brings the running set in line with `servers` without waiting for anything: added servers start,
+   * removed ones stop, a changed fingerprint restarts only that server, an unchanged one just takes the
+   * new metadata. Disabled servers are parked as `disabled`, servers the gate refuses as `needsTrust`.
+   */
+  reconcile(servers: readonly EffectiveServer[]): void {
+    if (this.disposed) return;
+    this.lastServers = [...servers];
+    const next = new Map<string, EffectiveServer>();
+    for (const server of servers) if (!next.has(server.id)) next.set(server.id, server);
+
+    const actions: (() => void)[] = [];
+    let membershipChanged = false;
+    for (const [id, entry] of this.entries) {
+      if (next.has(id)) continue;
+      membershipChanged = true;
+      actions.push(() => this.remove(id, entry));
+    }
+    const entries = new Map<string, Entry>();
+    for (const server of next.values()) {
+      const existing = this.entries.get(server.id);
+      if (existing) {
+        entries.set(server.id, existing);
+        actions.push(this.update(existing, server));
+      } else {
+        membershipChanged = true;
+        const entry = this.create(server);
+        entries.set(server.id, entry);
+        actions.push(() => this.apply(entry, entry.want, true));
+      }
+    }
+    this.entries = entries;
+    for (const action of actions) action();
+    if (membershipChanged) this.serversEmitter.fire();
+  }
+
+  /** Re-asks the gate for every server (e.g. after the trust store changed): newly allowed ones start, newly refused ones are parked. */
+  applyGate(): void {
+    this.reconcile(this.lastServers);
+  }
+
+  /** An explicit start (a person asked): passes the gate for this fingerprint and resets the restart budget. */
+  start(id: string): Promise<void> {
+    const entry = this.entries.get(id);
+    if (!entry) return Promise.reject(unknownServer(id));
+    if (entry.want === 'needsTrust') {
+      this.explicitStarts.set(id, entry.controller.server.fingerprint);
+      entry.want = 'run';
+    }
+    return entry.controller.start();
+  }
+
+  stop(id: string): Promise<void> {
+    const entry = this.entries.get(id);
+    return entry ? entry.controller.stop() : Promise.reject(unknownServer(id));
+  }
+
+  /** An explicit restart; a server waiting for trust is started as by start(id). */
+  restart(id: string): Promise<void> {
+    const entry = this.entries.get(id);
+    if (!entry) return Promise.reject(unknownServer(id));
+    if (entry.want === 'needsTrust') return this.start(id);
+    return entry.controller.restart();
+  }
+
+  /** Restarts, in parallel, every server that is running, starting, waiting to restart, crashed or failed. */
+  async restartAll(): Promise<void> {
+    const restartable = [...this.entries.values()].filter(({ controller }) => {
+      const kind = controller.state.kind;
+      return kind === 'ready' || kind === 'starting' || kind === 'restarting' || kind === 'crashed' || kind === 'failed';
+    });
+    await Promise.all(restartable.map(({ controller }) => controller.restart()));
+  }
+
+  /** Stops every server in parallel; resolves when every staged close (including those of removed servers) has finished. */
+  async stopAll(): Promise<void> {
+    await Promise.all([...[...this.entries.values()].map(({ controller }) => controller.stop()), ...this.removing]);
+  }
+
+  get(id: string): ServerView | undefined {
+    return this.entries.get(id)?.controller;
+  }
+
+  /** Every server, in configuration order. */
+  list(): ServerView[] {
+    return [...this.entries.values()].map(({ controller }) => controller);
+  }
+
+  callTool(id: string, name: string, args: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult> {
+    const entry = this.entries.get(id);
+    return entry ? entry.controller.callTool(name, args, options) : Promise.reject(unknownServer(id));
+  }
+
+  readResource(id: string, uri: string, options?: CallOptions): Promise<ReadResourceResult> {
+    const entry = this.entries.get(id);
+    return entry ? entry.controller.readResource(uri, options) : Promise.reject(unknownServer(id));
+  }
+
+  getPrompt(id: string, name: string, args: Record<string, string>, options?: CallOptions): Promise<GetPromptResult> {
+    const entry = this.entries.get(id);
+    return entry ? entry.controller.getPrompt(name, args, options) : Promise.reject(unknownServer(id));
+  }
+
+  /** The workspace folders as roots; every ready server is told when they change. */
+  setRoots(roots: readonly Root[]): void {
+    const next = roots.map((root) => ({ ...root }));
+    const changed = JSON.stringify(next) !== JSON.stringify(this.roots);
+    this.roots = next;
+    if (!changed) return;
+    for (const { controller } of this.entries.values()) controller.notifyRootsChanged();
+  }
+
+  /** The current roots (what ConnectRequest.roots returns). */
+  getRoots(): Root[] {
+    return this.roots.map((root) => ({ ...root }));
+  }
+
+  /** Remembers the level and sends it to every ready server that declared logging. */
+  setLogLevel(level: McpLogLevel): void {
+    this.currentSettings = { ...this.currentSettings, logLevel: level };
+    for (const { controller } of this.entries.values()) controller.setLogLevel(level);
+  }
+
+  /** Applies new settings: timeouts and restart policy from the next start or request, trace from the next start, the log level at once. */
+  updateSettings(partial: Partial<LifecycleSettings>): void {
+    const previousLevel = this.currentSettings.logLevel;
+    this.currentSettings = mergeSettings(this.currentSettings, partial);
+    if (this.currentSettings.logLevel !== previousLevel) this.setLogLevel(this.currentSettings.logLevel);
+  }
+
+  /** Where every server stands right now. */
+  summary(): StartupSummary {
+    return summarize(this.list());
+  }
+
+  /** Resolves once no server is starting, crashed or waiting to restart (each is ready, failed, stopped, needsTrust or disabled). */
+  settled(): Promise<StartupSummary> {
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = (): void => {
+        if (done) return;
+        done = true;
+        subscription.dispose();
+        resolve(this.summary());
+      };
+      const check = (): void => {
+        if (!this.list().some(({ state }) => isTransient(state.kind))) finish();
+      };
+      const subscription = this.onDidChangeState(check);
+      check();
+      // A disposed registry fires nothing more; settle with what there is.
+      if (this.disposed) finish();
+    });
+  }
+
+  /** Resolves when every ready server's catalog has been listed. */
+  async catalogsLoaded(): Promise<void> {
+    await Promise.all(this.list().map((view) => view.whenCatalogLoaded()));
+  }
+
+  /** Stops every server without waiting (call `await stopAll()` first to wait for the processes to go). */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const entry of this.entries.values()) {
+      entry.controller.dispose();
+      entry.relay.dispose();
+    }
+    this.entries.clear();
+    this.stateEmitter.dispose();
+    this.catalogEmitter.dispose();
+    this.serversEmitter.dispose();
+  }
+
+  // ── internals ──────────────────────────────────────────────────────────────────────────────────
+
+  private create(server: EffectiveServer): Entry {
+    const controller = new ServerController({
+      server,
+      connector: this.options.connector,
+      log: this.options.logFor(server),
+      clock: this.clock,
+      settings: () => this.currentSettings,
+      roots: () => this.getRoots(),
+    });
+    const relay = new DisposableStore();
+    relay.add(controller.onDidChangeState((change) => this.stateEmitter.fire(change)));
+    relay.add(controller.onDidChangeCatalog((change) => this.catalogEmitter.fire(change)));
+    return { controller, want: this.want(server), relay };
+  }
+
+  /** Returns the action for an existing server whose definition may have changed. */
+  private update(entry: Entry, server: EffectiveServer): () => void {
+    const fingerprintChanged = entry.controller.server.fingerprint !== server.fingerprint;
+    const allowedFor = this.explicitStarts.get(server.id);
+    if (allowedFor !== undefined && allowedFor !== server.fingerprint) this.explicitStarts.delete(server.id);
+    entry.controller.setServer(server);
+    const previous = entry.want;
+    const want = this.want(server);
+    entry.want = want;
+    if (!fingerprintChanged && want === previous) return () => undefined;
+    return () => this.apply(entry, want, previous !== 'run', fingerprintChanged);
+  }
+
+  /**
+   * Puts a server where `want` says. `fresh`: it was not meant to run before (new, or was parked), so
+   * it starts; otherwise a changed fingerprint restarts it unless a person had stopped it.
+   */
+  private apply(entry: Entry, want: Want, fresh: boolean, fingerprintChanged = false): void {
+    const { controller } = entry;
+    switch (want) {
+      case 'disabled': case 'needsTrust':
+        void controller.park(want);
+        return;
+      case 'run':
+        if (fresh) void controller.start();
+        else if (fingerprintChanged && controller.state.kind !== 'stopped') void controller.restart();
+        return;
+    }
+  }
+
+  private remove(id: string, entry: Entry): void {
+    this.explicitStarts.delete(id);
+    const closing = entry.controller.stop();
+    // The final `stopped` has been relayed; a server re-added under the same id must not hear from the old one.
+    entry.relay.dispose();
+    const removal = closing.then(() => entry.controller.dispose());
+    this.removing.add(removal);
+    void removal.then(() => this.removing.delete(removal));
+  }
+
+  private want(server: EffectiveServer): Want {
+    if (server.disabled) return 'disabled';
+    if (this.isAllowed(server)) return 'run';
+    return this.explicitStarts.get(server.id) === server.fingerprint ? 'run' : 'needsTrust';
+  }
+
+  private isAllowed(server: EffectiveServer): boolean {
+    return this.options.isAllowed ? this.options.isAllowed(server) : server.scope !== 'project';
+  }
+}
+
+function isTransient(kind: string): boolean {
+  return kind === 'starting' || kind === 'restarting' || kind === 'crashed';
+}
+
+function unknownServer(id: string): Error {
+  return new Error(`unknown MCP server: ${id}`);
+}

@@ -1,0 +1,487 @@
+// One server's lifecycle: the only code that changes its ServerState. It owns the current connection
+// (a slot whose old value is disposed when replaced), the pending start, the restart timer and the
+// catalog of the live connection. Everything that takes time goes through the injected Clock.
+import { DisposableStore, type Disposable } from '../disposable';
+import { Emitter, type Event } from '../event';
+import type { EffectiveServer } from '../config/types';
+import { CATALOG_KINDS, CatalogLoader, emptyCatalog } from './catalog';
+import { formatDuration, type Clock } from './clock';
+import { ConnectionClosedError, ServerNotRunningError, errorMessage, stderrTailOf } from './errors';
+import type { CloseInfo, RequestOptions, ServerConnection, ServerConnector, ServerLog } from './ports';
+import { redactLaunch, redactText, secretsOf } from './redact';
+import type { LifecycleSettings } from './settings';
+import { MutableSlot } from './slot';
+import { ServerState } from './state';
+import type { CallToolResult, Catalog, CatalogKind, McpLogLevel, Root } from './types';
+
+/** A state change of one server. */
+export interface ServerStateChange {
+  id: string;
+  state: ServerState;
+  previous: ServerState;
+}
+
+/** One catalog kind of one server changed (loaded, refreshed, or emptied because the connection ended). */
+export interface CatalogChange {
+  id: string;
+  kind: CatalogKind;
+}
+
+/** Per-request options; `timeoutMs` defaults to the `requestTimeoutMs` setting. */
+export interface CallOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  onProgress?: RequestOptions['onProgress'];
+}
+
+export type ReadResourceResult = Awaited<ReturnType<ServerConnection['readResource']>>;
+export type GetPromptResult = Awaited<ReturnType<ServerConnection['getPrompt']>>;
+
+/** What the rest of the extension may read about a server (changing it goes through the registry). */
+export interface ServerView {
+  readonly id: string;
+  readonly server: EffectiveServer;
+  readonly state: ServerState;
+  /** The catalog of the live connection; empty when the server is not ready. */
+  readonly catalog: Catalog;
+  /** Resolves when the live connection's catalog listing is done (at once when there is no connection). */
+  whenCatalogLoaded(): Promise<void>;
+}
+
+export interface ServerControllerOptions {
+  server: EffectiveServer;
+  connector: ServerConnector;
+  log: ServerLog;
+  clock: Clock;
+  /** Read at every use, so a settings change applies to the next start or request. */
+  settings: () => LifecycleSettings;
+  /** The current roots, read whenever the server asks. */
+  roots: () => Root[];
+}
+
+type StartOutcome =
+  | { kind: 'connected'; connection: ServerConnection }
+  | { kind: 'error'; error: unknown }
+  | { kind: 'timeout'; error: unknown }
+  | { kind: 'cancelled' };
+
+/** One call of the connector under the startup timeout; settles exactly once. */
+class StartAttempt {
+  readonly abort = new AbortController();
+  readonly outcome: Promise<StartOutcome>;
+  private settle!: (outcome: StartOutcome) => void;
+  private readonly timers = new DisposableStore();
+  private finished = false;
+  private timedOut = false;
+
+  constructor(private readonly clock: Clock, readonly timeoutMs: number, private readonly graceMs: number) {
+    this.outcome = new Promise<StartOutcome>((resolve) => { this.settle = resolve; });
+  }
+
+  get timeoutMessage(): string {
+    return `did not answer initialize within ${formatDuration(this.timeoutMs)}`;
+  }
+
+  run(connect: (signal: AbortSignal) => Promise<ServerConnection>): void {
+    let pending: Promise<ServerConnection>;
+    try {
+      pending = connect(this.abort.signal);
+    } catch (error) {
+      pending = Promise.reject(error);
+    }
+    pending.then(
+      (connection) => {
+        if (!this.finished && !this.timedOut) { this.finish({ kind: 'connected', connection }); return; }
+        // Too late: the attempt timed out or was cancelled, so this connection has no owner.
+        this.finish({ kind: 'timeout', error: undefined });
+        void closeQuietly(connection);
+      },
+      (error: unknown) => this.finish(this.timedOut ? { kind: 'timeout', error } : { kind: 'error', error }),
+    );
+    this.timers.add(this.clock.setTimeout(() => {
+      this.timedOut = true;
+      this.abort.abort(new Error(this.timeoutMessage));
+      // Give the connector a moment to reject with the stderr it collected; never wait longer.
+      this.timers.add(this.clock.setTimeout(() => this.finish({ kind: 'timeout', error: undefined }), this.graceMs));
+    }, this.timeoutMs));
+  }
+
+  cancel(reason: string): void {
+    if (!this.abort.signal.aborted) this.abort.abort(new Error(reason));
+    this.finish({ kind: 'cancelled' });
+  }
+
+  private finish(outcome: StartOutcome): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.timers.dispose();
+    this.settle(outcome);
+  }
+}
+
+/** A live connection with what hangs off it: listeners, the catalog, and the requests waiting on it. */
+class LiveConnection implements Disposable {
+  readonly subscriptions = new DisposableStore();
+  private readonly waiting = new Set<(error: Error) => void>();
+  private endedWith: Error | undefined;
+
+  constructor(readonly connection: ServerConnection, readonly catalog: CatalogLoader) {}
+
+  /** `request`, or a rejection as soon as the connection ends, whichever comes first. */
+  guard<T>(request: Promise<T>): Promise<T> {
+    if (this.endedWith) return Promise.reject(this.endedWith);
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.add(reject);
+      request.then(
+        (value) => { this.waiting.delete(reject); resolve(value); },
+        (error: unknown) => { this.waiting.delete(reject); reject(error); },
+      );
+    });
+  }
+
+  /** Fails waiting requests and drops listeners and the catalog; the connection itself stays open (for a staged close). */
+  detach(error: Error): void {
+    if (this.endedWith) return;
+    this.endedWith = error;
+    for (const reject of this.waiting) reject(error);
+    this.waiting.clear();
+    this.subscriptions.dispose();
+    this.catalog.dispose();
+  }
+
+  dispose(): void {
+    this.detach(new Error('the connection was disposed'));
+    this.connection.dispose();
+  }
+}
+
+/** Drives one server through its states. Created and owned by the ServerRegistry. */
+export class ServerController implements ServerView, Disposable {
+  private readonly stateEmitter = new Emitter<ServerStateChange>();
+  private readonly catalogEmitter = new Emitter<CatalogChange>();
+  /** Fires on every state change, after the state was set. */
+  readonly onDidChangeState: Event<ServerStateChange> = this.stateEmitter.event;
+  readonly onDidChangeCatalog: Event<CatalogChange> = this.catalogEmitter.event;
+
+  private currentState: ServerState = ServerState.stopped;
+  private currentServer: EffectiveServer;
+  private readonly live = new MutableSlot<LiveConnection>();
+  private readonly restartTimer = new MutableSlot<Disposable>();
+  private pending: { attempt: StartAttempt; done: Promise<void> } | undefined;
+  private readonly closing = new Set<Promise<void>>();
+  /** Bumped by every start and stop; an async step whose epoch is stale drops its result. */
+  private epoch = 0;
+  /** When recent crashes (and failed automatic restarts) happened, inside the restart window. */
+  private failures: number[] = [];
+  private disposed = false;
+
+  constructor(private readonly options: ServerControllerOptions) {
+    this.currentServer = options.server;
+  }
+
+  get id(): string {
+    return this.currentServer.id;
+  }
+
+  get server(): EffectiveServer {
+    return this.currentServer;
+  }
+
+  get state(): ServerState {
+    return this.currentState;
+  }
+
+  get catalog(): Catalog {
+    return this.live.value?.catalog.current ?? emptyCatalog();
+  }
+
+  whenCatalogLoaded(): Promise<void> {
+    return this.live.value?.catalog.idle() ?? Promise.resolve();
+  }
+
+  /** Replaces the definition used by the next start; does not restart (the registry decides that). */
+  setServer(server: EffectiveServer): void {
+    this.currentServer = server;
+  }
+
+  /** Starts the server unless it is starting or ready; resolves once it is ready or failed. Resets the restart budget. */
+  start(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    this.failures = [];
+    if (this.currentState.kind === 'starting' && this.pending) return this.pending.done;
+    if (this.currentState.kind === 'ready') return Promise.resolve();
+    this.restartTimer.clear();
+    return this.connect(false, this.allClosed());
+  }
+
+  /** Stops (staged close of the connection, a pending start is aborted, a pending restart cancelled). Resolves when the connection is gone. A parked server stays parked. */
+  stop(): Promise<void> {
+    // A parked server has nothing running; stopping it must not hide why it is parked.
+    const parked = this.currentState.kind === 'needsTrust' || this.currentState.kind === 'disabled';
+    return this.shutdown(parked ? this.currentState : { kind: 'stopped' });
+  }
+
+  /** Stops and holds the server in `needsTrust` or `disabled`. */
+  park(kind: 'needsTrust' | 'disabled'): Promise<void> {
+    return this.shutdown({ kind });
+  }
+
+  /** Closes the current connection, then starts again with the current definition. Resets the restart budget. */
+  restart(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    this.failures = [];
+    this.release('the server is restarting');
+    return this.connect(false, this.allClosed());
+  }
+
+  callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult> {
+    return this.request((connection) => connection.callTool(name, args, this.requestOptions(options)));
+  }
+
+  readResource(uri: string, options?: CallOptions): Promise<ReadResourceResult> {
+    return this.request((connection) => connection.readResource(uri, this.requestOptions(options)));
+  }
+
+  getPrompt(name: string, args: Record<string, string>, options?: CallOptions): Promise<GetPromptResult> {
+    return this.request((connection) => connection.getPrompt(name, args, this.requestOptions(options)));
+  }
+
+  /** Tells a ready server that the roots changed; failures are logged. */
+  notifyRootsChanged(): void {
+    const live = this.readyConnection();
+    if (!live) return;
+    live.connection.notifyRootsChanged().catch((error: unknown) => this.warn(`could not send roots/list_changed: ${errorMessage(error)}`));
+  }
+
+  /** Asks a ready server that declared logging to log at `level`; failures are logged. */
+  setLogLevel(level: McpLogLevel): void {
+    const live = this.readyConnection();
+    if (!live || !live.connection.supports.logging) return;
+    live.connection.setLogLevel(level).catch((error: unknown) => this.warn(`could not set the log level to ${level}: ${errorMessage(error)}`));
+  }
+
+  /** Stops without waiting (the staged close continues in the background) and drops all listeners. */
+  dispose(): void {
+    if (this.disposed) return;
+    void this.shutdown({ kind: 'stopped' });
+    this.disposed = true;
+    this.restartTimer.dispose();
+    this.live.dispose();
+    this.stateEmitter.dispose();
+    this.catalogEmitter.dispose();
+  }
+
+  // ── transitions ────────────────────────────────────────────────────────────────────────────────
+
+  /** The single place the state changes. */
+  private setState(next: ServerState): void {
+    const previous = this.currentState;
+    if (previous === next || JSON.stringify(previous) === JSON.stringify(next)) return;
+    this.currentState = next;
+    try {
+      this.stateEmitter.fire({ id: this.id, state: next, previous });
+    } catch (error) {
+      this.options.log.error(`a state listener failed: ${errorMessage(error)}`);
+    }
+  }
+
+  private connect(automatic: boolean, before: Promise<void> | undefined): Promise<void> {
+    const epoch = ++this.epoch;
+    const server = this.currentServer;
+    const settings = this.options.settings();
+    const timeoutMs = server.timeout !== undefined && server.timeout > 0 ? server.timeout : settings.startupTimeoutMs;
+    const attempt = new StartAttempt(this.options.clock, timeoutMs, settings.shutdownGraceMs);
+    this.setState({ kind: 'starting', since: this.options.clock.now() });
+    if (epoch !== this.epoch) return Promise.resolve(); // a state listener stopped it
+    const done = this.runStart(epoch, attempt, server, settings, automatic, before);
+    this.pending = { attempt, done };
+    return done;
+  }
+
+  private async runStart(epoch: number, attempt: StartAttempt, server: EffectiveServer, settings: LifecycleSettings, automatic: boolean, before: Promise<void> | undefined): Promise<void> {
+    if (before) await before;
+    if (epoch !== this.epoch) { attempt.cancel('superseded'); return; }
+    this.info(`starting (${server.launch.type}): ${redactLaunch(server.launch)}`);
+    const startedAt = this.options.clock.now();
+    attempt.run((signal) => this.options.connector.connect({
+      server,
+      log: this.options.log,
+      roots: () => this.options.roots(),
+      startupTimeoutMs: attempt.timeoutMs,
+      shutdownGraceMs: settings.shutdownGraceMs,
+      trace: settings.trace,
+      signal,
+    }));
+    const outcome = await attempt.outcome;
+    if (epoch !== this.epoch || this.disposed) {
+      if (outcome.kind === 'connected') void closeQuietly(outcome.connection);
+      return;
+    }
+    this.pending = undefined;
+    switch (outcome.kind) {
+      case 'connected': this.onConnected(outcome.connection, startedAt, settings); return;
+      case 'error': this.onStartFailed(errorMessage(outcome.error), stderrTailOf(outcome.error), automatic); return;
+      case 'timeout': this.onStartFailed(attempt.timeoutMessage, stderrTailOf(outcome.error), automatic); return;
+      case 'cancelled': return;
+    }
+  }
+
+  private onConnected(connection: ServerConnection, startedAt: number, settings: LifecycleSettings): void {
+    const catalog = new CatalogLoader(connection, {
+      log: this.options.log,
+      requestTimeoutMs: () => this.options.settings().requestTimeoutMs,
+      onDidChange: (kind) => this.catalogEmitter.fire({ id: this.id, kind }),
+    });
+    const live = new LiveConnection(connection, catalog);
+    this.live.value = live;
+    live.subscriptions.add(connection.onClose((info) => this.onClosed(live, info)));
+    live.subscriptions.add(connection.onListChanged((kind) => live.catalog.refresh(kind)));
+    const now = this.options.clock.now();
+    const info = connection.serverInfo;
+    this.info(`ready in ${now - startedAt} ms (${info.name}${info.version ? ` ${info.version}` : ''})`);
+    this.setState({ kind: 'ready', since: now, startMs: now - startedAt });
+    if (this.live.value !== live) return; // a state listener stopped it
+    if (connection.supports.logging) this.setLogLevel(settings.logLevel);
+    void catalog.load();
+  }
+
+  private onStartFailed(message: string, stderrTail: string[], automatic: boolean): void {
+    const error = this.redact(message);
+    const tail = stderrTail.map((line) => this.redact(line));
+    if (automatic) {
+      this.options.log.error(`restart failed: ${error}`);
+      this.afterFailure(error, tail);
+      return;
+    }
+    this.options.log.error(`failed to start: ${error}`);
+    this.setState({ kind: 'failed', error, stderrTail: tail });
+  }
+
+  private onClosed(live: LiveConnection, info: CloseInfo): void {
+    // Only the current connection counts; a stop takes it out of the slot before closing it.
+    if (this.live.value !== live) return;
+    const reason = this.redact(info.reason || 'the connection closed');
+    this.live.take();
+    live.detach(new ConnectionClosedError(this.id, reason));
+    this.closeAndForget(live.connection);
+    const stderrTail = info.stderrTail.map((line) => this.redact(line));
+    this.options.log.error(`crashed: ${reason}`);
+    this.setState({ kind: 'crashed', exitCode: info.exitCode, signal: info.signal, error: reason, stderrTail });
+    this.announceEmptied(live.catalog.current);
+    if (this.currentState.kind === 'crashed') this.afterFailure(reason, stderrTail);
+  }
+
+  /** Counts a failure in the sliding window and either schedules a restart with backoff or gives up. */
+  private afterFailure(reason: string, stderrTail: string[]): void {
+    const settings = this.options.settings();
+    const now = this.options.clock.now();
+    this.failures = [...this.failures.filter((at) => now - at < settings.restartWindowMs), now];
+    const count = this.failures.length;
+    if (count > settings.maxRestarts) {
+      const error = `crashed ${count === 1 ? 'once' : `${count} times`} in ${formatDuration(settings.restartWindowMs)}; not restarting (last: ${reason})`;
+      this.options.log.error(error);
+      this.setState({ kind: 'failed', error, stderrTail });
+      return;
+    }
+    const delay = settings.restartBaseMs * 2 ** (count - 1);
+    this.restartTimer.value = this.options.clock.setTimeout(() => {
+      this.restartTimer.take();
+      void this.connect(true, this.allClosed());
+    }, delay);
+    this.info(`restarting in ${formatDuration(delay)} (attempt ${count} of ${settings.maxRestarts})`);
+    this.setState({ kind: 'restarting', attempt: count, at: now + delay, reason });
+  }
+
+  private shutdown(final: ServerState): Promise<void> {
+    const hadSomething = this.release('the server was stopped');
+    this.setState(final);
+    if (hadSomething) this.info(final.kind === 'stopped' ? 'stopped' : `stopped (${ServerState.label(final)})`);
+    return this.allClosed() ?? Promise.resolve();
+  }
+
+  /** Cancels the pending start and restart and starts the staged close of the connection. Returns whether there was anything to stop. */
+  private release(reason: string): boolean {
+    this.epoch++;
+    const hadTimer = this.restartTimer.value !== undefined;
+    this.restartTimer.clear();
+    const pending = this.pending;
+    this.pending = undefined;
+    pending?.attempt.cancel(reason);
+    const live = this.live.take();
+    if (live) {
+      live.detach(new ConnectionClosedError(this.id, reason));
+      this.closeAndForget(live.connection);
+      this.announceEmptied(live.catalog.current);
+    }
+    return hadTimer || pending !== undefined || live !== undefined;
+  }
+
+  /** Starts a staged close that stop(), start() and restart() wait for. */
+  private closeAndForget(connection: ServerConnection): void {
+    const closing = closeQuietly(connection, (error) => this.warn(`stopping did not finish cleanly: ${errorMessage(error)}`));
+    this.closing.add(closing);
+    void closing.then(() => this.closing.delete(closing));
+  }
+
+  private allClosed(): Promise<void> | undefined {
+    return this.closing.size > 0 ? Promise.all([...this.closing]).then(() => undefined) : undefined;
+  }
+
+  private announceEmptied(catalog: Catalog): void {
+    if (this.disposed) return;
+    for (const kind of CATALOG_KINDS) {
+      if (catalog[kind].length > 0) this.catalogEmitter.fire({ id: this.id, kind });
+    }
+  }
+
+  // ── requests ───────────────────────────────────────────────────────────────────────────────────
+
+  private request<T>(send: (connection: ServerConnection) => Promise<T>): Promise<T> {
+    const live = this.readyConnection();
+    if (!live) return Promise.reject(new ServerNotRunningError(this.id, this.currentState));
+    let sent: Promise<T>;
+    try {
+      sent = send(live.connection);
+    } catch (error) {
+      sent = Promise.reject(error);
+    }
+    return live.guard(sent);
+  }
+
+  private readyConnection(): LiveConnection | undefined {
+    return this.currentState.kind === 'ready' ? this.live.value : undefined;
+  }
+
+  private requestOptions(options: CallOptions = {}): RequestOptions {
+    return {
+      timeoutMs: options.timeoutMs ?? this.options.settings().requestTimeoutMs,
+      signal: options.signal,
+      onProgress: options.onProgress,
+    };
+  }
+
+  // ── logging (always scrubbed of the launch's secrets) ────────────────────────────────────────────
+
+  private redact(text: string): string {
+    return redactText(text, secretsOf(this.currentServer.launch));
+  }
+
+  private info(message: string): void {
+    this.options.log.info(this.redact(message));
+  }
+
+  private warn(message: string): void {
+    this.options.log.warn(this.redact(message));
+  }
+}
+
+/** Closes a connection (staged), reports a failure to `onError`, and always disposes it. Never rejects. */
+async function closeQuietly(connection: ServerConnection, onError?: (error: unknown) => void): Promise<void> {
+  try {
+    await connection.close();
+  } catch (error) {
+    onError?.(error);
+  } finally {
+    try { connection.dispose(); } catch (error) { onError?.(error); }
+  }
+}

@@ -1,0 +1,65 @@
+// A server's lifecycle state: one discriminated union, changed in one place (the server controller),
+// with helpers in a namespace of the same name.
+
+export type ServerState =
+  | { kind: 'stopped' }
+  | { kind: 'starting'; since: number }
+  | { kind: 'ready'; since: number; startMs: number }
+  | { kind: 'failed'; error: string; stderrTail: string[] }
+  | { kind: 'crashed'; exitCode: number | null; signal: string | null; error: string; stderrTail: string[] }
+  | { kind: 'restarting'; attempt: number; at: number; reason: string }
+  | { kind: 'needsTrust' }
+  | { kind: 'disabled' };
+
+export type ServerStateKind = ServerState['kind'];
+
+export namespace ServerState {
+  export const stopped: ServerState = { kind: 'stopped' };
+
+  /** Whether a Start command makes sense in this state. */
+  export function canStart(s: ServerState): boolean {
+    switch (s.kind) {
+      case 'stopped': case 'failed': case 'crashed': case 'needsTrust': case 'disabled': return true;
+      case 'starting': case 'ready': case 'restarting': return false;
+      default: return assertNever(s);
+    }
+  }
+
+  /** Whether a process or connection may exist (so Stop has something to do). */
+  export function isActive(s: ServerState): boolean {
+    switch (s.kind) {
+      case 'starting': case 'ready': case 'restarting': return true;
+      case 'stopped': case 'failed': case 'crashed': case 'needsTrust': case 'disabled': return false;
+      default: return assertNever(s);
+    }
+  }
+
+  /** Short human label, e.g. for the Servers view's description. */
+  export function label(s: ServerState): string {
+    switch (s.kind) {
+      case 'stopped': return 'stopped';
+      case 'starting': return 'starting…';
+      case 'ready': return 'ready';
+      case 'failed': return 'failed';
+      case 'crashed': return 'crashed';
+      case 'restarting': return `restarting (attempt ${s.attempt})`;
+      case 'needsTrust': return 'needs trust';
+      case 'disabled': return 'disabled';
+      default: return assertNever(s);
+    }
+  }
+
+  /** The reason to show for a failure-like state, if any. */
+  export function reason(s: ServerState): string | undefined {
+    switch (s.kind) {
+      case 'failed': case 'crashed': return s.error;
+      case 'restarting': return s.reason;
+      default: return undefined;
+    }
+  }
+}
+
+/** Compile-time exhaustiveness check for `switch` over unions. */
+export function assertNever(value: never): never {
+  throw new Error(`unexpected value: ${JSON.stringify(value)}`);
+}

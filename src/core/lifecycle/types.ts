@@ -1,0 +1,80 @@
+// MCP shapes the core works with, declared here so the core never imports the SDK.
+// They mirror the protocol's JSON (the SDK adapter passes the server's objects through).
+
+export type CatalogKind = 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
+
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+export interface ToolInfo {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: ToolAnnotations;
+}
+
+export interface ResourceInfo {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+export interface ResourceTemplateInfo {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+export interface PromptInfo {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: { name: string; description?: string; required?: boolean }[];
+}
+
+export interface CatalogItemOf {
+  tools: ToolInfo;
+  resources: ResourceInfo;
+  resourceTemplates: ResourceTemplateInfo;
+  prompts: PromptInfo;
+}
+
+/** Everything a server offers, fully paged. */
+export interface Catalog {
+  tools: ToolInfo[];
+  resources: ResourceInfo[];
+  resourceTemplates: ResourceTemplateInfo[];
+  prompts: PromptInfo[];
+  instructions?: string;
+  serverInfo?: { name: string; version: string; title?: string };
+}
+
+/** A content block of a tool result, passed through as the server sent it. */
+export type ContentBlock = { type: string } & Record<string, unknown>;
+
+export interface CallToolResult {
+  content: ContentBlock[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** A workspace folder as an MCP root. */
+export interface Root {
+  uri: string;
+  name?: string;
+}
+
+/** MCP log levels (RFC 5424 names), lowest first. */
+export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+export type McpLogLevel = (typeof LOG_LEVELS)[number];
