@@ -34,7 +34,8 @@ async function main() {
     code = await runTests({
       version,
       cachePath: path.join(toolchainDir, 'vscode-test'),
-      extensionDevelopmentPath: extensionDir,
+      // the fixture's plugin extension contributes plugin-scope servers (see test/fixtures/vscode/README.md)
+      extensionDevelopmentPath: [extensionDir, path.join(fixture.root, 'plugin-extension')],
       extensionTestsPath: testsModule,
       extensionTestsEnv: {
         // the extension host's ~ is the fixture home, so ~/.mcp.json is the fixture's user scope

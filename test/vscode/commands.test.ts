@@ -6,8 +6,8 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { SwitchboardApi } from '../../src/extension';
 import {
-  closeAllEditors, FileRestorer, fixtureIsLoaded, projectFile, serverItems, serverRow, switchboardApi, userFile,
-  waitFor, waitForConfig,
+  closeAllEditors, FileRestorer, fixtureIsLoaded, PLUGIN_EXTENSION_ID, projectFile, serverItems, serverRow, shadowedSummary,
+  switchboardApi, userFile, waitFor, waitForConfig,
 } from './configTestSupport';
 
 describe('commands', () => {
@@ -75,7 +75,7 @@ describe('commands', () => {
 
       fs.writeFileSync(file, text.replace('"mcpServers": {}', '"mcpServers": { "memory": { "command": "node", "args": ["local-memory.js"] } }'));
       const config = await waitForConfig(api, 'the local memory server', (c) => c.servers.find((s) => s.id === 'memory')?.scope === 'local');
-      assert.deepEqual(config.shadowed.map((s) => s.scope).sort(), ['project', 'user']);
+      assert.deepEqual(shadowedSummary(config), [['memory', 'project', 'local'], ['memory', 'user', 'local'], ['everything', 'plugin', 'user']]);
       const memory = serverRow(await serverItems(), 'memory')!;
       assert.equal(memory.description, 'local · stdio · not started');
       const by = `shadowed by local (${path.basename(file)})`;
@@ -105,22 +105,24 @@ describe('commands', () => {
       assert.equal(echo.scope, 'plugin');
       assert.equal(echo.source.file, 'api:test.registrar');
       assert.equal(echo.needsTrust, false);
-      // The user scope wins over plugins: the registered "everything" is shadowed.
+      // The user scope wins over plugins: the registered "everything" is shadowed, like the fixture extension's.
       assert.equal(config.servers.find((s) => s.id === 'everything')?.scope, 'user');
-      assert.ok(config.shadowed.some((s) => s.name === 'everything' && s.scope === 'plugin'));
+      assert.deepEqual(config.shadowed.filter((s) => s.name === 'everything').map((s) => [s.scope, path.basename(s.source.file), s.shadowedBy.scope]),
+        [['plugin', 'package.json', 'user'], ['plugin', 'api:test.registrar', 'user']]);
       const items = await serverItems();
       assert.equal(serverRow(items, 'api-echo')?.description, 'plugin · stdio · not started');
-      assert.equal(serverRow(items, 'everything')?.children[0]?.label, 'plugin · test.registrar');
+      assert.deepEqual(serverRow(items, 'everything')?.children.map((c) => c.label),
+        [`plugin · ${PLUGIN_EXTENSION_ID}`, 'plugin · test.registrar']);
       // No diagnostics or documents for the virtual file.
       assert.equal(vscode.languages.getDiagnostics().some(([uri]) => uri.toString().includes('test.registrar')), false);
     } finally {
       registration.dispose();
     }
     await waitForConfig(api, 'the registered servers to go',
-      (c) => !c.servers.some((s) => s.id === 'api-echo') && !c.shadowed.some((s) => s.scope === 'plugin'));
+      (c) => !c.servers.some((s) => s.id === 'api-echo') && !c.shadowed.some((s) => s.source.file === 'api:test.registrar'));
     const items = await serverItems();
     assert.equal(serverRow(items, 'api-echo'), undefined);
-    assert.deepEqual(serverRow(items, 'everything')?.children, []);
+    assert.deepEqual(serverRow(items, 'everything')?.children.map((c) => c.label), [`plugin · ${PLUGIN_EXTENSION_ID}`], 'the extension\'s entry stays');
   });
 
   it('registerServers rejects malformed arguments', () => {

@@ -39,6 +39,20 @@ export function fixtureHome(): string {
   return process.env.SWITCHBOARD_FIXTURE_HOME ?? os.homedir();
 }
 
+/**
+ * The fixture's declarative extension (test/fixtures/vscode/plugin-extension), loaded as a development
+ * extension beside the one under test: its `contributes.mcpServers` are the plugin scope.
+ */
+export const PLUGIN_EXTENSION_ID = 'switchboard-fixtures.plugin-servers';
+
+/**
+ * Its folder in the copied fixture, beside the workspace. VS Code may know it by another path (the
+ * runner links it into a folder of development extensions): compare real paths.
+ */
+export function pluginExtensionFolder(): string {
+  return path.join(path.dirname(fixtureWorkspace()), 'plugin-extension');
+}
+
 export function projectFile(): string {
   return path.join(fixtureWorkspace(), '.mcp.json');
 }
@@ -71,13 +85,25 @@ export function waitForConfig(api: SwitchboardApi, what: string, check: (config:
 }
 
 /** The ids of the fixture's servers (test/fixtures/vscode/README.md), sorted. */
-export const FIXTURE_SERVERS = ['docs', 'everything', 'filesystem', 'memory'];
+export const FIXTURE_SERVERS = ['docs', 'everything', 'filesystem', 'memory', 'plugin-echo'];
+
+/**
+ * The fixture's shadowed entries as [name, scope, scope of the winner], in the order of the snapshot
+ * (by scope, then name): the user `memory` loses to the project, the plugin `everything` to the user.
+ */
+export const FIXTURE_SHADOWED: [string, string, string][] = [['memory', 'user', 'project'], ['everything', 'plugin', 'user']];
+
+/** `shadowed` of a snapshot in the shape of FIXTURE_SHADOWED. */
+export function shadowedSummary(config: ConfigSnapshot): [string, string, string][] {
+  return config.shadowed.map((s) => [s.name, s.scope, s.shadowedBy.scope]);
+}
 
 /** Waits until the configuration is the fixture's again (after a test changed and restored files). */
 export function fixtureIsLoaded(api: SwitchboardApi, timeoutMs = 5000): Promise<ConfigSnapshot> {
   return waitForConfig(api, 'the fixture configuration', (config) =>
     config.servers.map((s) => s.id).sort().join() === FIXTURE_SERVERS.join()
-    && config.shadowed.length === 1 && config.problems.length === 0, timeoutMs);
+    && JSON.stringify(shadowedSummary(config)) === JSON.stringify(FIXTURE_SHADOWED)
+    && config.problems.length === 0, timeoutMs);
 }
 
 /** Our diagnostics for a file. */

@@ -47,6 +47,26 @@ function preflight() {
   return manifest;
 }
 
+/**
+ * One folder that holds every extension to load for development, each linked in as a subfolder.
+ *
+ * Why not one `extensionDevelopmentPath` payload entry per extension: the workbench reads the payload
+ * into a Map, so a second entry with that key replaces the first (only the last extension would load).
+ * A development path without a package.json of its own is scanned for extensions one level down, so
+ * this single path loads all of them, as development extensions (which `disableExtensions` keeps on).
+ * Links, not copies: the extension under test runs from the repository (VS Code resolves the link
+ * when it maps modules to extensions); the links go away with the state dir, their targets stay.
+ */
+function developmentExtensionsDir(stateDir, extensions) {
+  const dir = path.join(stateDir, 'development-extensions');
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [name, target] of Object.entries(extensions)) {
+    if (!fs.existsSync(path.join(target, 'package.json'))) throw new Error(`${target} has no package.json: not an extension`);
+    fs.symlinkSync(target, path.join(dir, name), 'junction');
+  }
+  return dir;
+}
+
 function readResults(file) {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -65,6 +85,12 @@ async function main() {
 
   const stateDir = makeStateDir('vscode');
   const fixture = prepareFixture('vscode', stateDir);
+  // The extension under test, and beside it the fixture's declarative extension (id
+  // switchboard-fixtures.plugin-servers) whose contributes.mcpServers make up the plugin scope.
+  const developmentDir = developmentExtensionsDir(stateDir, {
+    'extension-under-test': extensionDir,
+    'plugin-extension': path.join(fixture.root, 'plugin-extension'),
+  });
   const server = await startCodeServer({
     stateDir,
     home: fixture.home,
@@ -118,12 +144,13 @@ async function main() {
     });
 
     const payload = [
-      ['extensionDevelopmentPath', remoteUri(server, extensionDir)],
+      // one entry only (see developmentExtensionsDir): the extension under test and the plugin fixture
+      ['extensionDevelopmentPath', remoteUri(server, developmentDir)],
       ['extensionTestsPath', remoteUri(server, testsModule)],
       ['extensionDevelopmentKind', 'workspace'],
       ['skipWelcome', 'true'],
       ['skipReleaseNotes', 'true'],
-      // like --disable-extensions for the desktop: everything but the extension under development is off
+      // like --disable-extensions for the desktop: everything but the extensions under development is off
       ['disableExtensions', 'true'],
     ];
     await page.goto(workbenchUrl(server, { folder: fixture.workspace, payload }), { waitUntil: 'domcontentloaded' });

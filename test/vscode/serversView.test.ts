@@ -6,7 +6,8 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { SwitchboardApi } from '../../src/extension';
 import {
-  closeAllEditors, FIXTURE_SERVERS, fixtureIsLoaded, positionOf, projectFile, serverItems, serverRow, switchboardApi, userFile,
+  closeAllEditors, FIXTURE_SERVERS, fixtureIsLoaded, PLUGIN_EXTENSION_ID, positionOf, projectFile, serverItems,
+  serverRow, shadowedSummary, switchboardApi, userFile,
 } from './configTestSupport';
 
 describe('servers view', () => {
@@ -24,20 +25,21 @@ describe('servers view', () => {
     assert.ok(api.activationMs >= 0 && api.activationMs < 10_000, `activationMs = ${api.activationMs}`);
   });
 
-  it('merges the project and user scopes of the fixture', () => {
+  it('merges the project, user and plugin scopes of the fixture', () => {
     const config = api.getConfig();
     const byId = new Map(config.servers.map((s) => [s.id, s]));
     assert.equal(byId.get('memory')?.scope, 'project');
     assert.equal(byId.get('filesystem')?.scope, 'project');
     assert.equal(byId.get('docs')?.scope, 'project');
     assert.equal(byId.get('everything')?.scope, 'user');
+    assert.equal(byId.get('plugin-echo')?.scope, 'plugin');
     assert.equal(byId.get('docs')?.launch.type, 'http');
     assert.equal(byId.get('memory')?.needsTrust, true, 'project servers need trust');
     assert.equal(byId.get('everything')?.needsTrust, false, 'user servers do not');
     // ${workspaceFolder} is expanded to the opened folder.
     const folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
     assert.ok(byId.get('filesystem')?.launch.args.includes(folder), `filesystem args: ${byId.get('filesystem')?.launch.args.join(' ')}`);
-    assert.deepEqual(config.shadowed.map((s) => [s.name, s.scope, s.shadowedBy.scope]), [['memory', 'user', 'project']]);
+    assert.deepEqual(shadowedSummary(config), [['memory', 'user', 'project'], ['everything', 'plugin', 'user']]);
   });
 
   it('shows one row per effective server with scope, transport and state', async () => {
@@ -47,6 +49,7 @@ describe('servers view', () => {
     assert.equal(serverRow(items, 'memory')?.description, 'project · stdio · not started');
     assert.equal(serverRow(items, 'docs')?.description, 'project · http · not started');
     assert.equal(serverRow(items, 'everything')?.description, 'user · stdio · not started');
+    assert.equal(serverRow(items, 'plugin-echo')?.description, 'plugin · stdio · not started');
     assert.equal(items.some((i) => i.kind === 'problems'), false, 'no Problems node for a clean configuration');
   });
 
@@ -76,7 +79,9 @@ describe('servers view', () => {
     assert.equal(shadowed.label, 'user · .mcp.json');
     assert.equal(shadowed.description, 'shadowed by project (.mcp.json)');
     assert.equal(shadowed.location?.file, userFile());
-    for (const id of ['docs', 'everything', 'filesystem']) assert.deepEqual(serverRow(items, id)?.children, [], `${id} shadows nothing`);
+    for (const id of ['docs', 'filesystem', 'plugin-echo']) assert.deepEqual(serverRow(items, id)?.children, [], `${id} shadows nothing`);
+    // The user "everything" shadows the plugin extension's entry (its row: pluginScope.test.ts).
+    assert.deepEqual(serverRow(items, 'everything')?.children.map((c) => c.label), [`plugin · ${PLUGIN_EXTENSION_ID}`]);
   });
 
   it('opens a server definition with the entry key selected', async () => {
