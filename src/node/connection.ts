@@ -1,0 +1,426 @@
+// One live, initialized connection to a server, over the SDK Client. It hides two things from the core:
+// the SDK's shapes (mapped to the core's types) and the Streamable HTTP session, which may expire and
+// be replaced underneath (re-initialize, bounded, then retry the request once).
+import { Emitter } from '../core/event';
+import type { CloseInfo, Page, RequestOptions, ServerConnection, ServerLog } from '../core/lifecycle/ports';
+import type { CallToolResult, CatalogItemOf, CatalogKind, McpLogLevel } from '../core/lifecycle/types';
+import { describeRemoteError, httpStatusOf, isSessionExpired, networkReason, type RemoteKind } from './remoteTransports';
+import { Client, ErrorCode, McpError, SseError, type SdkRequestOptions, type Transport } from './sdk';
+
+/** Timeout of the small requests the core sends without options (logging/setLevel). */
+const CONTROL_TIMEOUT_MS = 30_000;
+
+/** The stdio process under a session, as far as the connection needs it. */
+export interface StdioProcessInfo {
+  /** The last stderr lines, oldest first. */
+  stderrTail(): string[];
+  /** How the process ended, once it has (reason such as "process exited with code 1"). */
+  exit(): Omit<CloseInfo, 'stderrTail'> | undefined;
+}
+
+/** What a session reports to the connection that owns it. */
+export interface SessionSink {
+  listChanged(kind: CatalogKind): void;
+}
+
+/** One SDK Client on one transport, initialized. A connection replaces it when an HTTP session expires. */
+export class McpSession {
+  private closedFlag = false;
+  private closing: Promise<void> | undefined;
+  /** The transport's own close(); a second call on a process transport kills its process group at once. */
+  private readonly closeTransport: () => Promise<void>;
+  /** Set when the session was replaced because the server expired it: its failures mean "retry on the new one". */
+  expiredAndReplaced = false;
+  private closeListener: (() => void) | undefined;
+  private errorListener: ((error: Error) => void) | undefined;
+  /** Why the session is being closed, when we close it because of something the server did. */
+  closeReason: string | undefined;
+
+  constructor(
+    readonly client: Client,
+    readonly transport: Transport,
+    readonly kind: 'stdio' | RemoteKind,
+    /** The server's URL (remote kinds). */
+    readonly url: string | undefined,
+    readonly process: StdioProcessInfo | undefined,
+  ) {
+    client.onclose = () => {
+      this.closedFlag = true;
+      this.closeListener?.();
+    };
+    client.onerror = (error) => this.errorListener?.(error);
+    // Everyone closes this transport: the SDK Client when initialize fails, we on failure or stop. Only
+    // the first close counts (a second one would turn the staged stop of a process into an immediate
+    // kill); later calls share its promise. Deferred by a microtask so that a transport calling onclose
+    // synchronously from close() cannot re-enter it.
+    this.closeTransport = transport.close.bind(transport);
+    transport.close = () => {
+      this.closing ??= Promise.resolve().then(() => this.closeTransport()).catch(() => undefined);
+      return this.closing;
+    };
+  }
+
+  get closed(): boolean {
+    return this.closedFlag;
+  }
+
+  /** Sets the single close listener; called at once when the session is already closed. */
+  onClosed(listener: (() => void) | undefined): void {
+    this.closeListener = listener;
+    if (listener && this.closedFlag) listener();
+  }
+
+  onError(listener: ((error: Error) => void) | undefined): void {
+    this.errorListener = listener;
+  }
+
+  /**
+   * Closes the transport (for stdio: the staged process shutdown; also after the process exited by
+   * itself, so that its group is reaped). Resolves when it is gone; never throws; idempotent.
+   */
+  shutdown(): Promise<void> {
+    return this.transport.close();
+  }
+
+  /** Ends the session now: the transport's close() called a second time kills a process group at once. */
+  async kill(): Promise<void> {
+    await Promise.all([this.shutdown(), this.closeTransport().catch(() => undefined)]);
+  }
+}
+
+export interface ConnectionOptions {
+  log: ServerLog;
+  /** Opens a fresh session on the same Streamable HTTP endpoint (used when the session expired). */
+  reopen?: (sink: SessionSink) => Promise<McpSession>;
+  /** Re-initializations allowed within `reinitWindowMs` before a request fails for good. */
+  maxReinits: number;
+  reinitWindowMs: number;
+  /** How long close() waits for the server to acknowledge ending an HTTP session. */
+  shutdownGraceMs: number;
+  now?: () => number;
+}
+
+/** The ServerConnection the core works with. Create it with `SdkServerConnection.start`. */
+export class SdkServerConnection implements ServerConnection {
+  private session!: McpSession;
+  private readonly listChangedEmitter = new Emitter<CatalogKind>();
+  private readonly closeEmitter = new Emitter<CloseInfo>();
+  readonly onListChanged = this.listChangedEmitter.event;
+  readonly onClose = this.closeEmitter.event;
+  /** One controller per request in flight, aborted when the connection ends so callers learn at once. */
+  private readonly inFlight = new Set<AbortController>();
+  private ended = false;
+  private stopping = false;
+  private closing: Promise<void> | undefined;
+  private reinitializing: { from: McpSession; done: Promise<void> } | undefined;
+  private readonly reinitTimes: number[] = [];
+  private logLevel: McpLogLevel | undefined;
+  private readonly sink: SessionSink = { listChanged: (kind) => this.listChangedEmitter.fire(kind) };
+  private readonly now: () => number;
+
+  private constructor(private readonly options: ConnectionOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Opens the first session with `open` and returns the connection over it. */
+  static async start(open: (sink: SessionSink) => Promise<McpSession>, options: ConnectionOptions): Promise<SdkServerConnection> {
+    const connection = new SdkServerConnection(options);
+    const session = await open(connection.sink);
+    if (session.closed) {
+      const info = connection.closeInfoOf(session, false);
+      await session.shutdown();
+      throw new Error(`${info.reason} right after initialize`);
+    }
+    connection.adopt(session);
+    return connection;
+  }
+
+  get serverInfo(): { name: string; version: string; title?: string } {
+    const info = this.session.client.getServerVersion();
+    const result: { name: string; version: string; title?: string } = { name: info?.name ?? '', version: info?.version ?? '' };
+    if (info?.title !== undefined) result.title = info.title;
+    return result;
+  }
+
+  get instructions(): string | undefined {
+    return this.session.client.getInstructions();
+  }
+
+  get supports(): Readonly<Record<CatalogKind, boolean>> & { logging: boolean } {
+    const caps = this.session.client.getServerCapabilities() ?? {};
+    return {
+      tools: caps.tools !== undefined,
+      resources: caps.resources !== undefined,
+      resourceTemplates: caps.resources !== undefined,
+      prompts: caps.prompts !== undefined,
+      logging: caps.logging !== undefined,
+    };
+  }
+
+  /** The transport actually in use (after a Streamable HTTP → SSE fallback this is 'sse'). */
+  get transportKind(): 'stdio' | RemoteKind {
+    return this.session.kind;
+  }
+
+  listPage<K extends CatalogKind>(kind: K, cursor: string | undefined, options: RequestOptions): Promise<Page<CatalogItemOf[K]>> {
+    const params = cursor === undefined ? undefined : { cursor };
+    return this.request(options, async (client, sdk): Promise<Page<CatalogItemOf[K]>> => {
+      let items: unknown[];
+      let nextCursor: string | undefined;
+      switch (kind) {
+        case 'tools': ({ tools: items, nextCursor } = await client.listTools(params, sdk)); break;
+        case 'resources': ({ resources: items, nextCursor } = await client.listResources(params, sdk)); break;
+        case 'resourceTemplates': ({ resourceTemplates: items, nextCursor } = await client.listResourceTemplates(params, sdk)); break;
+        case 'prompts': ({ prompts: items, nextCursor } = await client.listPrompts(params, sdk)); break;
+        default: throw new Error(`unknown catalog kind: ${String(kind)}`);
+      }
+      // The server's objects are passed through; the core's types mirror the protocol's JSON.
+      const page: Page<CatalogItemOf[K]> = { items: items as CatalogItemOf[K][] };
+      if (nextCursor !== undefined) page.nextCursor = nextCursor;
+      return page;
+    });
+  }
+
+  callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult> {
+    return this.request(options, async (client, sdk) => {
+      const result = await client.callTool({ name, arguments: args }, undefined, sdk);
+      return result as CallToolResult;
+    });
+  }
+
+  readResource(uri: string, options: RequestOptions): Promise<{ contents: ({ uri: string; mimeType?: string } & Record<string, unknown>)[] }> {
+    return this.request(options, (client, sdk) => client.readResource({ uri }, sdk));
+  }
+
+  getPrompt(name: string, args: Record<string, string>, options: RequestOptions): Promise<{ description?: string; messages: { role: string; content: unknown }[] }> {
+    return this.request(options, (client, sdk) => client.getPrompt({ name, arguments: args }, sdk));
+  }
+
+  async setLogLevel(level: McpLogLevel): Promise<void> {
+    this.logLevel = level;
+    // Only servers that declared `logging` understand logging/setLevel; for the others it is a no-op.
+    if (!this.supports.logging) return;
+    await this.request({ timeoutMs: CONTROL_TIMEOUT_MS }, (client, sdk) => client.setLoggingLevel(level, sdk));
+  }
+
+  async notifyRootsChanged(): Promise<void> {
+    if (this.ended || this.stopping) return;
+    await this.session.client.sendRootsListChanged();
+  }
+
+  /** Staged shutdown, resolved when everything is gone. Called again while it runs, it kills at once. */
+  close(): Promise<void> {
+    if (this.closing) {
+      if (!this.ended) void this.session.kill();
+      return this.closing;
+    }
+    this.closing = this.stop();
+    return this.closing;
+  }
+
+  /** Starts close() without waiting; never escalates a close already under way. */
+  dispose(): void {
+    this.closing ??= this.stop();
+  }
+
+  // ---- sessions ----------------------------------------------------------------------------------
+
+  private adopt(session: McpSession): void {
+    this.session = session;
+    session.onClosed(() => this.sessionClosed(session));
+    session.onError((error) => this.sessionError(session, error));
+  }
+
+  /** Stops listening to a session that is being replaced or shut down on purpose. */
+  private retire(session: McpSession): void {
+    session.onClosed(undefined);
+    session.onError(undefined);
+  }
+
+  private sessionClosed(session: McpSession): void {
+    if (session !== this.session || this.stopping) return;
+    this.finish(this.closeInfoOf(session, false));
+    // The transport closed itself; make sure nothing under it lingers (an SSE event source, a process).
+    void session.shutdown();
+  }
+
+  private sessionError(session: McpSession, error: Error): void {
+    if (session !== this.session || this.stopping || this.ended) return;
+    if (session.kind === 'sse' && error instanceof SseError) {
+      // The SSE event stream is the connection: once it drops, the event source would reconnect into a
+      // new, uninitialized server session. Treat it as the connection ending instead.
+      const detail = networkReason(error) ?? error.message.replace(/^SSE error: ?/, '').replace(/^undefined$/, '');
+      session.closeReason = `the SSE stream was lost${detail ? ` (${detail})` : ''}`;
+      void session.shutdown();
+      return;
+    }
+    this.options.log.warn(`transport: ${error.message}`);
+  }
+
+  private closeInfoOf(session: McpSession, expected: boolean): CloseInfo {
+    const exit = session.process?.exit();
+    const stderrTail = session.process?.stderrTail() ?? [];
+    let reason: string;
+    if (expected) reason = exit?.reason ?? 'stopped';
+    else if (session.closeReason) reason = session.closeReason;
+    else if (exit) reason = exit.reason;
+    else if (session.kind === 'stdio') reason = 'the server closed its stdout';
+    else reason = 'connection closed by the server';
+    return { expected, exitCode: exit?.exitCode ?? null, signal: exit?.signal ?? null, reason, stderrTail };
+  }
+
+  /** Ends the connection once: in-flight requests fail now, then onClose fires. */
+  private finish(info: CloseInfo): void {
+    if (this.ended) return;
+    this.ended = true;
+    const error = new McpError(ErrorCode.ConnectionClosed, `connection closed: ${info.reason}`);
+    for (const controller of [...this.inFlight]) controller.abort(error);
+    this.inFlight.clear();
+    this.closeEmitter.fire(info);
+    this.closeEmitter.dispose();
+    this.listChangedEmitter.dispose();
+  }
+
+  private async stop(): Promise<void> {
+    this.stopping = true;
+    const session = this.session;
+    if (this.ended) {
+      await session.shutdown();
+      return;
+    }
+    // Fail what is in flight now rather than after the process has taken its time to exit.
+    const error = new McpError(ErrorCode.ConnectionClosed, 'connection closed: stopped');
+    for (const controller of [...this.inFlight]) controller.abort(error);
+    this.retire(session);
+    await this.endHttpSession(session);
+    await session.shutdown();
+    this.finish(this.closeInfoOf(session, true));
+  }
+
+  /** Asks a Streamable HTTP server to drop our session (DELETE), within the grace period. */
+  private async endHttpSession(session: McpSession): Promise<void> {
+    const transport = session.transport as Transport & { terminateSession?: () => Promise<void> };
+    if (session.kind !== 'http' || session.closed || transport.sessionId === undefined || !transport.terminateSession) return;
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => { timer = setTimeout(resolve, this.options.shutdownGraceMs); });
+    await Promise.race([transport.terminateSession().catch(() => undefined), grace]);
+    clearTimeout(timer);
+  }
+
+  // ---- requests ----------------------------------------------------------------------------------
+
+  /** Runs one request on the current session, re-initializing once if the HTTP session expired. */
+  private async request<T>(options: RequestOptions, run: (client: Client, sdk: SdkRequestOptions) => Promise<T>): Promise<T> {
+    if (this.ended || this.stopping) throw new McpError(ErrorCode.ConnectionClosed, 'connection closed');
+    const controller = new AbortController();
+    const forward = () => controller.abort(options.signal?.reason);
+    if (options.signal?.aborted) forward();
+    else options.signal?.addEventListener('abort', forward, { once: true });
+    this.inFlight.add(controller);
+    const sdk: SdkRequestOptions = { timeout: options.timeoutMs, resetTimeoutOnProgress: true, signal: controller.signal };
+    if (options.onProgress) {
+      const onProgress = options.onProgress;
+      sdk.onprogress = (p) => {
+        const progress: { progress: number; total?: number; message?: string } = { progress: p.progress };
+        if (p.total !== undefined) progress.total = p.total;
+        if (p.message !== undefined) progress.message = p.message;
+        onProgress(progress);
+      };
+    }
+    try {
+      const session = this.session;
+      try {
+        return await run(session.client, sdk);
+      } catch (error) {
+        // A request still in flight on a session that another request found expired fails with
+        // "connection closed" when that session is shut down: it is retried on the new session too.
+        // A request the caller cancelled (or that close() cut short) is never retried.
+        if (controller.signal.aborted || (!this.expired(session, error) && !session.expiredAndReplaced)) throw this.failure(session, error);
+        await this.reinitialize(session);
+        try {
+          return await run(this.session.client, sdk);
+        } catch (retryError) {
+          if (this.expired(this.session, retryError)) throw new Error('the server expired the new session at once; try again later');
+          throw this.failure(this.session, retryError);
+        }
+      }
+    } finally {
+      options.signal?.removeEventListener('abort', forward);
+      this.inFlight.delete(controller);
+    }
+  }
+
+  /** A 404 to a request carrying a session id: the spec's signal that the server dropped the session. */
+  private expired(session: McpSession, error: unknown): boolean {
+    return session.kind === 'http' && this.options.reopen !== undefined && session.transport.sessionId !== undefined && isSessionExpired(error);
+  }
+
+  /** Maps a request failure to what the caller should see; a refused connection ends the connection. */
+  private failure(session: McpSession, error: unknown): unknown {
+    if (error instanceof McpError || session.kind === 'stdio' || session.url === undefined) return error;
+    const reason = networkReason(error);
+    if (reason === undefined && httpStatusOf(error) === undefined) return error;
+    const described = new Error(describeRemoteError(error, session.url), { cause: error });
+    if (reason === 'connection refused' && session === this.session && !this.stopping) {
+      // Nothing listens there any more: the server went away, like a process that exited.
+      session.closeReason = described.message;
+      void session.shutdown();
+    }
+    return described;
+  }
+
+  /** Replaces an expired session with a fresh one (shared by concurrent requests), within the budget. */
+  private async reinitialize(expired: McpSession): Promise<void> {
+    if (this.ended || this.stopping) throw new McpError(ErrorCode.ConnectionClosed, 'connection closed');
+    if (this.session !== expired) return; // another request already replaced it
+    if (this.reinitializing?.from === expired) return this.reinitializing.done;
+    const done = this.replaceSession(expired);
+    this.reinitializing = { from: expired, done };
+    try {
+      await done;
+    } finally {
+      if (this.reinitializing?.done === done) this.reinitializing = undefined;
+    }
+  }
+
+  private async replaceSession(expired: McpSession): Promise<void> {
+    const { log, maxReinits, reinitWindowMs } = this.options;
+    const now = this.now();
+    while (this.reinitTimes.length > 0 && now - this.reinitTimes[0] > reinitWindowMs) this.reinitTimes.shift();
+    if (this.reinitTimes.length >= maxReinits) {
+      const message = `the server keeps expiring the session (re-initialized ${this.reinitTimes.length} times in the last ${Math.round(reinitWindowMs / 1000)} s); giving up`;
+      log.error(message);
+      expired.closeReason = message;
+      void expired.shutdown();
+      throw new Error(message);
+    }
+    this.reinitTimes.push(now);
+    expired.expiredAndReplaced = true;
+    log.warn(`session expired (the server answered 404 for it): re-initializing (${this.reinitTimes.length} of ${maxReinits} allowed per ${Math.round(reinitWindowMs / 1000)} s)`);
+    const started = this.now();
+    this.retire(expired);
+    void expired.shutdown();
+    let fresh: McpSession;
+    try {
+      fresh = await this.options.reopen!(this.sink);
+    } catch (error) {
+      const message = `session expired and re-initializing failed: ${error instanceof Error ? error.message : String(error)}`;
+      log.error(message);
+      expired.closeReason = message;
+      this.finish(this.closeInfoOf(expired, false));
+      throw new Error(message, { cause: error });
+    }
+    if (this.stopping || this.ended) {
+      await fresh.shutdown();
+      throw new McpError(ErrorCode.ConnectionClosed, 'connection closed');
+    }
+    this.adopt(fresh);
+    log.info(`re-initialized in ${this.now() - started} ms`);
+    if (this.logLevel !== undefined && this.supports.logging) {
+      await fresh.client.setLoggingLevel(this.logLevel, { timeout: CONTROL_TIMEOUT_MS }).catch(() => undefined);
+    }
+    // A new session may be a restarted server with a different catalog: let the core list again.
+    const supports = this.supports;
+    for (const kind of ['tools', 'resources', 'resourceTemplates', 'prompts'] as const) if (supports[kind]) this.sink.listChanged(kind);
+  }
+}

@@ -1,0 +1,267 @@
+// The ServerConnector the lifecycle core calls: builds the transport for a server's launch type
+// (stdio process, Streamable HTTP with SSE fallback, SSE, WebSocket), creates the SDK Client with our
+// handlers (roots, logging, list_changed, trace), performs initialize within the core's abort signal,
+// and turns whatever goes wrong into one user-facing sentence.
+import { ConnectError } from '../core/lifecycle/errors';
+import type { ConnectRequest, ServerConnection, ServerConnector } from '../core/lifecycle/ports';
+import type { CatalogKind } from '../core/lifecycle/types';
+import { McpSession, SdkServerConnection, type SessionSink, type StdioProcessInfo } from './connection';
+import { ServerEnvironment } from './process/environment';
+import { ProcessTransport } from './process/processTransport';
+import { createRemoteTransport, describeRemoteError, displayUrl, httpStatusOf, isNotStreamableHttp, type RemoteKind } from './remoteTransports';
+import {
+  Client,
+  ErrorCode,
+  ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
+  McpError,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+  type Transport,
+} from './sdk';
+import { keepProgressBeforeResponses } from './messageOrder';
+import { traceTransport } from './transportTrace';
+
+/** A stdio server about to be started: its transport spawns on start() and shuts down (staged) on close(). */
+export interface StdioLaunch extends StdioProcessInfo {
+  readonly transport: Transport;
+}
+
+/** Creates (does not start) the process transport for a stdio server: resolves env and cwd, no spawn yet. */
+export type StdioLauncher = (request: ConnectRequest) => Promise<StdioLaunch>;
+
+/**
+ * Launches stdio servers with the process layer: environment and cwd from `environment` (inherited env,
+ * login-shell PATH, envFile, PATH appended), then a ProcessTransport (own process group, staged stop).
+ */
+export function processLauncher(environment: ServerEnvironment = new ServerEnvironment()): StdioLauncher {
+  return async (request) => {
+    const { launch } = request.server;
+    if (!launch.command) throw new ConnectError('no command configured');
+    const { env, cwd } = await environment.resolve(request.server);
+    const transport = new ProcessTransport({
+      command: launch.command,
+      args: launch.args,
+      cwd,
+      env,
+      log: request.log,
+      shutdownGraceMs: request.shutdownGraceMs,
+    });
+    return { transport, stderrTail: () => transport.stderrTail, exit: () => transport.exit };
+  };
+}
+
+export interface NodeServerConnectorOptions {
+  /** Sent as clientInfo.version (the extension's package.json version). */
+  clientVersion: string;
+  /** Builds stdio transports; default `processLauncher()` with one ServerEnvironment for this connector. */
+  launchStdio?: StdioLauncher;
+  /** Re-initializations of an expired Streamable HTTP session allowed per window (default 3 per minute). */
+  maxSessionReinits?: number;
+  sessionReinitWindowMs?: number;
+}
+
+export const CLIENT_NAME = 'mcp-switchboard';
+
+/** What one connect attempt learned, for its error message: the process, when stdio. */
+interface Attempt {
+  process?: StdioProcessInfo;
+}
+
+export class NodeServerConnector implements ServerConnector {
+  private readonly launchStdio: StdioLauncher;
+  /** Sessions of cancelled starts still shutting down (a staged stop takes up to two grace periods). */
+  private readonly shuttingDown = new Set<McpSession>();
+
+  constructor(private readonly options: NodeServerConnectorOptions) {
+    this.launchStdio = options.launchStdio ?? processLauncher();
+  }
+
+  async connect(request: ConnectRequest): Promise<ServerConnection> {
+    const { launch } = request.server;
+    request.signal.throwIfAborted();
+    const kind = launch.type;
+    let used: 'stdio' | RemoteKind = kind;
+    const attempt: Attempt = {};
+    const open = async (sink: SessionSink): Promise<McpSession> => {
+      if (kind !== 'http') return this.openSession(request, kind, sink, request.signal, attempt);
+      try {
+        return await this.openSession(request, 'http', sink, request.signal, attempt);
+      } catch (error) {
+        if (request.signal.aborted || !isNotStreamableHttp(error)) throw error;
+        const status = httpStatusOf(error);
+        request.log.info(`${displayUrl(launch.url ?? '')} answered ${status} to a Streamable HTTP initialize: falling back to the HTTP+SSE transport`);
+        used = 'sse';
+        try {
+          return await this.openSession(request, 'sse', sink, request.signal, attempt);
+        } catch (sseError) {
+          if (request.signal.aborted) throw sseError;
+          const described = this.describe(sseError, request, 'sse', attempt);
+          throw new ConnectError(
+            `${displayUrl(launch.url ?? '')} is not a Streamable HTTP endpoint (it answered ${status}) and the SSE fallback failed: ${described.message}`,
+            [],
+            { cause: sseError },
+          );
+        }
+      }
+    };
+    try {
+      return await SdkServerConnection.start(open, {
+        log: request.log,
+        // Only a Streamable HTTP session can expire; it re-initializes on the same URL without fallback.
+        reopen: kind === 'http' ? (sink) => this.reopen(request, sink) : undefined,
+        maxReinits: this.options.maxSessionReinits ?? 3,
+        reinitWindowMs: this.options.sessionReinitWindowMs ?? 60_000,
+        shutdownGraceMs: request.shutdownGraceMs,
+      });
+    } catch (error) {
+      if (error instanceof ConnectError) throw error;
+      throw this.describe(error, request, used, attempt);
+    }
+  }
+
+  /** A fresh session for an expired one, bounded by the startup timeout. */
+  private async reopen(request: ConnectRequest, sink: SessionSink): Promise<McpSession> {
+    const signal = AbortSignal.timeout(request.startupTimeoutMs);
+    try {
+      return await this.openSession(request, 'http', sink, signal, {});
+    } catch (error) {
+      throw this.describe(error, request, 'http', {}, signal);
+    }
+  }
+
+  /**
+   * Creates transport and Client, connects and initializes. On any failure (including an abort during
+   * spawn, the SSE handshake or initialize) the transport is closed — for stdio that kills the process —
+   * before the raw error is rethrown.
+   */
+  private async openSession(request: ConnectRequest, kind: 'stdio' | RemoteKind, sink: SessionSink, signal: AbortSignal, attempt: Attempt): Promise<McpSession> {
+    signal.throwIfAborted();
+    let transport: Transport;
+    let processInfo: StdioProcessInfo | undefined;
+    let url: URL | undefined;
+    if (kind === 'stdio') {
+      const launch = await untilAborted(this.launchStdio(request), signal);
+      transport = launch.transport;
+      processInfo = launch;
+      attempt.process = launch;
+    } else {
+      const { headers } = request.server.launch;
+      url = parseUrl(request.server.launch.url, kind);
+      if (kind === 'ws' && Object.keys(headers).length > 0) {
+        request.log.warn('the configured headers are not sent: the MCP SDK WebSocket transport cannot set request headers');
+      }
+      transport = createRemoteTransport(kind, url, headers);
+    }
+    if (request.trace) traceTransport(transport, request.log);
+    const client = this.createClient(request, sink);
+    const session = new McpSession(client, transport, kind, url?.href, processInfo);
+    // The SDK keeps its abort listener on a request's signal after the request is done: give initialize
+    // a signal of its own, linked to the caller's only while connecting.
+    const initialize = new AbortController();
+    const forward = () => initialize.abort(signal.reason);
+    signal.addEventListener('abort', forward, { once: true });
+    const connecting = client.connect(transport, { signal: initialize.signal, timeout: request.startupTimeoutMs });
+    try {
+      await untilAborted(connecting, signal);
+    } catch (error) {
+      connecting.catch(() => undefined);
+      // Client.connect closes the transport itself when initialize fails, but not when start() fails or
+      // the wait was cut short by the signal. The session makes both closes one (a staged stop).
+      const closed = session.shutdown();
+      if (signal.aborted) {
+        // Cancelled (the core's startup timeout): answer now, with the stderr seen so far, and let the
+        // staged stop finish in the background; dispose() cuts it short.
+        this.shuttingDown.add(session);
+        void closed.finally(() => this.shuttingDown.delete(session));
+      } else {
+        await closed;
+      }
+      throw error;
+    } finally {
+      signal.removeEventListener('abort', forward);
+    }
+    keepProgressBeforeResponses(transport);
+    return session;
+  }
+
+  /** Kills at once whatever cancelled starts are still shutting down, and waits until it is gone. */
+  async dispose(): Promise<void> {
+    await Promise.all([...this.shuttingDown].map((session) => session.kill()));
+  }
+
+  private createClient(request: ConnectRequest, sink: SessionSink): Client {
+    const client = new Client(
+      { name: CLIENT_NAME, version: this.options.clientVersion },
+      { capabilities: { roots: { listChanged: true } } },
+    );
+    client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: request.roots().map((root) => ({ ...root })) }));
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      const { level, logger, data } = notification.params;
+      request.log.serverMessage(level, logger, data);
+    });
+    const fire = (...kinds: CatalogKind[]) => () => { for (const kind of kinds) sink.listChanged(kind); };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, fire('tools'));
+    // MCP has one notification for resources and resource templates.
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, fire('resources', 'resourceTemplates'));
+    client.setNotificationHandler(PromptListChangedNotificationSchema, fire('prompts'));
+    return client;
+  }
+
+  /** The user-facing Error for a failed connect. */
+  private describe(error: unknown, request: ConnectRequest, kind: 'stdio' | RemoteKind, attempt: Attempt, signal: AbortSignal = request.signal): ConnectError {
+    if (error instanceof ConnectError) return error;
+    const launch = request.server.launch;
+    let message: string;
+    const tail = attempt.process?.stderrTail() ?? [];
+    if (signal.aborted) {
+      message = abortMessage(signal.reason, request.startupTimeoutMs);
+    } else if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed && kind === 'stdio') {
+      const exit = attempt.process?.exit();
+      message = `${exit?.reason ?? 'the server closed its stdout'} during startup`;
+    } else if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      message = `no answer to initialize within ${request.startupTimeoutMs} ms`;
+    } else if (error instanceof McpError) {
+      message = `initialize failed: ${error.message}`;
+    } else if (kind === 'stdio') {
+      // The process layer already phrases spawn failures ("command not found: npx (PATH searched: …)").
+      message = error instanceof Error ? error.message : String(error);
+    } else {
+      message = describeRemoteError(error, launch.url ?? '');
+    }
+    return new ConnectError(message, tail, { cause: error });
+  }
+}
+
+/** Waits for `promise`, but rejects as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function parseUrl(url: string | undefined, kind: RemoteKind): URL {
+  if (!url) throw new ConnectError('no url configured');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConnectError(`invalid url: ${url.split('?')[0]}`);
+  }
+  const schemes = kind === 'ws' ? ['ws:', 'wss:'] : ['http:', 'https:'];
+  if (!schemes.includes(parsed.protocol)) {
+    throw new ConnectError(`a "${kind}" server needs a ${schemes.map((s) => `${s}//`).join(' or ')} url, not ${displayUrl(parsed)}`);
+  }
+  return parsed;
+}
+
+function abortMessage(reason: unknown, startupTimeoutMs: number): string {
+  if (reason instanceof Error && reason.name === 'TimeoutError') return `did not start within ${startupTimeoutMs} ms`;
+  if (reason instanceof Error && reason.name !== 'AbortError') return reason.message;
+  if (typeof reason === 'string' && reason) return reason;
+  return 'start was cancelled';
+}

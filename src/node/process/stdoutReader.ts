@@ -1,0 +1,103 @@
+// Turns a server's stdout into JSON-RPC messages with the SDK's own framing (ReadBuffer), but feeds it
+// one line at a time so that:
+//  - a line that is not JSON-RPC (a stray console.log, an npm banner) is reported and skipped, and the
+//    connection survives;
+//  - the SDK's buffer limit (10 MB) applies to one line, not to whatever happened to arrive in one
+//    chunk, and memory stays bounded by it.
+import { ReadBuffer, STDIO_DEFAULT_MAX_BUFFER_SIZE, type JSONRPCMessage } from '../sdk';
+
+/** How much of a skipped line is shown in the warning. */
+const HEAD_CHARS = 200;
+const NEWLINE = 0x0a;
+
+/** Thrown by `push` when one stdout line grows past the limit. */
+export class StdoutLineTooLongError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`server wrote more than ${formatMegabytes(maxBytes)} on one stdout line`);
+    this.name = 'StdoutLineTooLongError';
+  }
+}
+
+export interface StdoutReaderOptions {
+  onMessage: (message: JSONRPCMessage) => void;
+  /** A non-blank line that is not a JSON-RPC message; `head` is its first 200 characters. */
+  onSkippedLine: (head: string, truncated: boolean) => void;
+  /** Default: the SDK's STDIO_DEFAULT_MAX_BUFFER_SIZE (10 MB). */
+  maxLineBytes?: number;
+}
+
+export class StdoutReader {
+  private readonly buffer: ReadBuffer;
+  private readonly maxLineBytes: number;
+  /** The first bytes of the line being read, kept only to describe it if it is skipped. */
+  private head: Buffer[] = [];
+  private headBytes = 0;
+  private lineBytes = 0;
+
+  constructor(private readonly options: StdoutReaderOptions) {
+    this.maxLineBytes = options.maxLineBytes ?? STDIO_DEFAULT_MAX_BUFFER_SIZE;
+    this.buffer = new ReadBuffer({ maxBufferSize: this.maxLineBytes });
+  }
+
+  /** Bytes of the unfinished line currently held. */
+  get pendingBytes(): number {
+    return this.lineBytes;
+  }
+
+  /** Feeds a chunk of stdout. Throws StdoutLineTooLongError (and drops the buffered line) on overflow. */
+  push(chunk: Buffer): void {
+    let start = 0;
+    while (start < chunk.length) {
+      const newline = chunk.indexOf(NEWLINE, start);
+      const end = newline === -1 ? chunk.length : newline + 1;
+      const part = chunk.subarray(start, end);
+      this.keepHead(part);
+      try {
+        this.buffer.append(part);
+      } catch {
+        // ReadBuffer throws "ReadBuffer exceeded maximum size" and clears itself.
+        this.resetLine();
+        throw new StdoutLineTooLongError(this.maxLineBytes);
+      }
+      this.lineBytes += part.length;
+      if (newline !== -1) this.readLine();
+      start = end;
+    }
+  }
+
+  private readLine(): void {
+    const head = Buffer.concat(this.head).toString('utf8').replace(/\r?\n$/, '');
+    const truncated = this.lineBytes > this.headBytes;
+    this.resetLine();
+    let message: JSONRPCMessage | null;
+    try {
+      message = this.buffer.readMessage();
+    } catch {
+      // JSON.parse or the SDK's JSON-RPC schema rejected the line; ReadBuffer has already consumed it.
+      if (head.trim() !== '') this.options.onSkippedLine(head.slice(0, HEAD_CHARS), truncated || head.length > HEAD_CHARS);
+      return;
+    }
+    // Outside the try: an exception thrown by the handler is not the server's fault.
+    if (message) this.options.onMessage(message);
+  }
+
+  private keepHead(part: Buffer): void {
+    // Bytes, not characters: 4 bytes per character is enough for HEAD_CHARS characters of any UTF-8.
+    const room = HEAD_CHARS * 4 - this.headBytes;
+    if (room <= 0) return;
+    const kept = part.subarray(0, room);
+    this.head.push(Buffer.from(kept));
+    this.headBytes += kept.length;
+  }
+
+  private resetLine(): void {
+    this.head = [];
+    this.headBytes = 0;
+    this.lineBytes = 0;
+  }
+}
+
+function formatMegabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes`;
+}

@@ -1,0 +1,148 @@
+// Transports for servers reached over the network (http, sse, ws), and the translation of what goes
+// wrong there into sentences a user can act on.
+import WebSocketImpl from 'ws';
+import {
+  SSEClientTransport,
+  SseError,
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+  WebSocketClientTransport,
+  type Transport,
+} from './sdk';
+
+export type RemoteKind = 'http' | 'sse' | 'ws';
+
+/** Creates the SDK transport for one remote server. `headers` go on every request (http, sse). */
+export function createRemoteTransport(kind: RemoteKind, url: URL, headers: Record<string, string>): Transport {
+  switch (kind) {
+    case 'http':
+      return new StreamableHTTPClientTransport(url, { requestInit: { headers } });
+    case 'sse':
+      // The SSE transport sends requestInit.headers both when opening the event stream and with every POST.
+      return new SSEClientTransport(url, { requestInit: { headers } });
+    case 'ws':
+      ensureWebSocketGlobal();
+      return new WebSocketClientTransport(url);
+  }
+}
+
+/**
+ * The SDK's WebSocketClientTransport opens `new WebSocket(url, 'mcp')` with the global (browser-style)
+ * WebSocket. Node 22+ has one, Node 20 does not: there we install the `ws` package's class, which
+ * implements the same API (onopen/onmessage with `event.data` as a string for text frames). This is
+ * the only place that touches the global, and it never replaces an existing one.
+ */
+export function ensureWebSocketGlobal(): void {
+  const scope = globalThis as { WebSocket?: unknown };
+  if (scope.WebSocket === undefined) scope.WebSocket = WebSocketImpl;
+}
+
+/** A URL as it may be shown or logged: no user info, no query string (either can carry a secret). */
+export function displayUrl(url: string | URL): string {
+  try {
+    const u = new URL(String(url));
+    return `${u.protocol}//${u.host}${u.pathname}`;
+  } catch {
+    return '(invalid url)';
+  }
+}
+
+/** The HTTP status a transport error carries, if it came from an HTTP answer. */
+export function httpStatusOf(error: unknown): number | undefined {
+  if (error instanceof StreamableHTTPError || error instanceof SseError) {
+    return typeof error.code === 'number' && error.code >= 100 && error.code < 600 ? error.code : undefined;
+  }
+  // `ws` rejects a refused upgrade with "Unexpected server response: 401".
+  const match = /Unexpected server response: (\d{3})/.exec(errorText(error));
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * Whether an initialize POST failed in a way that says "this endpoint does not speak Streamable HTTP":
+ * the spec's backwards-compatibility section has clients fall back to the old HTTP+SSE transport when
+ * the POST is answered with a 4xx such as 404 Not Found or 405 Method Not Allowed. Auth answers
+ * (401/403) are not in this set: falling back would hide the real problem.
+ */
+export function isNotStreamableHttp(error: unknown): boolean {
+  return error instanceof StreamableHTTPError && (error.code === 404 || error.code === 405);
+}
+
+/** Whether a Streamable HTTP request failed because the server no longer knows our session (404 with a session id). */
+export function isSessionExpired(error: unknown): boolean {
+  return error instanceof StreamableHTTPError && error.code === 404;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  407: 'Proxy Authentication Required',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+const STATUS_HINT: Record<number, string> = {
+  401: 'this server needs authentication',
+  403: 'the credentials were refused',
+  404: 'check the URL',
+  407: 'the proxy needs authentication',
+  429: 'the server is rate limiting',
+};
+
+/** Network error codes (Node, undici, OpenSSL) → what they mean to a user. */
+const NETWORK_REASONS: [RegExp, string][] = [
+  [/\bECONNREFUSED\b/, 'connection refused'],
+  [/\b(ENOTFOUND|EAI_AGAIN|EAI_NONAME)\b/, 'host not found (DNS lookup failed)'],
+  [/\bECONNRESET\b/, 'connection reset by the server'],
+  [/\b(other side closed|UND_ERR_SOCKET)\b/, 'connection closed by the server'],
+  [/\b(ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT)\b/, 'connection timed out'],
+  [/\b(EHOSTUNREACH|ENETUNREACH)\b/, 'network unreachable'],
+  [/\b(CERT_HAS_EXPIRED)\b/, 'TLS certificate has expired'],
+  [/\b(DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN)\b/, 'TLS certificate is self-signed and not trusted'],
+  [/\b(UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT_LOCALLY|UNABLE_TO_GET_ISSUER_CERT)\b/, 'TLS certificate could not be verified'],
+  [/\bERR_TLS_CERT_ALTNAME_INVALID\b/, 'TLS certificate does not match the host name'],
+  [/\b(ERR_SSL_WRONG_VERSION_NUMBER|ERR_SSL_PACKET_LENGTH_TOO_LONG)\b/, 'TLS handshake failed (does the server speak https?)'],
+  [/\b(EPROTO|ERR_SSL_\w+)\b/, 'TLS handshake failed'],
+];
+
+/** A user-facing sentence for a failed remote connection or request. */
+export function describeRemoteError(error: unknown, url: string | URL): string {
+  const where = displayUrl(url);
+  const status = httpStatusOf(error);
+  if (status !== undefined) {
+    const text = STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : '';
+    const hint = STATUS_HINT[status] ? ` (${STATUS_HINT[status]})` : '';
+    return `${where} answered ${status}${text}${hint}`;
+  }
+  const reason = networkReason(error);
+  if (reason) return `could not connect to ${where}: ${reason}`;
+  return `could not connect to ${where}: ${firstLine(error)}`;
+}
+
+/** The user-facing network reason ("connection refused", …) of an error, when it is a network failure. */
+export function networkReason(error: unknown): string | undefined {
+  const text = errorText(error);
+  for (const [pattern, reason] of NETWORK_REASONS) if (pattern.test(text)) return reason;
+  return undefined;
+}
+
+/** Message, code, cause chain and aggregated errors of `error`, flattened into one searchable string. */
+function errorText(error: unknown, depth = 0): string {
+  if (depth > 5 || error === null || error === undefined) return '';
+  if (typeof error !== 'object') return String(error);
+  const e = error as { message?: unknown; code?: unknown; cause?: unknown; errors?: unknown };
+  const parts = [typeof e.message === 'string' ? e.message : '', typeof e.code === 'string' ? e.code : ''];
+  if (e.cause !== undefined) parts.push(errorText(e.cause, depth + 1));
+  if (Array.isArray(e.errors)) for (const inner of e.errors) parts.push(errorText(inner, depth + 1));
+  return parts.filter(Boolean).join(' | ');
+}
+
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n', 1)[0] || 'unknown error';
+}

@@ -1,0 +1,22 @@
+// The one place that imports the MCP SDK. Other Node adapters import what they need from here,
+// so the SDK surface we depend on is visible in one file and an SDK upgrade is checked here.
+export { Client } from '@modelcontextprotocol/sdk/client/index.js';
+export { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+export { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+export { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
+export { ReadBuffer, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
+export type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+export {
+  ErrorCode,
+  McpError,
+  ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
+  ToolListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  PromptListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+export type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+// Used by the stdio process transport to track which requests are still waiting for an answer.
+export { isJSONRPCRequest, isJSONRPCNotification, isJSONRPCResultResponse, isJSONRPCErrorResponse } from '@modelcontextprotocol/sdk/types.js';
+// Used by the connector (src/node/connector.ts, connection.ts): per-request options of the SDK Client.
+export type { RequestOptions as SdkRequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
