@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The test orchestrator: `node test/run.mjs [unit] [integration] [vscode] [e2e]` (default: all four, in
-// that order, preceded by typecheck and lint). Builds once, compiles the tests once, installs the
-// toolchain when a real-VS-Code tier is asked for, packages the .vsix for e2e, runs the tiers, prints a
-// summary table, and ends with exactly one line `tests: N passed, N failed, N skipped`.
+// The test orchestrator: `node test/run.mjs [unit] [integration] [conformance] [vscode] [e2e]` (default:
+// all five, in that order, preceded by typecheck and lint). Builds once, compiles the tests once, installs
+// the toolchain when the conformance suite or a real-VS-Code tier is asked for, packages the .vsix for
+// e2e, runs the tiers, prints a summary table, and ends with exactly one line
+// `tests: N passed, N failed, N skipped`.
 // Exit code: 0 only when every step and every tier passed. A tier that finds no tests fails.
 import cp from 'node:child_process';
 import fs from 'node:fs';
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { killGroup, onExit } from './harness/cleanup.mjs';
 import { repoRoot, resultsRoot } from './harness/paths.mjs';
 
-const TIERS = ['unit', 'integration', 'vscode', 'e2e'];
+const TIERS = ['unit', 'integration', 'conformance', 'vscode', 'e2e'];
 const MINUTE = 60_000;
 
 const args = process.argv.slice(2);
@@ -21,7 +22,7 @@ if (unknown.length) {
 }
 const runAll = args.length === 0;
 const tiers = runAll ? TIERS : TIERS.filter((t) => args.includes(t));
-const needsCodeServer = tiers.includes('vscode') || tiers.includes('e2e');
+const needsToolchain = tiers.some((t) => t === 'conformance' || t === 'vscode' || t === 'e2e');
 
 const t0 = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
@@ -104,7 +105,10 @@ function pruneStaleOutputs() {
 function readCounts(file) {
   try {
     const c = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return { passed: c.passed | 0, failed: c.failed | 0, pending: c.pending | 0 };
+    const counts = { passed: c.passed | 0, failed: c.failed | 0, pending: c.pending | 0 };
+    // A runner may add a short note for the summary table (e.g. per-scenario counts).
+    if (typeof c.note === 'string') counts.note = c.note;
+    return counts;
   } catch {
     return undefined;
   }
@@ -117,7 +121,8 @@ function tierResult(name, started, code, counts, note = '') {
   else if (code !== 0 && counts.failed === 0) reason ||= `exit ${code}`;
   const c = counts ?? { passed: 0, failed: 0, pending: 0 };
   const ok = code === 0 && !!counts && c.failed === 0 && c.passed > 0;
-  rows.push({ name, kind: 'tier', ok, ...c, ms: Date.now() - started, note: ok ? note : reason || 'failed' });
+  const { passed, failed, pending } = c;
+  rows.push({ name, kind: 'tier', ok, passed, failed, pending, ms: Date.now() - started, note: ok ? note || c.note || '' : reason || c.note || 'failed' });
 }
 
 function tierBlocked(name, why) {
@@ -198,12 +203,17 @@ async function main() {
   const compiled = await step('compile-tests', npm, ['run', '--silent', 'compile-tests']);
   pruneStaleOutputs();
   if (!compiled) console.log('[test] compile-tests reported errors; running what was emitted');
-  const toolchain = needsCodeServer ? await step('toolchain', 'bash', [path.join('scripts', 'setup-toolchain.sh')]) : true;
+  const toolchain = needsToolchain ? await step('toolchain', 'bash', [path.join('scripts', 'setup-toolchain.sh')]) : true;
   const packaged = tiers.includes('e2e') && built ? await step('package', npm, ['run', '--silent', 'package']) : built;
 
   for (const tier of tiers) {
     if (tier === 'unit') await mochaTier('unit', { timeout: 5000, tierTimeoutMs: 10 * MINUTE });
     if (tier === 'integration') await mochaTier('integration', { timeout: 20_000, tierTimeoutMs: 15 * MINUTE });
+    if (tier === 'conformance') {
+      if (!built) tierBlocked(tier, 'the build failed');
+      else if (!toolchain) tierBlocked(tier, 'the toolchain setup failed');
+      else await runnerTier(tier, { tierTimeoutMs: 5 * MINUTE });
+    }
     if (tier === 'vscode' || tier === 'e2e') {
       if (!built) tierBlocked(tier, 'the build failed');
       else if (!toolchain) tierBlocked(tier, 'the toolchain setup failed');

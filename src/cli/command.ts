@@ -1,0 +1,111 @@
+// What every subcommand of the CLI shares: where it writes, how it reports a wrong invocation, and the
+// one argument parser (`--name value`, `--name=value`, boolean `--name`, positionals, `--`).
+
+export const PROGRAM = 'switchboard';
+
+/** Where a command writes, and what it sees of its process. */
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  cwd: string;
+  env: Record<string, string | undefined>;
+}
+
+/** A wrong invocation: reported on one line with a hint, exit code 2. */
+export class UsageError extends Error {
+  constructor(message: string, readonly command?: string) {
+    super(message);
+  }
+}
+
+export type FlagSpec = { kind: 'boolean' } | { kind: 'string'; repeat?: boolean; meta: string };
+
+/** The positional arguments a command takes, by name (for messages); the optional ones come last. */
+export interface PositionalSpec {
+  names: string[];
+  required: number;
+}
+
+/** The parsed command line of one command. */
+export class Args {
+  constructor(
+    private readonly values: Record<string, string[] | boolean | undefined>,
+    readonly positionals: string[],
+  ) {}
+
+  /** Every value of a string flag, in order. */
+  strings(name: string): string[] {
+    const value = this.values[name];
+    return Array.isArray(value) ? value : [];
+  }
+
+  string(name: string): string | undefined {
+    return this.strings(name)[0];
+  }
+
+  has(name: string): boolean {
+    return this.values[name] === true;
+  }
+}
+
+export interface Command {
+  name: string;
+  summary: string;
+  help: string;
+  flags: Record<string, FlagSpec>;
+  positionals?: PositionalSpec;
+  run(args: Args, io: Io): Promise<number>;
+}
+
+/** Parses `--name value`, `--name=value`, boolean `--name` and positionals; `-h`/`--help` everywhere; after `--` everything is positional. */
+export function parseArgs(command: Command, argv: string[]): Args | 'help' {
+  const values: Record<string, string[] | boolean | undefined> = {};
+  const positionals: string[] = [];
+  const maxPositionals = command.positionals?.names.length ?? 0;
+  let optionsEnded = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (!optionsEnded && (arg === '-h' || arg === '--help')) return 'help';
+    if (!optionsEnded && arg === '--' && maxPositionals > 0) {
+      optionsEnded = true;
+      continue;
+    }
+    if (optionsEnded || !arg.startsWith('--')) {
+      if (positionals.length >= maxPositionals) throw new UsageError(`unexpected argument '${arg}'`, command.name);
+      positionals.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = arg.slice(2, eq < 0 ? undefined : eq);
+    const spec = Object.prototype.hasOwnProperty.call(command.flags, name) ? command.flags[name] : undefined;
+    if (spec === undefined) throw new UsageError(`unknown option '--${name}'`, command.name);
+    if (spec.kind === 'boolean') {
+      if (eq >= 0) throw new UsageError(`option '--${name}' takes no value`, command.name);
+      values[name] = true;
+      continue;
+    }
+    let value: string | undefined;
+    if (eq >= 0) value = arg.slice(eq + 1);
+    else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) value = argv[++i];
+    if (value === undefined || value === '') throw new UsageError(`option '--${name}' needs a value (${spec.meta})`, command.name);
+    const previous = values[name] as string[] | undefined;
+    if (previous !== undefined && !spec.repeat) throw new UsageError(`option '--${name}' given twice`, command.name);
+    values[name] = [...(previous ?? []), value];
+  }
+  const spec = command.positionals;
+  if (spec !== undefined && positionals.length < spec.required) {
+    throw new UsageError(`missing ${spec.names[positionals.length]}`, command.name);
+  }
+  return new Args(values, positionals);
+}
+
+/** A `--name MS` flag as a positive whole number of milliseconds, or `fallback` when absent. */
+export function millisecondsFlag(args: Args, name: string, fallback: number, command: string): number {
+  const text = args.string(name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value <= 0) {
+    throw new UsageError(`--${name} ${text}: expected a positive number of milliseconds`, command);
+  }
+  return value;
+}

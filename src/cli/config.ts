@@ -1,0 +1,157 @@
+// `switchboard config`: the effective servers of a workspace, where each comes from, what it shadows,
+// and every problem found — the same config core as the extension, no server is started.
+import type { EffectiveServer, MergedConfig, ShadowedServer, SourceRange } from '../core/config/types';
+import { PROGRAM, type Command } from './command';
+import { tableRenderer } from './table';
+import { problemLine, readWorkspaceConfig, WORKSPACE_FLAGS, WORKSPACE_HELP } from './workspace';
+
+const CONFIG_HELP = `Usage: ${PROGRAM} config --workspace DIR [--workspace DIR ...] [options]
+
+Reads every .mcp.json scope the extension reads, merges them and prints the effective
+servers, the entries they shadow and every problem found, with file:line:column.
+
+Options:
+${WORKSPACE_HELP}
+  --json           Print JSON (stable format, below) instead of a table.
+  -h, --help       Show this help.
+
+Scopes, highest precedence first: local, project, user, plugin. When a name is
+defined in several scopes the highest wins whole; the others are listed as shadowed.
+
+Names: when two workspace folders define the same server name, both are kept under
+a folder-qualified name "<folder name>/<server>". The NAME column and the JSON
+"name" field always hold this unique name, so every listed server can be told apart;
+the folder itself is in "folder".
+
+Variables (\${VAR}, \${VAR:-default}, \${env:VAR}) expand from this process's
+environment, \${workspaceFolder} to the server's workspace folder, \${userHome} to
+--home. Paths in the output are absolute.
+
+JSON: { "servers": [ { "name", "scope", "folder", "type", "command", "args", "env",
+          "cwd", "url", "headers", "fingerprint", "needsTrust",
+          "source": { "file", "line", "column" } } ],
+        "shadowed": [ { "name", "scope", "source", "shadowedBy": { "scope", "file" } } ],
+        "problems": [ { "file", "line", "column", "severity", "message" } ] }
+Every key is always present; absent values are null, empty maps {} and lists [].
+Env and header values are printed as written in --json and masked in the table.
+
+Exit status: 0 when the configuration was read, whatever problems it has;
+2 for a usage error.
+`;
+
+export const configCommand: Command = {
+  name: 'config',
+  summary: 'Print the effective MCP servers of a workspace, where each comes from, and all config problems',
+  help: CONFIG_HELP,
+  flags: { ...WORKSPACE_FLAGS, json: { kind: 'boolean' } },
+  async run(args, io) {
+    const { merged, files } = await readWorkspaceConfig(args, io, 'config');
+    io.out(args.has('json') ? `${JSON.stringify(toJson(merged), null, 2)}\n` : formatTable(merged, files));
+    return 0;
+  },
+};
+
+/** The stable JSON shape: every key present, in this order. */
+function toJson(merged: MergedConfig): unknown {
+  return {
+    servers: merged.servers.map((server) => ({
+      name: server.id,
+      scope: server.scope,
+      folder: server.folder ?? null,
+      type: server.launch.type,
+      command: server.launch.command ?? null,
+      args: [...server.launch.args],
+      env: { ...server.launch.env },
+      cwd: server.launch.cwd ?? null,
+      url: server.launch.url ?? null,
+      headers: { ...server.launch.headers },
+      fingerprint: server.fingerprint,
+      needsTrust: server.needsTrust,
+      source: sourceJson(server.source),
+    })),
+    shadowed: merged.shadowed.map((entry) => ({
+      name: entry.name,
+      scope: entry.scope,
+      source: sourceJson(entry.source),
+      shadowedBy: { scope: entry.shadowedBy.scope, file: entry.shadowedBy.file },
+    })),
+    problems: merged.problems.map((problem) => ({
+      file: problem.file,
+      line: problem.line,
+      column: problem.column,
+      severity: problem.severity,
+      message: problem.message,
+    })),
+  };
+}
+
+function sourceJson(source: SourceRange): { file: string; line: number; column: number } {
+  return { file: source.file, line: source.line, column: source.column };
+}
+
+function formatTable(merged: MergedConfig, files: string[]): string {
+  const lines: string[] = [];
+  if (merged.servers.length === 0) {
+    lines.push('No servers. Files read:', ...files.map((file) => `  ${file}`));
+  } else {
+    const header = ['NAME', 'SCOPE', 'TYPE', 'COMMAND/URL', 'SOURCE'];
+    const rows = merged.servers.map((server) => [
+      server.id, server.scope, server.launch.type, launchText(server), location(server.source),
+    ]);
+    const render = tableRenderer(header, rows);
+    lines.push(render(header));
+    merged.servers.forEach((server, index) => {
+      lines.push(render(rows[index]));
+      lines.push(...detailLines(server).map((detail) => `    ${detail}`));
+    });
+  }
+
+  lines.push('', section('Shadowed', merged.shadowed.map(shadowedLine)));
+  lines.push('', section('Problems', merged.problems.map(problemLine)));
+  return `${lines.join('\n')}\n`;
+}
+
+function section(title: string, entries: string[]): string {
+  if (entries.length === 0) return `${title}: none`;
+  return [`${title} (${entries.length}):`, ...entries.map((entry) => `  ${entry}`)].join('\n');
+}
+
+function shadowedLine(entry: ShadowedServer): string {
+  return `${entry.name} (${entry.scope}) ${location(entry.source)}  shadowed by ${entry.shadowedBy.scope} ${entry.shadowedBy.file}`;
+}
+
+function location(source: SourceRange): string {
+  return `${source.file}:${source.line}:${source.column}`;
+}
+
+function launchText(server: EffectiveServer): string {
+  const { command, args, url } = server.launch;
+  if (command !== undefined) return [command, ...args].map(quoteArg).join(' ');
+  return url !== undefined ? maskUrl(url) : '';
+}
+
+/** Env and header values are often secrets: the table shows names only. */
+function detailLines(server: EffectiveServer): string[] {
+  const details: string[] = [];
+  const masked = (map: Record<string, string>) => Object.keys(map).map((key) => `${key}=***`).join(' ');
+  if (Object.keys(server.launch.env).length > 0) details.push(`env: ${masked(server.launch.env)}`);
+  if (Object.keys(server.launch.headers).length > 0) details.push(`headers: ${masked(server.launch.headers)}`);
+  if (server.launch.cwd !== undefined) details.push(`cwd: ${server.launch.cwd}`);
+  if (server.needsTrust) details.push('needs trust before it can start');
+  return details;
+}
+
+function quoteArg(arg: string): string {
+  return arg === '' || /[\s"'\\$`]/.test(arg) ? JSON.stringify(arg) : arg;
+}
+
+function maskUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password === '') return url;
+    parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,140 @@
+// `switchboard conformance-client URL`: the client side of the official MCP conformance suite. The suite
+// starts a test server per scenario and runs this command with the scenario's name in the environment;
+// we reach that server through exactly the extension's path (an "http" server entry → config core →
+// lifecycle core → NodeServerConnector → the SDK's Streamable HTTP transport) and do what the scenario
+// expects of a client.
+import * as os from 'node:os';
+import type { EffectiveServer, LayerSpec } from '../core/config/types';
+import { mergeLayers, parseLayer } from '../core/config';
+import { errorMessage, type ToolInfo } from '../core/lifecycle';
+import { millisecondsFlag, PROGRAM, UsageError, type Command, type Io } from './command';
+import { CliHost } from './host';
+import { problemLine } from './workspace';
+
+const NAME = 'conformance-client';
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** Scenarios that only check the handshake: connect, list, disconnect. */
+const HANDSHAKE_ONLY = new Set(['initialize']);
+
+const CONFORMANCE_HELP = `Usage: ${PROGRAM} ${NAME} [--timeout MS] [--verbose] URL
+
+An MCP client for the official conformance suite (@modelcontextprotocol/conformance),
+which runs it as '<command> URL' with MCP_CONFORMANCE_SCENARIO (and, for some OAuth
+scenarios, MCP_CONFORMANCE_CONTEXT) in the environment. It connects to URL as an "http"
+server through the extension's own connection code, then does what the scenario
+expects of a client:
+  initialize   connect, list what the server offers, disconnect
+  any other    connect, list the tools, call each one with arguments built from its
+               input schema (defaults, else the first enum value, else a sample
+               value of the type), disconnect
+Not supported: OAuth (the auth/* scenarios fail with the server's 401) and elicitation.
+
+Options:
+  --timeout MS     Startup timeout (connect + initialize). Default: ${DEFAULT_TIMEOUT_MS}.
+  --verbose        Print lifecycle messages on stderr.
+  -h, --help       Show this help.
+
+Exit status: 0 when the scenario's client steps all succeeded; 1 when connecting or a
+tool call failed; 2 for a usage error (no URL, MCP_CONFORMANCE_SCENARIO not set).
+`;
+
+export const conformanceCommand: Command = {
+  name: NAME,
+  summary: 'Act as the client of one MCP conformance-suite scenario (reads MCP_CONFORMANCE_SCENARIO)',
+  help: CONFORMANCE_HELP,
+  flags: { timeout: { kind: 'string', meta: 'MS' }, verbose: { kind: 'boolean' } },
+  positionals: { names: ['URL'], required: 1 },
+  async run(args, io) {
+    const url = args.positionals[0];
+    if (!/^https?:\/\//i.test(url)) throw new UsageError(`URL must be an http:// or https:// address, not '${url}'`, NAME);
+    const scenario = io.env.MCP_CONFORMANCE_SCENARIO;
+    if (!scenario) throw new UsageError('MCP_CONFORMANCE_SCENARIO is not set (the conformance suite sets it for each scenario)', NAME);
+    const timeoutMs = millisecondsFlag(args, 'timeout', DEFAULT_TIMEOUT_MS, NAME);
+    const say = (message: string): void => io.err(`[${NAME}] ${message}\n`);
+    say(`scenario ${scenario}${contextNote(io.env.MCP_CONFORMANCE_CONTEXT)}`);
+    if (scenario.startsWith('auth/')) say('OAuth is not implemented by this client: expect the server to refuse it');
+
+    const server = httpServer(url, io);
+    const host = new CliHost({ io, verbose: args.has('verbose'), startupTimeoutMs: timeoutMs, requestTimeoutMs: timeoutMs, isAllowed: () => true });
+    try {
+      host.start([server]);
+      await host.settle(2 * timeoutMs);
+      const view = host.registry.get(server.id);
+      const state = view?.state;
+      if (view === undefined || state?.kind !== 'ready') {
+        say(`could not connect: ${state?.kind === 'failed' || state?.kind === 'crashed' ? state.error : `state ${state?.kind ?? 'unknown'}`}`);
+        return 1;
+      }
+      const tools = view.catalog.tools;
+      say(`connected in ${state.startMs} ms; tools: ${tools.map((tool) => tool.name).join(', ') || '(none)'}`);
+      if (HANDSHAKE_ONLY.has(scenario)) return 0;
+
+      let failures = 0;
+      for (const tool of tools) {
+        try {
+          const result = await host.registry.callTool(server.id, tool.name, sampleArguments(tool));
+          say(`tools/call ${tool.name} → ${JSON.stringify(result).slice(0, 300)}`);
+        } catch (error) {
+          failures++;
+          say(`tools/call ${tool.name} failed: ${errorMessage(error)}`);
+        }
+      }
+      return failures === 0 ? 0 : 1;
+    } finally {
+      await host.close();
+      say('disconnected');
+    }
+  },
+};
+
+/** The URL as a user-scope "http" entry, read by the config core like any .mcp.json. */
+function httpServer(url: string, io: Io): EffectiveServer {
+  const text = JSON.stringify({ mcpServers: { conformance: { type: 'http', url } } });
+  const spec: LayerSpec = { scope: 'user', file: `(${NAME})`, inline: text, vars: { env: io.env, userHome: os.homedir() } };
+  const merged = mergeLayers([parseLayer(spec, { kind: 'text', text })]);
+  const errors = merged.problems.filter((problem) => problem.severity === 'error');
+  if (merged.servers.length !== 1 || errors.length > 0) {
+    throw new UsageError(`cannot use ${url}: ${errors.map(problemLine).join('; ') || 'not a server URL'}`, NAME);
+  }
+  return merged.servers[0];
+}
+
+function contextNote(context: string | undefined): string {
+  if (context === undefined) return '';
+  try {
+    const value: unknown = JSON.parse(context);
+    const keys = typeof value === 'object' && value !== null ? Object.keys(value) : [];
+    return ` (context keys: ${keys.join(', ') || 'none'})`;
+  } catch {
+    return ' (MCP_CONFORMANCE_CONTEXT is not JSON; ignored)';
+  }
+}
+
+type JsonSchema = { type?: unknown; default?: unknown; enum?: unknown; properties?: unknown; required?: unknown };
+
+/** Arguments that satisfy a tool's input schema: every required property, with a plausible value. */
+export function sampleArguments(tool: Pick<ToolInfo, 'inputSchema'>): Record<string, unknown> {
+  const value = sampleValue(tool.inputSchema as JsonSchema, 0);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {};
+}
+
+function sampleValue(schema: JsonSchema, depth: number): unknown {
+  if (schema.default !== undefined) return schema.default;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'number': case 'integer': return 1;
+    case 'boolean': return true;
+    case 'string': return 'conformance';
+    case 'array': return [];
+    case 'null': return null;
+    default: {
+      if (depth > 5) return {};
+      const properties = (typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}) as Record<string, JsonSchema>;
+      const required = Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === 'string') : [];
+      const result: Record<string, unknown> = {};
+      for (const key of required) result[key] = sampleValue(properties[key] ?? {}, depth + 1);
+      return result;
+    }
+  }
+}

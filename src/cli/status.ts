@@ -1,0 +1,148 @@
+// `switchboard status`: starts the workspace's servers the way the extension would, waits until each is
+// ready or failed, lists what each offers, stops them all and reports.
+import type { EffectiveServer } from '../core/config/types';
+import { DEFAULT_LIFECYCLE_SETTINGS, ServerState, startupSummaryLine, type ServerView, type StartupSummary } from '../core/lifecycle';
+import { millisecondsFlag, PROGRAM, type Command } from './command';
+import { CliHost } from './host';
+import { tableRenderer } from './table';
+import { problemLine, readWorkspaceConfig, workspaceRoots, WORKSPACE_FLAGS, WORKSPACE_HELP } from './workspace';
+
+const STATUS_HELP = `Usage: ${PROGRAM} status --workspace DIR [options]
+
+Starts the workspace's MCP servers as the extension would (all at once), waits until
+each one is ready or has failed, lists what each ready server offers, stops them all
+(no process is left behind) and prints one line per server.
+
+Project servers (the workspace's .mcp.json) are not started unless --allow-project is
+given: they are listed with state "needsTrust". Disabled servers are listed as "disabled".
+
+Options:
+${WORKSPACE_HELP}
+  --allow-project  Also start the project servers (you trust this repository).
+  --timeout MS     Startup timeout of each server, unless its entry sets "timeout".
+                   Default: ${DEFAULT_LIFECYCLE_SETTINGS.startupTimeoutMs}.
+  --json           Print JSON (stable format, below) instead of a table.
+  --verbose        Print lifecycle messages and the servers' stderr on stderr
+                   (env and header values are masked).
+  -h, --help       Show this help.
+
+JSON: { "servers": [ { "name", "scope", "state", "error", "tools", "resources",
+          "prompts", "startMs" } ] }
+"state" is the lifecycle state: ready, failed, needsTrust, disabled (or starting when
+a server did not settle in time). "error" is the reason a server failed, else null.
+The counts are numbers (0 unless ready). "startMs" is the time from start to ready in
+milliseconds, null if the server never became ready.
+
+Exit status: 0 when every server that was started is ready; 1 when any failed;
+2 for a usage error.
+`;
+
+/** One server's line of the report, in the JSON key order. */
+interface StatusRow {
+  name: string;
+  scope: string;
+  state: ServerState['kind'];
+  error: string | null;
+  tools: number;
+  resources: number;
+  prompts: number;
+  startMs: number | null;
+  /** Not printed in JSON: the last stderr lines of a failed server, for the table. */
+  stderrTail: string[];
+}
+
+export const statusCommand: Command = {
+  name: 'status',
+  summary: 'Start the servers, wait until each is ready or failed, stop them and report',
+  help: STATUS_HELP,
+  flags: {
+    ...WORKSPACE_FLAGS,
+    'allow-project': { kind: 'boolean' },
+    timeout: { kind: 'string', meta: 'MS' },
+    json: { kind: 'boolean' },
+    verbose: { kind: 'boolean' },
+  },
+  async run(args, io) {
+    const startupTimeoutMs = millisecondsFlag(args, 'timeout', DEFAULT_LIFECYCLE_SETTINGS.startupTimeoutMs, 'status');
+    const { merged } = await readWorkspaceConfig(args, io, 'status');
+    for (const problem of merged.problems) io.err(`${PROGRAM}: ${problemLine(problem)}\n`);
+
+    const allowProject = args.has('allow-project');
+    const host = new CliHost({
+      io,
+      verbose: args.has('verbose'),
+      startupTimeoutMs,
+      // Listing a catalog is bounded like startup: a status check should not hang on one server.
+      requestTimeoutMs: startupTimeoutMs,
+      isAllowed: (server) => allowProject || server.scope !== 'project',
+      roots: workspaceRoots(args, io),
+    });
+    let rows: StatusRow[];
+    let summary: StartupSummary;
+    try {
+      host.start(merged.servers);
+      const settled = await host.settle(settleBudget(merged.servers, startupTimeoutMs));
+      if (!settled) io.err(`${PROGRAM}: some servers did not settle in time; reporting them as they are\n`);
+      rows = host.registry.list().map((view) => rowOf(view, host.startMs(view.id)));
+      summary = host.registry.summary();
+    } finally {
+      await host.close();
+    }
+
+    io.out(args.has('json') ? `${JSON.stringify({ servers: rows.map(jsonOf) }, null, 2)}\n` : formatTable(rows, summary));
+    return rows.every((row) => isFine(row.state)) ? 0 : 1;
+  },
+};
+
+/** Long enough for the slowest startup timeout, the staged kill of a hung server and one catalog listing. */
+function settleBudget(servers: readonly EffectiveServer[], startupTimeoutMs: number): number {
+  const slowest = Math.max(startupTimeoutMs, ...servers.map((server) => server.timeout ?? 0));
+  return 2 * slowest + DEFAULT_LIFECYCLE_SETTINGS.shutdownGraceMs;
+}
+
+/** Parked servers were not meant to run: they do not make the status fail. */
+function isFine(state: ServerState['kind']): boolean {
+  return state === 'ready' || state === 'needsTrust' || state === 'disabled';
+}
+
+function rowOf(view: ServerView, startMs: number | null): StatusRow {
+  const { state, catalog } = view;
+  const ready = state.kind === 'ready';
+  return {
+    name: view.id,
+    scope: view.server.scope,
+    state: state.kind,
+    error: ServerState.reason(state) ?? null,
+    tools: ready ? catalog.tools.length : 0,
+    resources: ready ? catalog.resources.length : 0,
+    prompts: ready ? catalog.prompts.length : 0,
+    startMs,
+    stderrTail: state.kind === 'failed' || state.kind === 'crashed' ? state.stderrTail : [],
+  };
+}
+
+function jsonOf(row: StatusRow): Omit<StatusRow, 'stderrTail'> {
+  const { name, scope, state, error, tools, resources, prompts, startMs } = row;
+  return { name, scope, state, error, tools, resources, prompts, startMs };
+}
+
+const STDERR_LINES_SHOWN = 5;
+
+function formatTable(rows: StatusRow[], summary: StartupSummary): string {
+  if (rows.length === 0) return 'No servers configured.\n';
+  const header = ['NAME', 'SCOPE', 'STATE', 'TOOLS', 'RESOURCES', 'PROMPTS', 'START'];
+  const cells = rows.map((row) => [
+    row.name, row.scope, row.state, String(row.tools), String(row.resources), String(row.prompts),
+    row.startMs === null ? '-' : `${row.startMs} ms`,
+  ]);
+  const render = tableRenderer(header, cells);
+  const lines = [render(header)];
+  rows.forEach((row, index) => {
+    lines.push(render(cells[index]));
+    if (row.error !== null) lines.push(`    ${row.error}`);
+    for (const line of row.stderrTail.slice(-STDERR_LINES_SHOWN)) lines.push(`    stderr: ${line}`);
+    if (row.state === 'needsTrust') lines.push('    not started: a project server; pass --allow-project to start it');
+  });
+  lines.push('', startupSummaryLine(summary));
+  return `${lines.join('\n')}\n`;
+}
