@@ -3,7 +3,9 @@
 //  - a line that is not JSON-RPC (a stray console.log, an npm banner) is reported and skipped, and the
 //    connection survives;
 //  - the SDK's buffer limit (10 MB) applies to one line, not to whatever happened to arrive in one
-//    chunk, and memory stays bounded by it.
+//    chunk, and memory stays bounded by it;
+//  - a long line costs linear time: its chunks are collected here and handed to ReadBuffer once, as
+//    ReadBuffer copies its whole buffer on every append (quadratic for a multi-megabyte result).
 import { ReadBuffer, STDIO_DEFAULT_MAX_BUFFER_SIZE, type JSONRPCMessage } from '../sdk';
 
 /** How much of a skipped line is shown in the warning. */
@@ -33,6 +35,8 @@ export class StdoutReader {
   private head: Buffer[] = [];
   private headBytes = 0;
   private lineBytes = 0;
+  /** The chunks of the unfinished line. */
+  private pending: Buffer[] = [];
 
   constructor(private readonly options: StdoutReaderOptions) {
     this.maxLineBytes = options.maxLineBytes ?? STDIO_DEFAULT_MAX_BUFFER_SIZE;
@@ -52,15 +56,18 @@ export class StdoutReader {
       const end = newline === -1 ? chunk.length : newline + 1;
       const part = chunk.subarray(start, end);
       this.keepHead(part);
-      try {
-        this.buffer.append(part);
-      } catch {
-        // ReadBuffer throws "ReadBuffer exceeded maximum size" and clears itself.
+      this.lineBytes += part.length;
+      if (this.lineBytes > this.maxLineBytes) {
         this.resetLine();
         throw new StdoutLineTooLongError(this.maxLineBytes);
       }
-      this.lineBytes += part.length;
-      if (newline !== -1) this.readLine();
+      // `chunk` may be reused by the stream: keep a copy of a part that outlives this call.
+      this.pending.push(newline === -1 ? Buffer.from(part) : part);
+      if (newline !== -1) {
+        this.buffer.append(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.lineBytes));
+        this.pending = [];
+        this.readLine();
+      }
       start = end;
     }
   }
@@ -91,6 +98,7 @@ export class StdoutReader {
   }
 
   private resetLine(): void {
+    this.pending = [];
     this.head = [];
     this.headBytes = 0;
     this.lineBytes = 0;
