@@ -325,9 +325,11 @@ export class ProcessTransport implements Transport {
     this.failure = reason;
     this.log.warn(`${reason}: stopping the server`);
     this.onerror?.(new Error(reason));
-    // Stop reading: memory stays bounded whatever the process keeps writing.
+    // Stop parsing but keep draining into nothing: memory stays bounded whatever the process keeps
+    // writing, and the server is stopped by our signal rather than by an EPIPE of its own write, so
+    // its stderr tail and exit status tell what really happened.
     this.child?.stdout.removeAllListeners('data');
-    this.child?.stdout.destroy();
+    this.child?.stdout.on('data', () => {});
     void this.shutdown(true);
   }
 
