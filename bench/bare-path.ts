@@ -1,0 +1,58 @@
+// The baseline: the MCP TypeScript SDK used bare, doing the same work on the wire as Switchboard's side
+// — one Client per server over the SDK's StdioClientTransport, started with Promise.all, the same
+// client capabilities (roots), every catalog kind listed once, then client.callTool. No lifecycle,
+// no catalog, no policy. Bundled by build.mjs and run by run.mjs in its own process.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ListRootsRequestSchema, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { main, type BenchSide, type Block, type WorkloadConfig } from './workload';
+
+class BareSide implements BenchSide {
+  private readonly clients: Client[] = [];
+  private serverMessages = 0;
+  private stderrBytes = 0;
+
+  constructor(private readonly config: WorkloadConfig) {}
+
+  async start(initialized: () => void): Promise<void> {
+    let pending = this.config.servers;
+    await Promise.all(Array.from({ length: this.config.servers }, async () => {
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [this.config.everything, 'stdio'],
+        env: { SWITCHBOARD_BENCH_RUN: this.config.marker },
+        // Piped and read, as Switchboard does (the SDK's default would inherit it).
+        stderr: 'pipe',
+      });
+      transport.stderr?.on('data', (chunk: Buffer) => { this.stderrBytes += chunk.length; });
+      const client = new Client({ name: 'bench-bare-sdk', version: '1.0.0' }, { capabilities: { roots: { listChanged: true } } });
+      client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [] }));
+      client.setNotificationHandler(LoggingMessageNotificationSchema, () => { this.serverMessages++; });
+      this.clients.push(client);
+      await client.connect(transport);
+      if (--pending === 0) initialized();
+      const capabilities = client.getServerCapabilities() ?? {};
+      await Promise.all([
+        capabilities.tools ? client.listTools() : undefined,
+        capabilities.resources ? client.listResources() : undefined,
+        capabilities.resources ? client.listResourceTemplates() : undefined,
+        capabilities.prompts ? client.listPrompts() : undefined,
+      ]);
+    }));
+  }
+
+  async echo(message: string): Promise<Block[]> {
+    const result = await this.clients[0].callTool({ name: 'echo', arguments: { message } });
+    return result.content as Block[];
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.clients.map((client) => client.close()));
+  }
+
+  extra(): Record<string, unknown> {
+    return { serverMessages: this.serverMessages, stderrBytes: this.stderrBytes };
+  }
+}
+
+main('bare', (config) => new BareSide(config));
