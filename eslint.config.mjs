@@ -19,7 +19,7 @@ const pureRooms = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.toolchain/**', '.test-results/**', 'test/fixtures/**', 'demo/**'] },
+  { ignores: ['dist/**', 'out/**', '.demo-state/**', 'bench/.build/**', 'node_modules/**', '.toolchain/**', '.test-results/**', 'test/fixtures/**', 'demo/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -38,6 +38,12 @@ const ICONS = {
     ['path', { d: 'M8 6v4', fill: 'none', 'stroke-width': '1.3' }],
     ['circle', { cx: '8', cy: '11.9', r: '0.8', stroke: 'none' }],
   ],
+  pass: [
+    ['circle', { cx: '8', cy: '8', r: '6.25', fill: 'none', 'stroke-width': '1.3' }],
+    ['path', { d: 'M5.2 8.2 7.2 10.2 10.9 6', fill: 'none', 'stroke-width': '1.3', 'stroke-linejoin': 'round' }],
+  ],
+  // A three-quarter ring; the stylesheet turns it.
+  spinner: [['path', { d: 'M8 1.75A6.25 6.25 0 1 1 1.75 8', fill: 'none', 'stroke-width': '1.5', 'stroke-linecap': 'round' }]],
   shield: [['path', { d: 'M8 1.6 2.9 3.5v3.9c0 3.2 2.2 5.6 5.1 6.9 2.9-1.3 5.1-3.7 5.1-6.9V3.5Z', fill: 'none', 'stroke-width': '1.3', 'stroke-linejoin': 'round' }]],
 } as const satisfies Record<string, readonly (readonly [string, Readonly<Record<string, string>>])[]>;
 

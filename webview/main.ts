@@ -32,6 +32,7 @@ function ask(promise: Promise<unknown>, failure: string): void {
 const actions: Actions = {
   openSource: (params: OpenSourceParams) => ask(rpc.request('openSource', params), 'Could not open the definition'),
   runCommand: (command: SidebarCommand) => ask(rpc.request('runCommand', { command }), 'Could not run the command'),
+  serverAction: (serverId, action) => ask(rpc.request('serverAction', { serverId, action }), `Could not ${action === 'showLogs' ? 'show the logs' : action} ${serverId}`),
   toggleSection: (id) => {
     ui = toggleSection(ui, id);
     host.setState(ui);

@@ -2,9 +2,11 @@
 // DOM; focus is carried across by `data-focus-key` so keyboard users keep their place.
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
-import { baseName, type ProblemRow, type Scope, type ServerRow, type ShadowedRow, type SidebarSnapshot, type SourceLocation } from '../src/protocol/sidebar';
-import type { OpenSourceParams, SidebarCommand } from '../src/protocol/sidebarMessages';
-import { h, icon, type Props } from './dom';
+import {
+  baseName, type ProblemRow, type Scope, type ServerRow, type ServerStateKind, type ShadowedRow, type SidebarSnapshot, type SourceLocation,
+} from '../src/protocol/sidebar';
+import type { OpenSourceParams, ServerAction, SidebarCommand } from '../src/protocol/sidebarMessages';
+import { h, icon, type IconName, type Props } from './dom';
 import type { SectionId, UiState } from './state';
 
 export interface ViewModel {
@@ -18,6 +20,7 @@ export interface ViewModel {
 export interface Actions {
   openSource(params: OpenSourceParams): void;
   runCommand(command: SidebarCommand): void;
+  serverAction(serverId: string, action: ServerAction): void;
   toggleSection(id: SectionId): void;
   dismissNotice(): void;
 }
@@ -59,12 +62,43 @@ function section(id: SectionId, title: string, count: number, ui: UiState, actio
     open ? h('div', { className: 'section-body', attrs: { id: bodyId } }, body()) : h('div', { attrs: { id: bodyId, hidden: '' } }));
 }
 
+/** The icon beside each state's label (none for states that need no emphasis). */
+const STATE_ICON: { readonly [K in ServerStateKind]: IconName | undefined } = {
+  notStarted: undefined,
+  stopped: undefined,
+  starting: 'spinner',
+  restarting: 'spinner',
+  ready: 'pass',
+  failed: 'error',
+  crashed: 'error',
+  needsTrust: 'shield',
+  disabled: undefined,
+};
+
+/** What a row offers to do in each state: failures get a way forward, a stopped server a way back. */
+const STATE_ACTIONS: { readonly [K in ServerStateKind]: readonly { action: ServerAction; label: string }[] } = {
+  notStarted: [],
+  stopped: [{ action: 'start', label: 'Start' }],
+  starting: [],
+  restarting: [{ action: 'showLogs', label: 'Show logs' }],
+  ready: [],
+  failed: [{ action: 'showLogs', label: 'Show logs' }, { action: 'restart', label: 'Retry' }],
+  crashed: [{ action: 'showLogs', label: 'Show logs' }],
+  needsTrust: [],
+  disabled: [],
+};
+
 function serverRow(row: ServerRow, actions: Actions): HTMLElement {
   const where = location(row.source);
   const folder = row.folder !== undefined && row.id !== row.name ? baseName(row.folder) : undefined;
+  // Before the lifecycle knows a server, the config's flags say what to expect; after, the state says it.
+  const known = row.state !== 'notStarted';
+  const failure = row.state === 'failed' || row.state === 'crashed';
+  const stateIcon = STATE_ICON[row.state];
+  const counts = row.counts;
   return h('li', {
-    className: `server-row${row.disabled ? ' is-disabled' : ''}`,
-    attrs: { 'data-testid': 'server-row', 'data-server-id': row.id },
+    className: `server-row state-${row.state}${row.disabled ? ' is-disabled' : ''}`,
+    attrs: { 'data-testid': 'server-row', 'data-server-id': row.id, 'data-state': row.state },
   },
   h('div', { className: 'row-line' },
     h('button', {
@@ -74,15 +108,42 @@ function serverRow(row: ServerRow, actions: Actions): HTMLElement {
     }, row.name),
     folder !== undefined && h('span', { className: 'server-folder', attrs: { title: row.folder } }, folder),
     badge(row.scope, 'default', `scope-badge scope-${row.scope}`, { 'data-testid': 'server-scope', title: SCOPE_TITLE[row.scope] }),
-    row.needsTrust && h('span', {
+    !known && row.needsTrust && h('span', {
       className: 'marker marker-trust',
       attrs: { 'data-testid': 'server-needs-trust', title: 'Defined by the repository: it will not start until you trust it' },
     }, icon('shield'), 'needs trust'),
-    row.disabled && h('span', { className: 'marker marker-disabled', attrs: { 'data-testid': 'server-disabled' } }, 'disabled'),
-    h('span', { className: `server-state state-${row.state}`, attrs: { 'data-testid': 'server-state' } }, row.stateLabel)),
+    !known && row.disabled && h('span', { className: 'marker marker-disabled', attrs: { 'data-testid': 'server-disabled' } }, 'disabled'),
+    h('span', { className: 'row-status' },
+      counts && h('span', {
+        className: 'server-tools',
+        attrs: {
+          'data-testid': 'server-tools',
+          'data-count': String(counts.tools),
+          title: `${counts.tools} tools, ${counts.resources} resources, ${counts.resourceTemplates} resource templates, ${counts.prompts} prompts`,
+        },
+      }, `${counts.tools} ${counts.tools === 1 ? 'tool' : 'tools'}`),
+      h('span', {
+        className: `server-state state-${row.state}`,
+        attrs: {
+          title: row.state === 'needsTrust' ? 'Defined by the repository: it starts only when you start it' : row.stateReason,
+        },
+      },
+      stateIcon !== undefined && icon(stateIcon, 'state-icon'),
+      // The label alone carries the test id, so its text is exactly the state label.
+      h('span', { attrs: { 'data-testid': 'server-state' } }, row.stateLabel)))),
   h('div', { className: 'row-detail' },
     h('span', { className: 'server-transport', attrs: { 'data-testid': 'server-transport' } }, row.transport),
-    h('span', { className: 'server-launch', attrs: { 'data-testid': 'server-launch', title: row.launchSummary } }, row.launchSummary)));
+    h('span', { className: 'server-launch', attrs: { 'data-testid': 'server-launch', title: row.launchSummary } }, row.launchSummary)),
+  row.stateReason !== undefined && h('div', {
+    className: failure ? 'row-error' : 'row-reason',
+    attrs: { 'data-testid': failure ? 'server-error' : 'server-reason', title: row.stateReason },
+  }, row.stateReason),
+  STATE_ACTIONS[row.state].length > 0 && h('div', { className: 'row-actions' },
+    ...STATE_ACTIONS[row.state].map(({ action, label }) => h('button', {
+      className: 'link-button row-action',
+      attrs: { type: 'button', 'data-testid': `server-action-${action}`, 'data-focus-key': `action:${row.id}:${action}` },
+      onClick: () => actions.serverAction(row.id, action),
+    }, label))));
 }
 
 function shadowedRow(row: ShadowedRow, actions: Actions): HTMLElement {

@@ -3,21 +3,39 @@
 import type {
   ConfigProblem, EffectiveServer, LaunchDefinition, MergedConfig, ProblemSeverity, ShadowedServer, SourceRange,
 } from './config/types';
+import { ServerState } from './lifecycle/state';
 import type {
-  ProblemRow, ServerRow, ServerStateKind, ShadowedRow, SidebarSnapshot, SourceLocation,
+  CatalogCounts, ProblemRow, ServerRow, ServerStateKind, ShadowedRow, SidebarSnapshot, SourceLocation,
 } from '../protocol/sidebar';
 
-/** The words a row shows for each state; the mapped type makes a new state kind a compile error here. */
+/** The words a row shows for a bare state kind; the mapped type makes a new state kind a compile error here. */
 export const SERVER_STATE_LABELS: { readonly [K in ServerStateKind]: string } = {
   notStarted: 'not started',
+  stopped: ServerState.label({ kind: 'stopped' }),
+  starting: ServerState.label({ kind: 'starting', since: 0 }),
+  ready: ServerState.label({ kind: 'ready', since: 0, startMs: 0 }),
+  failed: ServerState.label({ kind: 'failed', error: '', stderrTail: [] }),
+  crashed: ServerState.label({ kind: 'crashed', exitCode: null, signal: null, error: '', stderrTail: [] }),
+  restarting: 'restarting',
+  needsTrust: ServerState.label({ kind: 'needsTrust' }),
+  disabled: ServerState.label({ kind: 'disabled' }),
 };
+
+/** What the lifecycle knows about one server: its state and, when ready, the size of its catalog. */
+export interface ServerStatus {
+  readonly state: ServerState;
+  readonly counts?: CatalogCounts;
+}
 
 export interface SidebarSnapshotOptions {
   /** Milliseconds since the epoch, from the caller's clock. */
   generatedAt: number;
   workspaceName?: string;
-  /** The lifecycle state of a server; every server is `notStarted` when omitted. */
-  stateOf?: (server: EffectiveServer) => ServerStateKind;
+  /**
+   * The lifecycle state of a server: a bare kind, or the full state (its label and reason are then
+   * shown) with catalog counts. Every server is `notStarted` when omitted.
+   */
+  stateOf?: (server: EffectiveServer) => ServerStateKind | ServerStatus;
 }
 
 /** Builds the full sidebar snapshot from the merged config: sorted, display-safe, JSON-serialisable. */
@@ -25,7 +43,7 @@ export function toSidebarSnapshot(
   merged: Pick<MergedConfig, 'servers' | 'shadowed' | 'problems'>,
   opts: SidebarSnapshotOptions,
 ): SidebarSnapshot {
-  const stateOf = opts.stateOf ?? (() => 'notStarted');
+  const stateOf = opts.stateOf ?? ((): ServerStateKind => 'notStarted');
   return {
     servers: [...merged.servers].sort(compareServers).map((server) => toServerRow(server, stateOf(server))),
     shadowed: [...merged.shadowed].sort(compareShadowed).map(toShadowedRow),
@@ -35,15 +53,20 @@ export function toSidebarSnapshot(
   };
 }
 
-function toServerRow(server: EffectiveServer, state: ServerStateKind): ServerRow {
+function toServerRow(server: EffectiveServer, status: ServerStateKind | ServerStatus): ServerRow {
+  const full = typeof status === 'string' ? undefined : status;
+  const kind = typeof status === 'string' ? status : status.state.kind;
+  const reason = full && ServerState.reason(full.state);
   return {
     id: server.id,
     name: revealHiddenCharacters(server.name),
     scope: server.scope,
     ...(server.folder !== undefined ? { folder: server.folder } : {}),
     transport: server.launch.type,
-    state,
-    stateLabel: SERVER_STATE_LABELS[state],
+    state: kind,
+    stateLabel: full ? ServerState.label(full.state) : SERVER_STATE_LABELS[kind],
+    ...(reason ? { stateReason: revealHiddenCharacters(reason) } : {}),
+    ...(full?.counts && full.state.kind === 'ready' ? { counts: { ...full.counts } } : {}),
     launchSummary: launchSummary(server.launch),
     source: toLocation(server.source),
     needsTrust: server.needsTrust,

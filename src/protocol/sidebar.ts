@@ -1,13 +1,23 @@
 // The data the sidebar webview renders: one full snapshot, posted by the host, never patched.
 import type { ProblemSeverity, Scope, TransportKind } from '../core/config/types';
+import type { ServerStateKind as LifecycleStateKind } from '../core/lifecycle/state';
 
 export type { ProblemSeverity, Scope, TransportKind };
 
 /**
- * The lifecycle state a row shows. Only `notStarted` exists until the lifecycle lands; later
- * kinds are added to this union and the compiler then points at every place that must handle them.
+ * The lifecycle state a row shows: one of the lifecycle's kinds, or `notStarted` for a server the
+ * configuration has but the lifecycle does not know (yet). A new lifecycle kind lands in this union,
+ * and the compiler then points at every place that must handle it.
  */
-export type ServerStateKind = 'notStarted';
+export type ServerStateKind = 'notStarted' | LifecycleStateKind;
+
+/** How many items of each kind a ready server offers. */
+export interface CatalogCounts {
+  readonly tools: number;
+  readonly resources: number;
+  readonly resourceTemplates: number;
+  readonly prompts: number;
+}
 
 /** A 1-based position in a config file. */
 export interface SourceLocation {
@@ -29,8 +39,12 @@ export interface ServerRow {
   readonly folder?: string;
   readonly transport: TransportKind;
   readonly state: ServerStateKind;
-  /** The state as words, e.g. "not started". */
+  /** The state as words, e.g. "ready", "restarting (attempt 2)". */
   readonly stateLabel: string;
+  /** Why the server failed, crashed or is restarting (display-safe, secrets already scrubbed). */
+  readonly stateReason?: string;
+  /** What a ready server offers; absent while it is not ready. */
+  readonly counts?: CatalogCounts;
   /** The command line (stdio) or the url (http, sse, ws), for display only. */
   readonly launchSummary: string;
   readonly source: SourceLocation;

@@ -10,6 +10,15 @@ import type { SidebarSnapshot, SourceLocation } from './sidebar';
 export const SIDEBAR_COMMANDS = ['openProjectServers', 'openUserServers', 'openLocalServers', 'refresh'] as const;
 export type SidebarCommand = (typeof SIDEBAR_COMMANDS)[number];
 
+/** What the webview may ask to do with one server: what the Start, Stop, Restart and Show Server Logs commands do. */
+export const SERVER_ACTIONS = ['start', 'stop', 'restart', 'showLogs'] as const;
+export type ServerAction = (typeof SERVER_ACTIONS)[number];
+
+export interface ServerActionParams {
+  readonly serverId: string;
+  readonly action: ServerAction;
+}
+
 /** Open a server's definition (the host looks up its current source) or an exact file position. */
 export type OpenSourceParams =
   | { readonly target: 'server'; readonly serverId: string }
@@ -22,12 +31,14 @@ export interface RunCommandParams {
 /** Success carries no data (`null` survives JSON); a failure is an ErrorMessage. */
 export type OpenSourceResult = null;
 export type RunCommandResult = null;
+export type ServerActionResult = null;
 
 export type OpenSourceRequest = Request<'openSource', OpenSourceParams, OpenSourceResult>;
 export type RunCommandRequest = Request<'runCommand', RunCommandParams, RunCommandResult>;
+export type ServerActionRequest = Request<'serverAction', ServerActionParams, ServerActionResult>;
 
 /** Every request the webview can make of the host. */
-export type SidebarRequest = OpenSourceRequest | RunCommandRequest;
+export type SidebarRequest = OpenSourceRequest | RunCommandRequest | ServerActionRequest;
 export type SidebarMethod = MethodOf<SidebarRequest>;
 
 /** The handshake: the webview's script has loaded and listens. */
@@ -51,6 +62,9 @@ export type ParsedWebviewMessage =
 
 const isCommand = (value: unknown): value is SidebarCommand =>
   typeof value === 'string' && (SIDEBAR_COMMANDS as readonly string[]).includes(value);
+
+const isServerAction = (value: unknown): value is ServerAction =>
+  typeof value === 'string' && (SERVER_ACTIONS as readonly string[]).includes(value);
 
 const isPosition = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
@@ -92,6 +106,12 @@ export function parseWebviewMessage(data: unknown): ParsedWebviewMessage {
     case 'runCommand': {
       const { command } = params;
       return isCommand(command) ? { ok: true, message: { type: 'request', id, method, params: { command } } } : invalidParams;
+    }
+    case 'serverAction': {
+      const { serverId, action } = params;
+      return typeof serverId === 'string' && serverId !== '' && isServerAction(action)
+        ? { ok: true, message: { type: 'request', id, method, params: { serverId, action } } }
+        : invalidParams;
     }
     default:
       return { ok: false, id, error: { code: 'unknownMethod', message: `Unknown method: ${String(method)}.` } };

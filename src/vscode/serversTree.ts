@@ -1,10 +1,15 @@
-// The "Servers" tree: one row per effective server (with the entries it shadows as children) and a
-// "Problems" node while any config file has problems. Every row opens the definition it stands for.
+// The "Servers" tree: one row per effective server with its lifecycle state (its catalog and the
+// entries it shadows as children) and a "Problems" node while any config file has problems. Every
+// server row opens the definition it stands for; its actions come from its contextValue.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ConfigSnapshot } from '../core/config';
-import type { ConfigProblem, EffectiveServer, Scope, ShadowedServer, SourceRange } from '../core/config/types';
+import type { ConfigProblem, EffectiveServer, ShadowedServer, SourceRange } from '../core/config/types';
+import type { Event as CoreEvent } from '../core/event';
+import { CATALOG_KINDS, ServerState, type Catalog, type CatalogKind, type ServerView } from '../core/lifecycle';
+import { revealHiddenCharacters } from '../core/sidebarSnapshot';
 import { isVirtualFile } from './configSources';
+import { shortReason, stateIcon } from './stateIcons';
 
 export const SERVERS_VIEW_ID = 'switchboard.servers';
 export const REVEAL_SOURCE_COMMAND = 'switchboard.revealServerSource';
@@ -21,7 +26,13 @@ export interface SourceLocation {
 /** One row of the tree as plain data (what tests and the reveal command look at). */
 export interface ServerItemData {
   id: string;
-  kind: 'server' | 'shadowed' | 'problems' | 'problem';
+  kind: 'server' | 'shadowed' | 'catalog' | 'catalogItem' | 'problems' | 'problem';
+  /** The server a server, catalog or catalog item row belongs to. */
+  serverId?: string;
+  /** Server rows: the lifecycle state kind (`notStarted` while the lifecycle does not know the server). */
+  state?: ServerState['kind'] | 'notStarted';
+  /** The row's codicon id, e.g. `pass`, `loading~spin`. */
+  icon: string;
   label: string;
   description: string;
   tooltip: string;
@@ -37,15 +48,16 @@ export interface ConfigSource {
   readonly onDidChange: vscode.Event<ConfigSnapshot>;
 }
 
-const SCOPE_COLORS: Record<Scope, string> = {
-  local: 'charts.purple',
-  project: 'charts.orange',
-  user: 'charts.blue',
-  plugin: 'charts.green',
-};
+/** What the tree reads the servers' lifecycle from (the ServerRegistry). */
+export interface LifecycleSource {
+  get(id: string): ServerView | undefined;
+  readonly onDidChangeState: CoreEvent<unknown>;
+  readonly onDidChangeCatalog: CoreEvent<unknown>;
+  readonly onDidChangeServers: CoreEvent<void>;
+}
 
 interface Row {
-  data: ServerItemData;
+  data: Omit<ServerItemData, 'icon'>;
   icon: vscode.ThemeIcon;
   markdown: vscode.MarkdownString;
   children: Row[];
@@ -54,19 +66,26 @@ interface Row {
 export class ServersTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Row | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly subscription: vscode.Disposable;
-  private rows: { version: number; rows: Row[] } | undefined;
+  private readonly subscriptions: vscode.Disposable[];
+  /** The rows as last built; dropped on every config, state or catalog change. */
+  private rows: Row[] | undefined;
 
-  constructor(private readonly config: ConfigSource) {
-    this.subscription = config.onDidChange(() => {
+  constructor(private readonly config: ConfigSource, private readonly lifecycle: LifecycleSource) {
+    const invalidate = (): void => {
       this.rows = undefined;
       this.changed.fire(undefined);
-    });
+    };
+    this.subscriptions = [
+      config.onDidChange(invalidate),
+      lifecycle.onDidChangeState(invalidate),
+      lifecycle.onDidChangeCatalog(invalidate),
+      lifecycle.onDidChangeServers(invalidate),
+    ];
   }
 
   /** The rows as the tree shows them right now, as plain data. */
   getServerItems(): ServerItemData[] {
-    const strip = (row: Row): ServerItemData => ({ ...row.data, children: row.children.map(strip) });
+    const strip = (row: Row): ServerItemData => ({ ...row.data, icon: row.icon.id, children: row.children.map(strip) });
     return this.currentRows().map(strip);
   }
 
@@ -91,18 +110,17 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Row>, vscode
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
   }
 
   private currentRows(): Row[] {
-    const snapshot = this.config.current;
-    if (this.rows?.version !== snapshot.version) this.rows = { version: snapshot.version, rows: buildRows(snapshot) };
-    return this.rows.rows;
+    this.rows ??= buildRows(this.config.current, this.lifecycle);
+    return this.rows;
   }
 }
 
-function buildRows(snapshot: ConfigSnapshot): Row[] {
+function buildRows(snapshot: ConfigSnapshot, lifecycle: LifecycleSource): Row[] {
   // Plugin files are all called package.json: name them by their extension (or API source) instead.
   const labels = new Map<string, string>();
   for (const layer of snapshot.layers) {
@@ -115,34 +133,101 @@ function buildRows(snapshot: ConfigSnapshot): Row[] {
     shadowedBy.set(entry.shadowedBy.id, list);
   }
   // The core's order: by scope precedence, then id; stable across reloads.
-  const rows = snapshot.servers.map((server) => serverRow(server, shadowedBy.get(server.id) ?? [], labels));
+  const rows = snapshot.servers.map((server) => serverRow(server, lifecycle.get(server.id), shadowedBy.get(server.id) ?? [], labels));
   if (snapshot.problems.length > 0) rows.push(problemsRow(snapshot.problems));
   return rows;
 }
 
-function serverRow(server: EffectiveServer, shadowed: ShadowedServer[], labels: Map<string, string>): Row {
-  const state = server.disabled
-    ? { word: 'disabled', icon: new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground')), context: 'disabled' }
-    : { word: 'not started', icon: new vscode.ThemeIcon('circle-outline', new vscode.ThemeColor(SCOPE_COLORS[server.scope])), context: 'notStarted' };
-  const lines = serverTooltip(server, shadowed, labels, state.word);
-  const context = ['server', `scope-${server.scope}`, `state-${state.context}`, `transport-${server.launch.type}`];
+function serverRow(server: EffectiveServer, view: ServerView | undefined, shadowed: ShadowedServer[], labels: Map<string, string>): Row {
+  const state = view?.state;
+  const label = state ? ServerState.label(state) : 'not started';
+  const reason = state && ServerState.reason(state);
+  const lines = serverTooltip(server, shadowed, labels, view);
+  const context = ['server', `scope-${server.scope}`, `state-${state?.kind ?? 'notStarted'}`, `transport-${server.launch.type}`];
   if (server.needsTrust) context.push('needsTrust');
   if (isVirtualFile(server.source.file)) context.push('virtual');
+  if (state) context.push(...actionsOf(state));
+  const catalog = view?.state.kind === 'ready' ? catalogRows(server.id, view.catalog) : [];
   return {
     data: {
       id: `server:${server.id}`,
       kind: 'server',
+      serverId: server.id,
+      state: state?.kind ?? 'notStarted',
       label: server.id,
-      description: `${server.scope} · ${server.launch.type} · ${state.word}`,
+      description: `${server.scope} · ${server.launch.type} · ${label}${reason ? `: ${shortReason(reason)}` : ''}`,
       tooltip: lines.map((l) => (l.code !== undefined ? `${l.text}${l.code}` : l.text)).join('\n'),
       contextValue: context.join(' '),
       location: locationOf(server.source),
       children: [],
     },
-    icon: state.icon,
+    icon: stateIcon(state),
     markdown: toMarkdown(lines),
-    children: shadowed.map((entry) => shadowedRow(server, entry, labels)),
+    children: [...catalog, ...shadowed.map((entry) => shadowedRow(server, entry, labels))],
   };
+}
+
+/** The lifecycle actions a row offers (menus match these words in its contextValue). */
+function actionsOf(state: ServerState): string[] {
+  const actions: string[] = [];
+  // A disabled server is started by removing "disabled" from its entry, not from a menu.
+  if (ServerState.canStart(state) && state.kind !== 'disabled') actions.push('canStart');
+  if (ServerState.isActive(state)) actions.push('canStop');
+  if (state.kind === 'ready' || state.kind === 'failed' || state.kind === 'crashed' || state.kind === 'restarting') actions.push('canRestart');
+  return actions;
+}
+
+const CATALOG_GROUPS: { readonly [K in CatalogKind]: { title: string; icon: string; itemIcon: string } } = {
+  tools: { title: 'Tools', icon: 'tools', itemIcon: 'symbol-method' },
+  resources: { title: 'Resources', icon: 'files', itemIcon: 'file' },
+  resourceTemplates: { title: 'Resource templates', icon: 'file-symlink-file', itemIcon: 'symbol-file' },
+  prompts: { title: 'Prompts', icon: 'comment-discussion', itemIcon: 'comment' },
+};
+
+/** "Tools (N)", "Resources (N)", … for the kinds a ready server has items of, each with its items. */
+function catalogRows(serverId: string, catalog: Catalog): Row[] {
+  return CATALOG_KINDS.filter((kind) => catalog[kind].length > 0).map((kind): Row => {
+    const group = CATALOG_GROUPS[kind];
+    const items = catalog[kind].map((item, index): Row => {
+      const name = revealHiddenCharacters(item.name);
+      const detail = 'uriTemplate' in item ? item.uriTemplate : 'uri' in item ? item.uri : undefined;
+      const title = item.title && item.title !== item.name ? revealHiddenCharacters(item.title) : undefined;
+      const description = item.description ? revealHiddenCharacters(item.description).trim() : '';
+      const tooltip = [title ?? name, detail, description].filter((t): t is string => !!t).join('\n');
+      return {
+        data: {
+          // The index keeps ids unique even when a server lists a name twice.
+          id: `catalog:${serverId}:${kind}:${index}:${detail ?? item.name}`,
+          kind: 'catalogItem',
+          serverId,
+          label: name,
+          description: detail !== undefined ? revealHiddenCharacters(detail) : shortReason(title ?? description, 60),
+          tooltip,
+          contextValue: `catalogItem catalog-${kind}`,
+          children: [],
+        },
+        icon: new vscode.ThemeIcon(group.itemIcon),
+        markdown: plainMarkdown(tooltip),
+        children: [],
+      };
+    });
+    const label = `${group.title} (${items.length})`;
+    return {
+      data: {
+        id: `catalog:${serverId}:${kind}`,
+        kind: 'catalog',
+        serverId,
+        label,
+        description: '',
+        tooltip: `${label} offered by ${serverId}`,
+        contextValue: `catalog catalog-${kind}`,
+        children: [],
+      },
+      icon: new vscode.ThemeIcon(group.icon),
+      markdown: plainMarkdown(`${label} offered by ${serverId}`),
+      children: items,
+    };
+  });
 }
 
 function shadowedRow(winner: EffectiveServer, entry: ShadowedServer, labels: Map<string, string>): Row {
@@ -219,12 +304,16 @@ interface TooltipLine {
   code?: string;
 }
 
-function serverTooltip(server: EffectiveServer, shadowed: ShadowedServer[], labels: Map<string, string>, state: string): TooltipLine[] {
+/** Lines of stderr shown in a failed server's tooltip (the log has all of them). */
+const TOOLTIP_STDERR_LINES = 5;
+
+function serverTooltip(server: EffectiveServer, shadowed: ShadowedServer[], labels: Map<string, string>, view: ServerView | undefined): TooltipLine[] {
   const launch = server.launch;
+  const state = view?.state;
   const lines: TooltipLine[] = [{ text: server.id === server.name ? server.name : `${server.id} (${server.name})` }];
   const plugin = labels.get(server.source.file);
   lines.push({ text: `Scope: ${server.scope}${plugin && server.scope === 'plugin' ? ` (${plugin})` : ''}${server.needsTrust ? ', needs trust' : ''}` });
-  lines.push({ text: `State: ${state}` });
+  lines.push(...stateLines(state, view?.catalog));
   lines.push({ text: `Transport: ${launch.type}` });
   if (launch.type === 'stdio') {
     lines.push({ text: 'Command: ', code: commandLine(launch.command ?? '', launch.args) });
@@ -241,6 +330,51 @@ function serverTooltip(server: EffectiveServer, shadowed: ShadowedServer[], labe
   lines.push({ text: `Fingerprint: ${server.fingerprint.slice(0, 12)}` });
   for (const entry of shadowed) lines.push({ text: `Shadows the ${entry.scope} entry in ${entry.source.file}` });
   return lines;
+}
+
+/** "State: …" and what goes with it: the reason and last stderr lines of a failure, the catalog of a ready server. */
+function stateLines(state: ServerState | undefined, catalog: Catalog | undefined): TooltipLine[] {
+  if (!state) return [{ text: 'State: not started' }];
+  const lines: TooltipLine[] = [{ text: `State: ${ServerState.label(state)}` }];
+  switch (state.kind) {
+    case 'ready': {
+      const info = catalog?.serverInfo;
+      if (info) lines.push({ text: `Server: ${revealHiddenCharacters(`${info.title ?? info.name} ${info.version}`.trim())}` });
+      lines.push({ text: `Started in ${state.startMs} ms` });
+      if (catalog) {
+        const counts = CATALOG_KINDS.map((kind) => `${catalog[kind].length} ${CATALOG_GROUPS[kind].title.toLowerCase()}`);
+        lines.push({ text: `Offers ${counts.join(', ')}` });
+      }
+      break;
+    }
+    case 'failed': case 'crashed': {
+      lines.push({ text: `Reason: ${revealHiddenCharacters(state.error)}` });
+      const tail = state.stderrTail.filter((line) => line.trim() !== '').slice(-TOOLTIP_STDERR_LINES);
+      for (const line of tail) lines.push({ text: 'stderr: ', code: revealHiddenCharacters(line) });
+      break;
+    }
+    case 'restarting':
+      lines.push({ text: `Reason: ${revealHiddenCharacters(state.reason)}` });
+      break;
+    case 'needsTrust':
+      lines.push({ text: 'Defined by the repository: it starts only when you start it.' });
+      break;
+    case 'starting': case 'stopped': case 'disabled':
+      break;
+  }
+  return lines;
+}
+
+/** Plain text as markdown, line breaks kept. */
+function plainMarkdown(text: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(undefined, false);
+  md.isTrusted = false;
+  md.supportHtml = false;
+  text.split('\n').forEach((line, index) => {
+    if (index > 0) md.appendMarkdown('  \n');
+    md.appendText(line);
+  });
+  return md;
 }
 
 function toMarkdown(lines: TooltipLine[]): vscode.MarkdownString {

@@ -7,7 +7,7 @@ import type { ErrorMessage, RequestMessage, RpcError } from '../protocol/rpc';
 import type { SidebarSnapshot } from '../protocol/sidebar';
 import {
   parseWebviewMessage,
-  type HostToWebviewMessage, type OpenSourceParams, type SidebarCommand, type SidebarRequest,
+  type HostToWebviewMessage, type OpenSourceParams, type ServerActionParams, type SidebarCommand, type SidebarRequest,
 } from '../protocol/sidebarMessages';
 
 /** Where the view's data comes from: the current snapshot, and an event when it may have changed. */
@@ -22,7 +22,12 @@ export interface SidebarHandlers {
   openSource(params: OpenSourceParams): Promise<void> | void;
   /** Runs `switchboard.<command>`. */
   runCommand(command: SidebarCommand): Promise<void> | void;
+  /** Starts, stops or restarts a server, or shows its log. */
+  serverAction(params: ServerActionParams): Promise<void> | void;
 }
+
+/** Changes that arrive together (a server's four catalog kinds, say) are posted as one snapshot. */
+const POST_DELAY_MS = 30;
 
 export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   static readonly viewId = 'switchboard.sidebar';
@@ -33,6 +38,7 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
   private view: vscode.WebviewView | undefined;
   /** Counts `ready` handshakes of the current view. 0: the page has not said it listens yet. */
   private session = 0;
+  private postTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -40,7 +46,7 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
     private readonly handlers: SidebarHandlers,
   ) {
     // A hidden view drops messages; it gets a full snapshot when it becomes visible instead.
-    this.store.add(source.onDidChange(() => this.postSnapshot()));
+    this.store.add(source.onDidChange(() => this.schedulePost()));
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -68,10 +74,19 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
   }
 
   dispose(): void {
+    clearTimeout(this.postTimer);
     this.store.dispose();
     this.viewStore?.dispose();
     this.viewStore = undefined;
     this.view = undefined;
+  }
+
+  private schedulePost(): void {
+    if (this.postTimer !== undefined) return;
+    this.postTimer = setTimeout(() => {
+      this.postTimer = undefined;
+      this.postSnapshot();
+    }, POST_DELAY_MS);
   }
 
   /** Posts the full state, but only to a page that said `ready` and only while it can receive it. */
@@ -126,6 +141,14 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
         }
         case 'runCommand':
           await this.handlers.runCommand(request.params.command);
+          reply({ type: 'response', id: request.id, method: request.method, result: null });
+          return;
+        case 'serverAction':
+          if (!this.source.snapshot().servers.some((s) => s.id === request.params.serverId)) {
+            reply(errorReply(request.id, { code: 'invalidParams', message: `The server "${request.params.serverId}" is no longer configured.` }));
+            return;
+          }
+          await this.handlers.serverAction(request.params);
           reply({ type: 'response', id: request.id, method: request.method, result: null });
           return;
         default:

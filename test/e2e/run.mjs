@@ -15,7 +15,7 @@ import { launchBrowser } from '../harness/browser.mjs';
 import { codeServerCli, codeServerVersion, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
 import { makeStateDir, prepareFixture } from '../harness/fixture.mjs';
 import { elapsed, makeLogger } from '../harness/log.mjs';
-import { assertToolchain, extensionDir, fixturesDir, freshResultsDir, readExtensionManifest } from '../harness/paths.mjs';
+import { assertToolchain, extensionDir, fixturesDir, freshResultsDir, readExtensionManifest, repoRoot } from '../harness/paths.mjs';
 import { CheckList } from './checks.mjs';
 import * as ui from './workbench.mjs';
 
@@ -68,7 +68,13 @@ async function main() {
   };
 
   const flow = async () => {
-    server = await startCodeServer({ stateDir, home: fixture.home, logFile: path.join(resultsDir, 'code-server.log') });
+    server = await startCodeServer({
+      stateDir,
+      home: fixture.home,
+      logFile: path.join(resultsDir, 'code-server.log'),
+      // The fixture's servers run from this repository's node_modules (`${env:SWITCHBOARD_REPO}`): no download.
+      env: { SWITCHBOARD_REPO: repoRoot },
+    });
     log(`code-server up on ${server.url} in ${server.startupMs} ms`);
     browser = await launchBrowser();
     const { page } = browser;
@@ -95,6 +101,48 @@ async function main() {
       await ui.waitForTreeNames(pane, names, 30_000);
     });
 
+    await checks.check('the Servers tree shows each server\'s scope, transport and state', async () => {
+      const pane = await ui.expandPane(page, 'Servers');
+      const want = (s) => `${s.scope} · ${s.transport} · ${s.state}`;
+      const t0 = Date.now();
+      let rows = [];
+      const wrong = () => expected.effective.filter((s) => !rows.some((r) => r.label === s.name && r.description.startsWith(want(s))));
+      while (Date.now() - t0 < 45_000) {
+        rows = await ui.readTreeRows(pane);
+        if (wrong().length === 0) break;
+        await page.waitForTimeout(250);
+      }
+      const bad = wrong();
+      if (bad.length) {
+        const seen = rows.map((r) => `${r.label} (${r.description})`).join(' | ');
+        throw new Error(`rows lack ${bad.map((s) => `"${s.name}: ${want(s)}"`).join(', ')}; seen: ${seen}`);
+      }
+    });
+
+    await checks.check('expanding a ready server in the tree lists its tools', async () => {
+      const pane = await ui.expandPane(page, 'Servers');
+      const ready = expected.effective.find((s) => s.state === 'ready');
+      await ui.expandTreeRow(pane, ready.name);
+      const isGroup = (r) => /^(Tools|Resources|Resource templates|Prompts) \(\d+\)$/.test(r.label);
+      const t0 = Date.now();
+      let groups = [];
+      while (Date.now() - t0 < 10_000) {
+        groups = (await ui.readTreeRows(pane)).filter(isGroup);
+        if (groups.some((r) => r.label.startsWith('Tools ('))) break;
+        await page.waitForTimeout(250);
+      }
+      const tools = groups.find((r) => r.label.startsWith('Tools ('));
+      if (!tools || tools.label === 'Tools (0)') throw new Error(`no "Tools (N)" row under ${ready.name}: ${groups.map((g) => g.label).join(', ') || 'none'}`);
+      log(`  ${ready.name}: ${groups.map((g) => g.label).join(', ')}`);
+    });
+
+    await checks.check('the status bar sums up the servers ("MCP: 1 ready · …")', async () => {
+      const { ready, failed, needTrust } = expected.statusBar;
+      const want = `MCP: ${ready} ready · ${failed} failed · ${needTrust} need trust`;
+      const text = await ui.statusBarText(page, 'MCP:', { until: new RegExp(want), timeoutMs: 30_000 });
+      if (!text.includes(want)) throw new Error(`status bar shows "${text}", not "${want}"`);
+    });
+
     let webview;
     await checks.gate('the Sidebar webview renders server rows', async () => {
       await ui.expandPane(page, 'Sidebar');
@@ -102,8 +150,9 @@ async function main() {
       await webview.locator('[data-testid="server-row"]').first().waitFor({ timeout: 60_000 });
     });
 
-    const rows = webview && !checks.blocked ? await ui.waitForServerRows(webview, expected.effective.map((s) => s.name), 15_000) : [];
-    if (webview) log(`webview rows: ${rows.map((r) => `${r.name}(${r.scope}, ${r.transport}, ${r.state})`).join(', ')}`);
+    const settled = Object.fromEntries(expected.effective.map((s) => [s.name, s.state]));
+    const rows = webview && !checks.blocked ? await ui.waitForServerRows(webview, expected.effective.map((s) => s.name), 45_000, settled) : [];
+    if (webview) log(`webview rows: ${rows.map((r) => `${r.name}(${r.scope}, ${r.transport}, ${r.state}${r.tools ? `, ${r.tools} tools` : ''})`).join(', ')}`);
     for (const want of expected.effective) {
       await checks.check(`"${want.name}" is listed with scope ${want.scope}`, async () => {
         const mine = rows.filter((r) => r.name === want.name);
@@ -124,6 +173,23 @@ async function main() {
     await checks.check('every row has a server id and a state', async () => {
       const bad = rows.filter((r) => !r.id || !r.state);
       if (bad.length) throw new Error(`rows without data-server-id or state: ${bad.map((r) => r.name).join(', ')}`);
+    });
+    await checks.check('each row shows its lifecycle state (ready, needs trust, failed)', async () => {
+      const wrong = expected.effective.filter((s) => !rows.some((r) => r.name === s.name && r.state === s.state));
+      if (wrong.length) {
+        throw new Error(wrong.map((s) => `${s.name}: "${rows.find((r) => r.name === s.name)?.state}", not "${s.state}"`).join('; '));
+      }
+    });
+    await checks.check('a failed server shows why, a ready one its tool count', async () => {
+      const failed = rows.filter((r) => r.state === 'failed');
+      const silent = failed.filter((r) => !r.error);
+      if (!failed.length || silent.length) throw new Error(`failed rows without a reason: ${silent.map((r) => r.name).join(', ') || '(no failed row)'}`);
+      for (const r of failed) log(`  ${r.name} failed: ${r.error}`);
+      const ready = rows.filter((r) => r.state === 'ready');
+      const uncounted = ready.filter((r) => !(Number(r.tools) > 0));
+      if (!ready.length || uncounted.length) throw new Error(`ready rows without a tool count: ${uncounted.map((r) => r.name).join(', ') || '(no ready row)'}`);
+      const idle = rows.filter((r) => r.state !== 'ready' && r.tools);
+      if (idle.length) throw new Error(`rows that are not ready show tools: ${idle.map((r) => r.name).join(', ')}`);
     });
     await checks.check('the valid fixture shows no config problems', async () => {
       if (!webview) throw new Error('no webview');

@@ -68,12 +68,31 @@ export async function waitForTreeNames(pane, names, timeoutMs) {
   throw new Error(`tree rows [${seen}] lack ${names.filter((n) => !shows(n)).join(', ')}; pane text: ${body}`);
 }
 
+/**
+ * Expands the tree row labelled `name` with its twistie (a click on the label would run the row's
+ * command). A row may have no children yet (a server whose catalog is still loading): waits until it
+ * can be expanded, at most `timeoutMs`.
+ */
+export async function expandTreeRow(pane, name, timeoutMs = 15_000) {
+  const page = pane.page();
+  const row = pane.locator('.monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(name)}$`) }) }).first();
+  await row.waitFor({ state: 'visible' });
+  const t0 = Date.now();
+  for (;;) {
+    const expanded = await row.getAttribute('aria-expanded');
+    if (expanded === 'true') return;
+    if (expanded === 'false') await row.locator('.monaco-tl-twistie').click();
+    else if (Date.now() - t0 > timeoutMs) throw new Error(`the tree row "${name}" has nothing to expand after ${timeoutMs} ms`);
+    await page.waitForTimeout(200);
+  }
+}
+
 /** The content frame of the extension's webview view: outer iframe.webview > inner iframe#active-frame. */
 export function webviewFrame(page, extensionId) {
   return page.frameLocator(`iframe.webview.ready[src*="extensionId=${extensionId}"]`).frameLocator('#active-frame');
 }
 
-/** Every [data-testid="server-row"] as { id, name, scope, transport, state }. */
+/** Every [data-testid="server-row"] as { id, name, scope, transport, state, error, tools }. */
 export async function readServerRows(frame) {
   return frame.locator('[data-testid="server-row"]').evaluateAll((rows) =>
     rows.map((row) => {
@@ -84,18 +103,38 @@ export async function readServerRows(frame) {
         scope: text('server-scope'),
         transport: text('server-transport'),
         state: text('server-state'),
+        error: text('server-error'),
+        tools: row.querySelector('[data-testid="server-tools"]')?.getAttribute('data-count') ?? '',
       };
     }),
   );
 }
 
-/** Reads the rows until all `names` are present (the list may fill in as the config loads). */
-export async function waitForServerRows(frame, names, timeoutMs) {
+/**
+ * Reads the rows until all `names` are present (the list may fill in as the config loads) and, when
+ * `states` maps names to state labels, until those rows show them (servers start after the list shows).
+ */
+export async function waitForServerRows(frame, names, timeoutMs, states = {}) {
   const t0 = Date.now();
+  const done = (rows) => names.every((n) => rows.some((r) => r.name === n))
+    && Object.entries(states).every(([name, state]) => rows.some((r) => r.name === name && r.state === state));
   let rows = await readServerRows(frame);
-  while (Date.now() - t0 < timeoutMs && !names.every((n) => rows.some((r) => r.name === n))) {
+  while (Date.now() - t0 < timeoutMs && !done(rows)) {
     await new Promise((resolve) => setTimeout(resolve, 250));
     rows = await readServerRows(frame);
   }
   return rows;
+}
+
+/** The text of the status bar item that contains `needle` (polled until it shows `until`, if given). */
+export async function statusBarText(page, needle, { until, timeoutMs = 15_000 } = {}) {
+  const item = page.locator('.part.statusbar .statusbar-item', { hasText: needle }).first();
+  await item.waitFor({ timeout: timeoutMs });
+  const t0 = Date.now();
+  let text = (await item.innerText()).trim();
+  while (until && !until.test(text) && Date.now() - t0 < timeoutMs) {
+    await page.waitForTimeout(250);
+    text = (await item.innerText()).trim();
+  }
+  return text;
 }

@@ -31,6 +31,11 @@ export function serverRow(items: ServerItemData[], id: string): ServerItemData |
   return items.find((item) => item.kind === 'server' && item.label === id);
 }
 
+/** The labels of a row's shadowed-entry children (a ready server also has catalog children). */
+export function shadowedLabels(row: ServerItemData | undefined): string[] {
+  return (row?.children ?? []).filter((child) => child.kind === 'shadowed').map((child) => child.label);
+}
+
 export function fixtureWorkspace(): string {
   return process.env.SWITCHBOARD_FIXTURE_WORKSPACE ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
 }
@@ -85,7 +90,17 @@ export function waitForConfig(api: SwitchboardApi, what: string, check: (config:
 }
 
 /** The ids of the fixture's servers (test/fixtures/vscode/README.md), sorted. */
-export const FIXTURE_SERVERS = ['docs', 'everything', 'filesystem', 'memory', 'plugin-echo'];
+export const FIXTURE_SERVERS = ['chatty', 'docs', 'everything', 'filesystem', 'memory', 'missing-command', 'ok', 'plugin-echo', 'roots'];
+
+/** The fixture's user-scope servers that reach `ready` on activation. */
+export const READY_SERVERS = ['chatty', 'everything', 'ok', 'roots'];
+/** Its project-scope servers: they wait for trust. */
+export const PROJECT_SERVERS = ['docs', 'filesystem', 'memory'];
+/** Its servers that fail to start: a command that does not exist, a script that does not exist. */
+export const FAILING_SERVERS = ['missing-command', 'plugin-echo'];
+
+/** `scope:id` of every effective server of the user and plugin scopes, sorted (tests add the project ones they expect). */
+export const OTHER_SCOPE_IDS = ['plugin:plugin-echo', 'user:chatty', 'user:everything', 'user:missing-command', 'user:ok', 'user:roots'];
 
 /**
  * The fixture's shadowed entries as [name, scope, scope of the winner], in the order of the snapshot

@@ -43,7 +43,7 @@ describe('live edits', () => {
     const started = Date.now();
     fs.writeFileSync(file, text);
     const ms = await msUntilTree(started, 'the added server in the tree',
-      (items) => serverRow(items, 'added-live')?.description === 'project · stdio · not started');
+      (items) => serverRow(items, 'added-live')?.description === 'project · stdio · needs trust');
     console.log(`      project file written → tree shows the server: ${ms} ms`);
     assert.ok(ms < LIMIT_MS, `took ${ms} ms`);
 
@@ -64,7 +64,7 @@ describe('live edits', () => {
     const started = Date.now();
     assert.ok(await document.save(), 'the document was saved');
     const ms = await msUntilTree(started, 'the renamed server in the tree',
-      (items) => serverRow(items, 'docs-renamed')?.description === 'project · http · not started' && !serverRow(items, 'docs'));
+      (items) => serverRow(items, 'docs-renamed')?.description === 'project · http · needs trust' && !serverRow(items, 'docs'));
     console.log(`      editor save → tree shows the rename: ${ms} ms`);
     assert.ok(ms < LIMIT_MS, `took ${ms} ms`);
   });
@@ -75,7 +75,8 @@ describe('live edits', () => {
     const started = Date.now();
     fs.writeFileSync(file, text);
     const ms = await msUntilTree(started, 'the user server in the tree',
-      (items) => serverRow(items, 'user-live')?.description === 'user · sse · not started');
+      // A user server starts at once (and fails: nothing listens there); the row appears either way.
+      (items) => serverRow(items, 'user-live')?.description.startsWith('user · sse · ') === true);
     console.log(`      ~/.mcp.json written → tree shows the server: ${ms} ms`);
     assert.ok(ms < LIMIT_MS, `took ${ms} ms`);
   });

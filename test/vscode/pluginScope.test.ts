@@ -93,9 +93,10 @@ describe('plugin scope', () => {
     assert.deepEqual(echo.children, []);
 
     const everything = serverRow(items, 'everything')!;
-    assert.deepEqual(everything.children.map((c) => [c.kind, c.label, c.description]),
+    const shadowed = everything.children.filter((c) => c.kind === 'shadowed');
+    assert.deepEqual(shadowed.map((c) => [c.kind, c.label, c.description]),
       [['shadowed', `plugin · ${PLUGIN_EXTENSION_ID}`, 'shadowed by user (.mcp.json)']]);
-    assert.equal(everything.children[0].location?.file, manifest);
+    assert.equal(shadowed[0].location?.file, manifest);
   });
 
   it('opens the definition in the extension\'s package.json with the key selected', async () => {

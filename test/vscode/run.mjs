@@ -97,6 +97,9 @@ async function main() {
     logFile: path.join(resultsDir, 'code-server.log'),
     args: ['--vscode-option', 'enable-smoke-test-driver'],
     env: {
+      // The fixtures' servers run from this repository (its node_modules and test/fixtures/servers):
+      // `${env:SWITCHBOARD_REPO}` in their .mcp.json files, so nothing is downloaded at run time.
+      SWITCHBOARD_REPO: repoRoot,
       SWITCHBOARD_FIXTURE_WORKSPACE: fixture.workspace,
       SWITCHBOARD_FIXTURE_HOME: fixture.home,
       SWITCHBOARD_TEST_RESULTS: resultsFile,
@@ -153,7 +156,11 @@ async function main() {
       // like --disable-extensions for the desktop: everything but the extensions under development is off
       ['disableExtensions', 'true'],
     ];
-    await page.goto(workbenchUrl(server, { folder: fixture.workspace, payload }), { waitUntil: 'domcontentloaded' });
+    // A multi-root workspace whose one folder is the fixture workspace (see fixture.code-workspace), so
+    // tests may add folders; the web workbench opens one with `?workspace=`.
+    const workspaceFile = path.join(fixture.root, 'fixture.code-workspace');
+    const url = `${workbenchUrl(server, { payload })}&workspace=${encodeURIComponent(workspaceFile)}`;
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
     log('workbench opened; running the tests in the extension host');
     const outcome = await finished;
     exitCode = outcome.code;

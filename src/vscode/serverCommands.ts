@@ -1,0 +1,130 @@
+// The lifecycle commands: start, stop, restart a server (from a tree row, by id, or picked from a
+// list when run from the palette), restart every server, and show a server's log.
+import * as vscode from 'vscode';
+import { ServerState, type ServerRegistry, type ServerView } from '../core/lifecycle';
+import { showError } from './commands';
+import type { ServerLogs } from './serverLogs';
+import { shortReason } from './stateIcons';
+
+export const SERVER_COMMANDS = {
+  start: 'switchboard.startServer',
+  stop: 'switchboard.stopServer',
+  restart: 'switchboard.restartServer',
+  restartAll: 'switchboard.restartAllServers',
+  showLogs: 'switchboard.showServerLogs',
+} as const;
+
+export interface ServerCommandDeps {
+  registry: ServerRegistry;
+  logs: ServerLogs;
+  log: vscode.LogOutputChannel;
+}
+
+/**
+ * Starts a server as a person asked to: passes the start gate for a project server (for its current
+ * definition), but never in Restricted Mode, and never a server its entry disables. Resolves once it
+ * is ready or has failed.
+ */
+export async function startServer(registry: ServerRegistry, id: string): Promise<void> {
+  const view = known(registry, id);
+  if (view.state.kind === 'disabled') {
+    throw new Error(`"${id}" is disabled in its configuration ("disabled": true). Remove that to start it.`);
+  }
+  if (view.server.needsTrust && !vscode.workspace.isTrusted) {
+    throw new Error(`"${id}" is defined by this workspace, which is open in Restricted Mode: trust the workspace to start it.`);
+  }
+  await registry.start(id);
+}
+
+export async function stopServer(registry: ServerRegistry, id: string): Promise<void> {
+  known(registry, id);
+  await registry.stop(id);
+}
+
+export async function restartServer(registry: ServerRegistry, id: string): Promise<void> {
+  const view = known(registry, id);
+  // Restarting a parked server means starting it, with the same checks.
+  if (view.state.kind === 'needsTrust' || view.state.kind === 'disabled') return startServer(registry, id);
+  await registry.restart(id);
+}
+
+export function registerServerCommands(deps: ServerCommandDeps): vscode.Disposable {
+  const { registry, logs, log } = deps;
+  const register = (id: string, run: (target?: unknown) => Promise<unknown>) =>
+    vscode.commands.registerCommand(id, async (target?: unknown) => {
+      try {
+        return await run(target);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        log.error(`${id} failed: ${message}`);
+        void showError(message, log);
+        return undefined;
+      }
+    });
+
+  /** Runs `action` on the server named by `target`, or on one the user picks among those `applies` to. */
+  const onServer = (placeHolder: string, none: string, applies: (view: ServerView) => boolean, action: (id: string) => Promise<void>) =>
+    async (target?: unknown): Promise<ServerState['kind'] | undefined> => {
+      const id = serverIdOf(target) ?? await pickServer(registry.list().filter(applies), placeHolder, none);
+      if (id === undefined) return undefined;
+      await action(id);
+      return registry.get(id)?.state.kind;
+    };
+
+  return vscode.Disposable.from(
+    register(SERVER_COMMANDS.start, onServer('Start which MCP server?', 'Every MCP server is already running (or disabled).',
+      (view) => ServerState.canStart(view.state) && view.state.kind !== 'disabled',
+      (id) => startServer(registry, id))),
+    register(SERVER_COMMANDS.stop, onServer('Stop which MCP server?', 'No MCP server is running.',
+      (view) => ServerState.isActive(view.state),
+      (id) => stopServer(registry, id))),
+    register(SERVER_COMMANDS.restart, onServer('Restart which MCP server?', 'No MCP server can be restarted.',
+      (view) => view.state.kind !== 'disabled' && view.state.kind !== 'needsTrust',
+      (id) => restartServer(registry, id))),
+    register(SERVER_COMMANDS.restartAll, async () => {
+      await registry.restartAll();
+    }),
+    register(SERVER_COMMANDS.showLogs, async (target?: unknown) => {
+      const id = serverIdOf(target) ?? await pickServer(registry.list(), 'Show the log of which MCP server?', 'No MCP server is configured.');
+      if (id !== undefined) logs.show(id, false);
+    }),
+  );
+}
+
+/** Shows the log of one of `ids`: at once when there is one, else after the user picks. */
+export async function showLogsOf(registry: ServerRegistry, logs: ServerLogs, ids: readonly string[]): Promise<void> {
+  const id = ids.length === 1 ? ids[0] : await pickServer(
+    ids.map((i) => registry.get(i)).filter((view): view is ServerView => view !== undefined),
+    'Show the log of which MCP server?', 'Those servers are no longer configured.');
+  if (id !== undefined) logs.show(id, false);
+}
+
+/** A server id from a command argument: the id itself, or a Servers view row (context menu, inline action). */
+function serverIdOf(target: unknown): string | undefined {
+  if (typeof target === 'string') return target;
+  const serverId = (target as { data?: { serverId?: unknown } } | undefined)?.data?.serverId;
+  return typeof serverId === 'string' ? serverId : undefined;
+}
+
+async function pickServer(views: readonly ServerView[], placeHolder: string, none: string): Promise<string | undefined> {
+  if (views.length === 0) {
+    void vscode.window.showInformationMessage(none);
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(views.map((view) => {
+    const reason = ServerState.reason(view.state);
+    return {
+      label: view.id,
+      description: `${view.server.scope} · ${view.server.launch.type} · ${ServerState.label(view.state)}`,
+      detail: reason ? shortReason(reason, 120) : undefined,
+      id: view.id,
+    };
+  }), { placeHolder, matchOnDescription: true });
+  return picked?.id;
+}
+
+function known(registry: ServerRegistry, id: string): ServerView {
+  const view = registry.get(id);
+  if (!view) throw new Error(`No MCP server with the id "${id}".`);
+  return view;
+}
