@@ -43,10 +43,13 @@ async function main() {
         SWITCHBOARD_FIXTURE_WORKSPACE: fixture.workspace,
         SWITCHBOARD_FIXTURE_HOME: fixture.home,
         SWITCHBOARD_TEST_RESULTS: resultsFile,
+        // the fixture servers run the locally installed MCP servers through ${env:SWITCHBOARD_REPO}
+        SWITCHBOARD_REPO: repoRoot,
         ...(process.env.SWITCHBOARD_TEST_GREP ? { SWITCHBOARD_TEST_GREP: process.env.SWITCHBOARD_TEST_GREP } : {}),
       },
       launchArgs: [
-        fixture.workspace,
+        // a one-folder multi-root workspace, so the roots test can add a folder (see test/vscode/run.mjs)
+        path.join(fixture.root, 'fixture.code-workspace'),
         '--disable-extensions',
         '--disable-workspace-trust',
         '--skip-welcome',
