@@ -5,8 +5,9 @@ import { parseArgs, PROGRAM, UsageError, type Command, type Io } from './cli/com
 import { configCommand } from './cli/config';
 import { conformanceCommand } from './cli/conformance';
 import { statusCommand } from './cli/status';
+import { trustCommand } from './cli/trust';
 
-const commands: Command[] = [configCommand, statusCommand, callCommand, conformanceCommand];
+const commands: Command[] = [configCommand, statusCommand, callCommand, trustCommand, conformanceCommand];
 
 function mainHelp(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

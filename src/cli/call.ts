@@ -4,6 +4,7 @@ import type { EffectiveServer } from '../core/config/types';
 import { DEFAULT_LIFECYCLE_SETTINGS, errorMessage, type CallToolResult, type ServerView } from '../core/lifecycle';
 import { millisecondsFlag, PROGRAM, UsageError, type Command, type Io } from './command';
 import { CliHost } from './host';
+import { cliTrust, TRUST_STORE_FLAGS, TRUST_STORE_HELP } from './trust';
 import { problemLine, readWorkspaceConfig, workspaceRoots, WORKSPACE_FLAGS, WORKSPACE_HELP } from './workspace';
 
 const CALL_HELP = `Usage: ${PROGRAM} call SERVER TOOL ['JSON-ARGS'] --workspace DIR [options]
@@ -16,6 +17,7 @@ the server.
 Options:
 ${WORKSPACE_HELP}
   --allow-project  Allow SERVER to be a project server (you trust this repository).
+${TRUST_STORE_HELP}
   --timeout MS     Startup timeout, unless the server's entry sets "timeout".
                    Default: ${DEFAULT_LIFECYCLE_SETTINGS.startupTimeoutMs}.
   --call-timeout MS
@@ -27,7 +29,8 @@ ${WORKSPACE_HELP}
 
 Exit status: 0 when the tool answered; 1 when the server did not start, the call
 failed or the result has "isError": true (the result is still printed); 2 for a usage
-error (including an unknown SERVER, or a project server without --allow-project).
+error (including an unknown SERVER, or a project server that is neither trusted in
+--trust-store FILE nor allowed with --allow-project).
 `;
 
 export const callCommand: Command = {
@@ -36,6 +39,7 @@ export const callCommand: Command = {
   help: CALL_HELP,
   flags: {
     ...WORKSPACE_FLAGS,
+    ...TRUST_STORE_FLAGS,
     'allow-project': { kind: 'boolean' },
     timeout: { kind: 'string', meta: 'MS' },
     'call-timeout': { kind: 'string', meta: 'MS' },
@@ -47,7 +51,9 @@ export const callCommand: Command = {
     const toolArgs = parseToolArguments(argsText);
     const startupTimeoutMs = millisecondsFlag(args, 'timeout', DEFAULT_LIFECYCLE_SETTINGS.startupTimeoutMs, 'call');
     const callTimeoutMs = millisecondsFlag(args, 'call-timeout', DEFAULT_LIFECYCLE_SETTINGS.requestTimeoutMs, 'call');
-    const { merged } = await readWorkspaceConfig(args, io, 'call');
+    const config = await readWorkspaceConfig(args, io, 'call');
+    const { merged } = config;
+    const trust = await cliTrust(args, io, config, 'call');
     const server = merged.servers.find((candidate) => candidate.id === serverName);
     if (server === undefined) {
       for (const problem of merged.problems) io.err(`${PROGRAM}: ${problemLine(problem)}\n`);
@@ -55,7 +61,13 @@ export const callCommand: Command = {
       throw new UsageError(`unknown server '${serverName}' (configured: ${known.length > 0 ? known.join(', ') : 'none'})`, 'call');
     }
     if (server.scope === 'project' && !args.has('allow-project')) {
-      throw new UsageError(`'${server.id}' is a project server (${server.source.file}): it runs only with --allow-project`, 'call');
+      const decision = trust.decide(server);
+      if (trust.store === undefined) {
+        throw new UsageError(`'${server.id}' is a project server (${server.source.file}): it runs only with --allow-project or when trusted in --trust-store FILE`, 'call');
+      }
+      if (decision.state !== 'allowed') {
+        throw new UsageError(`'${server.id}' is a project server (${server.source.file}) that is not trusted (${decision.reason}): trust it with '${PROGRAM} trust ${server.id}', or pass --allow-project`, 'call');
+      }
     }
     if (server.disabled) {
       io.err(`${PROGRAM}: server '${server.id}' is disabled ("disabled": true in ${server.source.file}:${server.source.line})\n`);

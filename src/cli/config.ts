@@ -1,8 +1,11 @@
 // `switchboard config`: the effective servers of a workspace, where each comes from, what it shadows,
 // and every problem found — the same config core as the extension, no server is started.
 import type { EffectiveServer, MergedConfig, ShadowedServer, SourceRange } from '../core/config/types';
+import { redactText, secretsOf } from '../core/lifecycle';
+import { formatLaunchChange, launchDiff } from '../core/trust';
 import { PROGRAM, type Command } from './command';
 import { tableRenderer } from './table';
+import { cliTrust, dangerFlagLine, TRUST_STORE_FLAGS, TRUST_STORE_HELP, type CliTrust } from './trust';
 import { problemLine, readWorkspaceConfig, WORKSPACE_FLAGS, WORKSPACE_HELP } from './workspace';
 
 const CONFIG_HELP = `Usage: ${PROGRAM} config --workspace DIR [--workspace DIR ...] [options]
@@ -12,6 +15,7 @@ servers, the entries they shadow and every problem found, with file:line:column.
 
 Options:
 ${WORKSPACE_HELP}
+${TRUST_STORE_HELP}
   --json           Print JSON (stable format, below) instead of a table.
   -h, --help       Show this help.
 
@@ -31,9 +35,20 @@ JSON: { "servers": [ { "name", "scope", "folder", "type", "command", "args", "en
           "cwd", "url", "headers", "fingerprint", "needsTrust",
           "source": { "file", "line", "column" } } ],
         "shadowed": [ { "name", "scope", "source", "shadowedBy": { "scope", "file" } } ],
-        "problems": [ { "file", "line", "column", "severity", "message" } ] }
+        "problems": [ { "file", "line", "column", "severity", "message" } ],
+        "dangerFlags": { "<name>": [ "<flag id>", ... ] } }
 Every key is always present; absent values are null, empty maps {} and lists [].
 Env and header values are printed as written in --json and masked in the table.
+
+"needsTrust" is true when the server would not start by itself: without
+--trust-store, every project server; with it, a project server whose current
+definition is not trusted in FILE (never trusted, changed since, or refused).
+
+"dangerFlags" has an entry for every listed server with at least one flag (a server
+without flags has none), in the order of "servers"; each list is in this order:
+pipe-to-shell, sudo, rm-rf, encoded-powershell, env-override, outside-workspace,
+private-address, plaintext-credentials, typosquat. The table shows each flag with
+its reason.
 
 Exit status: 0 when the configuration was read, whatever problems it has;
 2 for a usage error.
@@ -43,16 +58,17 @@ export const configCommand: Command = {
   name: 'config',
   summary: 'Print the effective MCP servers of a workspace, where each comes from, and all config problems',
   help: CONFIG_HELP,
-  flags: { ...WORKSPACE_FLAGS, json: { kind: 'boolean' } },
+  flags: { ...WORKSPACE_FLAGS, ...TRUST_STORE_FLAGS, json: { kind: 'boolean' } },
   async run(args, io) {
-    const { merged, files } = await readWorkspaceConfig(args, io, 'config');
-    io.out(args.has('json') ? `${JSON.stringify(toJson(merged), null, 2)}\n` : formatTable(merged, files));
+    const config = await readWorkspaceConfig(args, io, 'config');
+    const trust = await cliTrust(args, io, config, 'config');
+    io.out(args.has('json') ? `${JSON.stringify(toJson(config.merged, trust), null, 2)}\n` : formatTable(config.merged, config.files, trust));
     return 0;
   },
 };
 
 /** The stable JSON shape: every key present, in this order. */
-function toJson(merged: MergedConfig): unknown {
+function toJson(merged: MergedConfig, trust: CliTrust): unknown {
   return {
     servers: merged.servers.map((server) => ({
       name: server.id,
@@ -66,7 +82,7 @@ function toJson(merged: MergedConfig): unknown {
       url: server.launch.url ?? null,
       headers: { ...server.launch.headers },
       fingerprint: server.fingerprint,
-      needsTrust: server.needsTrust,
+      needsTrust: trust.decide(server).state !== 'allowed',
       source: sourceJson(server.source),
     })),
     shadowed: merged.shadowed.map((entry) => ({
@@ -82,6 +98,9 @@ function toJson(merged: MergedConfig): unknown {
       severity: problem.severity,
       message: problem.message,
     })),
+    dangerFlags: Object.fromEntries(merged.servers
+      .map((server) => [server.id, trust.flags(server).map((flag) => flag.id)] as const)
+      .filter(([, ids]) => ids.length > 0)),
   };
 }
 
@@ -89,7 +108,7 @@ function sourceJson(source: SourceRange): { file: string; line: number; column: 
   return { file: source.file, line: source.line, column: source.column };
 }
 
-function formatTable(merged: MergedConfig, files: string[]): string {
+function formatTable(merged: MergedConfig, files: string[], trust: CliTrust): string {
   const lines: string[] = [];
   if (merged.servers.length === 0) {
     lines.push('No servers. Files read:', ...files.map((file) => `  ${file}`));
@@ -102,7 +121,7 @@ function formatTable(merged: MergedConfig, files: string[]): string {
     lines.push(render(header));
     merged.servers.forEach((server, index) => {
       lines.push(render(rows[index]));
-      lines.push(...detailLines(server).map((detail) => `    ${detail}`));
+      lines.push(...detailLines(server, trust).map((detail) => `    ${detail}`));
     });
   }
 
@@ -131,14 +150,31 @@ function launchText(server: EffectiveServer): string {
 }
 
 /** Env and header values are often secrets: the table shows names only. */
-function detailLines(server: EffectiveServer): string[] {
+function detailLines(server: EffectiveServer, trust: CliTrust): string[] {
   const details: string[] = [];
   const masked = (map: Record<string, string>) => Object.keys(map).map((key) => `${key}=***`).join(' ');
   if (Object.keys(server.launch.env).length > 0) details.push(`env: ${masked(server.launch.env)}`);
   if (Object.keys(server.launch.headers).length > 0) details.push(`headers: ${masked(server.launch.headers)}`);
   if (server.launch.cwd !== undefined) details.push(`cwd: ${server.launch.cwd}`);
-  if (server.needsTrust) details.push('needs trust before it can start');
+  details.push(...trustLines(server, trust));
+  for (const flag of trust.flags(server)) details.push(dangerFlagLine(server, flag));
   return details;
+}
+
+/** Why a server would not start by itself, and what changed since its name was last trusted. */
+function trustLines(server: EffectiveServer, trust: CliTrust): string[] {
+  const decision = trust.decide(server);
+  switch (decision.state) {
+    case 'allowed': return [];
+    case 'restricted': return [`not started: ${decision.reason}`];
+    case 'refused': return [`refused: ${decision.reason}`];
+    case 'needsTrust': {
+      if (decision.changedFrom === undefined) return ['needs trust before it can start'];
+      const secrets = secretsOf(server.launch);
+      const changes = launchDiff(decision.changedFrom, server.launch).map((change) => `  ${redactText(formatLaunchChange(change), secrets)}`);
+      return ['needs trust before it can start: changed since it was trusted', ...changes];
+    }
+  }
 }
 
 function quoteArg(arg: string): string {

@@ -5,6 +5,7 @@ import { DEFAULT_LIFECYCLE_SETTINGS, ServerState, startupSummaryLine, type Serve
 import { millisecondsFlag, PROGRAM, type Command } from './command';
 import { CliHost } from './host';
 import { tableRenderer } from './table';
+import { cliTrust, TRUST_STORE_FLAGS, TRUST_STORE_HELP } from './trust';
 import { problemLine, readWorkspaceConfig, workspaceRoots, WORKSPACE_FLAGS, WORKSPACE_HELP } from './workspace';
 
 const STATUS_HELP = `Usage: ${PROGRAM} status --workspace DIR [options]
@@ -14,11 +15,13 @@ each one is ready or has failed, lists what each ready server offers, stops them
 (no process is left behind) and prints one line per server.
 
 Project servers (the workspace's .mcp.json) are not started unless --allow-project is
-given: they are listed with state "needsTrust". Disabled servers are listed as "disabled".
+given or their exact definition is trusted in --trust-store FILE: the others are listed
+with state "needsTrust". Disabled servers are listed as "disabled".
 
 Options:
 ${WORKSPACE_HELP}
   --allow-project  Also start the project servers (you trust this repository).
+${TRUST_STORE_HELP}
   --timeout MS     Startup timeout of each server, unless its entry sets "timeout".
                    Default: ${DEFAULT_LIFECYCLE_SETTINGS.startupTimeoutMs}.
   --json           Print JSON (stable format, below) instead of a table.
@@ -49,6 +52,8 @@ interface StatusRow {
   startMs: number | null;
   /** Not printed in JSON: the last stderr lines of a failed server, for the table. */
   stderrTail: string[];
+  /** Not printed in JSON: why a server waiting for trust was not started, for the table. */
+  parkedBecause?: string;
 }
 
 export const statusCommand: Command = {
@@ -57,6 +62,7 @@ export const statusCommand: Command = {
   help: STATUS_HELP,
   flags: {
     ...WORKSPACE_FLAGS,
+    ...TRUST_STORE_FLAGS,
     'allow-project': { kind: 'boolean' },
     timeout: { kind: 'string', meta: 'MS' },
     json: { kind: 'boolean' },
@@ -64,8 +70,10 @@ export const statusCommand: Command = {
   },
   async run(args, io) {
     const startupTimeoutMs = millisecondsFlag(args, 'timeout', DEFAULT_LIFECYCLE_SETTINGS.startupTimeoutMs, 'status');
-    const { merged } = await readWorkspaceConfig(args, io, 'status');
+    const config = await readWorkspaceConfig(args, io, 'status');
+    const { merged } = config;
     for (const problem of merged.problems) io.err(`${PROGRAM}: ${problemLine(problem)}\n`);
+    const trust = await cliTrust(args, io, config, 'status');
 
     const allowProject = args.has('allow-project');
     const host = new CliHost({
@@ -74,7 +82,7 @@ export const statusCommand: Command = {
       startupTimeoutMs,
       // Listing a catalog is bounded like startup: a status check should not hang on one server.
       requestTimeoutMs: startupTimeoutMs,
-      isAllowed: (server) => allowProject || server.scope !== 'project',
+      isAllowed: (server) => allowProject || trust.allows(server),
       roots: workspaceRoots(args, io),
     });
     let rows: StatusRow[];
@@ -83,7 +91,11 @@ export const statusCommand: Command = {
       host.start(merged.servers);
       const settled = await host.settle(settleBudget(merged.servers, startupTimeoutMs));
       if (!settled) io.err(`${PROGRAM}: some servers did not settle in time; reporting them as they are\n`);
-      rows = host.registry.list().map((view) => rowOf(view, host.startMs(view.id)));
+      rows = host.registry.list().map((view) => {
+        const row = rowOf(view, host.startMs(view.id));
+        if (row.state === 'needsTrust' && trust.store !== undefined) row.parkedBecause = trust.decide(view.server).reason;
+        return row;
+      });
       summary = host.registry.summary();
     } finally {
       await host.close();
@@ -141,7 +153,11 @@ function formatTable(rows: StatusRow[], summary: StartupSummary): string {
     lines.push(render(cells[index]));
     if (row.error !== null) lines.push(`    ${row.error}`);
     for (const line of row.stderrTail.slice(-STDERR_LINES_SHOWN)) lines.push(`    stderr: ${line}`);
-    if (row.state === 'needsTrust') lines.push('    not started: a project server; pass --allow-project to start it');
+    if (row.state === 'needsTrust') {
+      lines.push(row.parkedBecause === undefined
+        ? '    not started: a project server; pass --allow-project to start it'
+        : `    not started: ${row.parkedBecause}; trust it with '${PROGRAM} trust ${row.name}' or pass --allow-project`);
+    }
   });
   lines.push('', startupSummaryLine(summary));
   return `${lines.join('\n')}\n`;

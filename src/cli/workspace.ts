@@ -31,6 +31,10 @@ export interface WorkspaceConfig {
   merged: MergedConfig;
   /** Every file read, in precedence order. */
   files: string[];
+  /** The --workspace folders, absolute, in the order given. */
+  folders: string[];
+  /** The user's home (--home, or the current user's). */
+  home: string;
 }
 
 /** Reads and merges every scope the options name. Throws UsageError for a missing or wrong --workspace. */
@@ -56,7 +60,7 @@ export async function readWorkspaceConfig(args: Args, io: Io, command: string): 
   const files = new NodeConfigFileSystem();
   const layers = await Promise.all(specs.map(async (spec) =>
     parseLayer(spec, spec.inline !== undefined ? { kind: 'text', text: spec.inline } : await files.read(spec.file, MAX_CONFIG_BYTES))));
-  return { merged: mergeLayers(layers), files: specs.map((spec) => spec.file) };
+  return { merged: mergeLayers(layers), files: specs.map((spec) => spec.file), folders: workspaces, home };
 }
 
 /** The --workspace folders as MCP roots (what the extension sends for the workspace folders). */

@@ -25,6 +25,14 @@ export interface ServerRegistryOptions {
    * Default: every scope but `project`. Call `applyGate()` after the answer changed for a server.
    */
   isAllowed?(server: EffectiveServer): boolean;
+  /**
+   * Whether the gate's "no" for this server only means "not decided yet" (it waits for a person's
+   * answer). When given, a running server whose definition changes to one awaiting a decision keeps
+   * running under its previous definition (which the gate still allows) until the gate decides: allowed
+   * restarts it with the new definition, refused (or the old one no longer allowed) parks it. Without
+   * it, such a server is parked at once.
+   */
+  awaitingDecision?(server: EffectiveServer): boolean;
 }
 
 /** What reconcile wants for a server: run it, or hold it in one of the parked states. */
@@ -34,6 +42,8 @@ interface Entry {
   controller: ServerController;
   want: Want;
   relay: DisposableStore;
+  /** A newer definition awaiting the gate's decision while the controller keeps running the previous one. */
+  held?: EffectiveServer;
 }
 
 /** Every server's controller, kept in step with the configuration. */
@@ -71,7 +81,8 @@ export class ServerRegistry implements Disposable {
   /**
    * Brings the running set in line with `servers` without waiting for anything: added servers start,
    * removed ones stop, a changed fingerprint restarts only that server, an unchanged one just takes the
-   * new metadata. Disabled servers are parked as `disabled`, servers the gate refuses as `needsTrust`.
+   * new metadata. Disabled servers are parked as `disabled`, servers the gate refuses as `needsTrust`
+   * (with `awaitingDecision`, a running server whose new definition awaits a decision keeps its old one).
    */
   reconcile(servers: readonly EffectiveServer[]): void {
     if (this.disposed) return;
@@ -149,6 +160,11 @@ export class ServerRegistry implements Disposable {
 
   get(id: string): ServerView | undefined {
     return this.entries.get(id)?.controller;
+  }
+
+  /** The changed definition of a server that still runs its previous one until the gate decides, if any. */
+  heldDefinition(id: string): EffectiveServer | undefined {
+    return this.entries.get(id)?.held;
   }
 
   /** Every server, in configuration order. */
@@ -261,6 +277,11 @@ export class ServerRegistry implements Disposable {
 
   /** Returns the action for an existing server whose definition may have changed. */
   private update(entry: Entry, server: EffectiveServer): () => void {
+    if (this.holdsPrevious(entry, server)) {
+      entry.held = server;
+      return () => undefined;
+    }
+    entry.held = undefined;
     const fingerprintChanged = entry.controller.server.fingerprint !== server.fingerprint;
     const allowedFor = this.explicitStarts.get(server.id);
     if (allowedFor !== undefined && allowedFor !== server.fingerprint) this.explicitStarts.delete(server.id);
@@ -299,6 +320,18 @@ export class ServerRegistry implements Disposable {
     void removal.then(() => this.removing.delete(removal));
   }
 
+  /**
+   * Whether a running server keeps its previous definition because the new one awaits a decision: the
+   * new fingerprint is neither allowed nor decided, and the running one is still allowed.
+   */
+  private holdsPrevious(entry: Entry, server: EffectiveServer): boolean {
+    const running = entry.controller.server;
+    if (this.options.awaitingDecision === undefined || running.fingerprint === server.fingerprint) return false;
+    if (entry.want !== 'run' || !isLive(entry.controller.state.kind) || server.disabled) return false;
+    if (this.want(server) === 'run' || !this.options.awaitingDecision(server)) return false;
+    return this.isAllowed(running) || this.explicitStarts.get(running.id) === running.fingerprint;
+  }
+
   private want(server: EffectiveServer): Want {
     if (server.disabled) return 'disabled';
     if (this.isAllowed(server)) return 'run';
@@ -308,6 +341,11 @@ export class ServerRegistry implements Disposable {
   private isAllowed(server: EffectiveServer): boolean {
     return this.options.isAllowed ? this.options.isAllowed(server) : server.scope !== 'project';
   }
+}
+
+/** A server with a process (or one on its way): what "keep it running" can apply to. */
+function isLive(kind: string): boolean {
+  return kind === 'ready' || kind === 'starting' || kind === 'restarting' || kind === 'crashed';
 }
 
 function isTransient(kind: string): boolean {

@@ -1,0 +1,234 @@
+// `switchboard trust NAME… --workspace DIR --trust-store FILE [--refuse | --revoke]`: records a person's
+// trust decision about project servers in a trust store, the file the extension keeps in its global
+// storage. Also what every server command shares about trust: the --trust-store option, the decision
+// for each server (the same pure function as the extension) and its danger flags.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { EffectiveServer } from '../core/config/types';
+import { redactLaunch, redactText, secretsOf } from '../core/lifecycle';
+import {
+  dangerFlags, formatLaunchChange, launchDiff, needsTrust, TrustStore,
+  type DangerFlag, type DangerFlagContext, type TrustDecision,
+} from '../core/trust';
+import { JsonFileStore } from '../node/jsonFileStore';
+import { PROGRAM, UsageError, type Args, type Command, type FlagSpec, type Io } from './command';
+import { readWorkspaceConfig, WORKSPACE_FLAGS, WORKSPACE_HELP, type WorkspaceConfig } from './workspace';
+
+export const TRUST_STORE_FLAGS: Record<string, FlagSpec> = {
+  'trust-store': { kind: 'string', meta: 'FILE' },
+};
+
+/** Help text of TRUST_STORE_FLAGS. */
+export const TRUST_STORE_HELP = `  --trust-store FILE
+                   The trust decisions written by '${PROGRAM} trust' (the same format
+                   the extension keeps in its global storage). A project server whose
+                   exact definition is trusted there counts as trusted; a changed
+                   definition needs trust again.`;
+
+/** The trust decisions and danger flags of one workspace, as the CLI sees them. */
+export class CliTrust {
+  private readonly flagCache = new Map<EffectiveServer, DangerFlag[]>();
+
+  constructor(readonly store: TrustStore | undefined, private readonly context: DangerFlagContext) {}
+
+  /**
+   * The extension's decision, with what the CLI knows: never Restricted Mode, no verified repositories.
+   * Without a trust store every project server needs trust.
+   */
+  decide(server: EffectiveServer): TrustDecision {
+    if (this.store === undefined) {
+      return server.scope === 'project'
+        ? { state: 'needsTrust', reason: 'a project server (no --trust-store given)' }
+        : { state: 'allowed', reason: `a ${server.scope} server: you configured it yourself` };
+    }
+    return needsTrust(server, this.store, { restricted: false, verified: false, dangerFlags: this.flags(server) });
+  }
+
+  /** Whether the server may start without an explicit --allow-project. */
+  allows(server: EffectiveServer): boolean {
+    return this.decide(server).state === 'allowed';
+  }
+
+  /** The server's danger flags (computed once per server). */
+  flags(server: EffectiveServer): DangerFlag[] {
+    let flags = this.flagCache.get(server);
+    if (flags === undefined) {
+      flags = dangerFlags(server, this.context);
+      this.flagCache.set(server, flags);
+    }
+    return flags;
+  }
+}
+
+/**
+ * Opens --trust-store (when given) and builds the danger flag context; a store it cannot use is a
+ * warning on stderr. A store inside a workspace folder is a usage error: a repository could ship its
+ * own decisions and trust itself.
+ */
+export async function cliTrust(args: Args, io: Io, config: WorkspaceConfig, command: string): Promise<CliTrust> {
+  const given = args.string('trust-store');
+  const warn = (message: string): void => io.err(`${PROGRAM}: warning: ${message}\n`);
+  let store: TrustStore | undefined;
+  if (given !== undefined) {
+    const file = path.resolve(io.cwd, given);
+    const folder = config.folders.find((dir) => isInside(file, dir));
+    if (folder !== undefined) {
+      throw new UsageError(`--trust-store ${file} is inside the workspace folder ${folder}: a repository could bring its own trust decisions; keep the store outside it`, command);
+    }
+    store = await TrustStore.load(new JsonFileStore(file, { onProblem: warn }), { onProblem: warn });
+  }
+  return new CliTrust(store, dangerFlagContext(config, io));
+}
+
+/** Whether `file` is `dir` or below it, also through symbolic links of the folders that exist. */
+function isInside(file: string, dir: string): boolean {
+  const within = (child: string, parent: string): boolean => {
+    const relative = path.relative(parent, child);
+    return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  };
+  return within(file, dir) || within(path.join(realDir(path.dirname(file)), path.basename(file)), realDir(dir));
+}
+
+/** The real path of `dir`, resolving its nearest existing ancestor (the store's folder may not exist yet). */
+function realDir(dir: string): string {
+  try {
+    return fs.realpathSync(dir);
+  } catch {
+    const parent = path.dirname(dir);
+    return parent === dir ? dir : path.join(realDir(parent), path.basename(dir));
+  }
+}
+
+/** Danger flags see the --workspace folders, --home and this process's PATH (what a server would be started with). */
+function dangerFlagContext(config: WorkspaceConfig, io: Io): DangerFlagContext {
+  const pathDirs = (io.env.PATH ?? io.env.Path ?? '').split(path.delimiter).filter((dir) => dir !== '');
+  const found = new Map<string, boolean>();
+  const extensions = process.platform === 'win32' ? ['', ...(io.env.PATHEXT ?? '.EXE;.CMD;.BAT;.COM').split(';')] : [''];
+  return {
+    workspaceFolders: config.folders,
+    pathDirs,
+    userHome: config.home,
+    isPathCommand: (command) => {
+      let hit = found.get(command);
+      if (hit === undefined) {
+        hit = pathDirs.some((dir) => extensions.some((ext) => isFile(path.join(dir, command + ext))));
+        found.set(command, hit);
+      }
+      return hit;
+    },
+  };
+}
+
+/** One flag as a line for people; any secret value of the launch is masked in the detail. */
+export function dangerFlagLine(server: EffectiveServer, flag: DangerFlag): string {
+  const detail = flag.detail === undefined ? '' : ` (${redactText(flag.detail, secretsOf(server.launch))})`;
+  return `! ${flag.id}: ${flag.reason}${detail}`;
+}
+
+// The parser takes a fixed list of positional names; this many servers in one call is plenty.
+const MAX_NAMES = 64;
+
+const TRUST_HELP = `Usage: ${PROGRAM} trust NAME [NAME ...] --workspace DIR --trust-store FILE [options]
+
+Trusts the project servers NAME (the NAME that '${PROGRAM} config' prints) of the
+workspace: their current definition (command, args, env, cwd, url, headers after
+variable expansion, as its fingerprint) is written to the trust store FILE. From
+then on '${PROGRAM} status' and '${PROGRAM} call' with --trust-store FILE start them
+without --allow-project, until the definition changes. Prints what was trusted,
+with its danger flags and what changed since a definition trusted before.
+
+Options:
+${WORKSPACE_HELP}
+  --trust-store FILE
+                   The trust store to write (created if missing, mode 0600). Keep it
+                   outside the repository.
+  --refuse         Record "don't trust" for the current definitions instead: they
+                   are not asked about again until they change.
+  --revoke         Forget every decision about NAME in the workspace folder.
+  -h, --help       Show this help.
+
+The store keeps no env or header value, only a digest of each.
+
+Exit status: 0 when the store was written; 2 for a usage error (including a NAME that
+is not a project server of the workspace).
+`;
+
+export const trustCommand: Command = {
+  name: 'trust',
+  summary: 'Trust (or refuse, or revoke) project servers of a workspace in a trust store',
+  help: TRUST_HELP,
+  flags: { ...WORKSPACE_FLAGS, ...TRUST_STORE_FLAGS, refuse: { kind: 'boolean' }, revoke: { kind: 'boolean' } },
+  positionals: { names: new Array<string>(MAX_NAMES).fill('NAME'), required: 1 },
+  async run(args, io) {
+    if (args.string('trust-store') === undefined) throw new UsageError('missing --trust-store FILE', 'trust');
+    if (args.has('refuse') && args.has('revoke')) throw new UsageError('--refuse and --revoke cannot be combined', 'trust');
+    const config = await readWorkspaceConfig(args, io, 'trust');
+    const trust = await cliTrust(args, io, config, 'trust');
+    const store = trust.store!;
+    const names = [...new Set(args.positionals)];
+
+    if (args.has('revoke')) {
+      const targets = names.map((name) => revokeTarget(name, config, store));
+      for (const { folder, name } of targets) {
+        await store.revoke(folder, name);
+        io.out(`revoked ${name} (${folder})\n`);
+      }
+      return 0;
+    }
+
+    const servers = names.map((name) => projectServer(name, config));
+    for (const server of servers) {
+      const previous = store.lastTrusted(server.folder!, server.name);
+      const already = store.get(server.folder!, server.name, server.fingerprint);
+      if (args.has('refuse')) await store.refuse(server);
+      else await store.trust(server);
+      io.out(describe(server, args.has('refuse') ? 'refused' : 'trusted', trust.flags(server), already === 'trusted' ? undefined : previous));
+    }
+    return 0;
+  },
+};
+
+/** The effective project server with this NAME (its unique id), or a usage error that lists the candidates. */
+function projectServer(name: string, config: WorkspaceConfig): EffectiveServer {
+  const server = config.merged.servers.find((candidate) => candidate.id === name);
+  const projectNames = config.merged.servers.filter((candidate) => candidate.scope === 'project').map((candidate) => candidate.id);
+  const known = `project servers: ${projectNames.length > 0 ? projectNames.join(', ') : 'none'}`;
+  if (server === undefined) throw new UsageError(`unknown server '${name}' (${known})`, 'trust');
+  if (server.scope !== 'project' || server.folder === undefined) {
+    throw new UsageError(`'${name}' is a ${server.scope} server (${server.source.file}): only project servers need trust (${known})`, 'trust');
+  }
+  return server;
+}
+
+/** A configured project server, or a name the store has decisions about in one of the --workspace folders. */
+function revokeTarget(name: string, config: WorkspaceConfig, store: TrustStore): { folder: string; name: string } {
+  const server = config.merged.servers.find((candidate) => candidate.id === name && candidate.scope === 'project');
+  if (server?.folder !== undefined) return { folder: server.folder, name: server.name };
+  const stored = store.list().filter((workspace) => config.folders.includes(workspace.folder))
+    .flatMap((workspace) => workspace.servers.filter((entry) => entry.name === name).map(() => ({ folder: workspace.folder, name })));
+  if (stored.length === 1) return stored[0];
+  if (stored.length > 1) throw new UsageError(`'${name}' has decisions in several workspace folders; give one --workspace`, 'trust');
+  throw new UsageError(`no project server and no decision named '${name}' in the workspace`, 'trust');
+}
+
+/** What was decided, the full (masked) launch, the danger flags and what changed since the definition trusted before. */
+function describe(server: EffectiveServer, verb: 'trusted' | 'refused', flags: DangerFlag[], previous: EffectiveServer['launch'] | undefined): string {
+  const lines = [`${verb} ${server.id}: ${redactLaunch(server.launch)}`];
+  lines.push(`    fingerprint ${server.fingerprint}`);
+  if (server.launch.cwd !== undefined) lines.push(`    cwd: ${server.launch.cwd}`);
+  for (const flag of flags) lines.push(`    ${dangerFlagLine(server, flag)}`);
+  if (previous !== undefined) {
+    const changes = launchDiff(previous, server.launch);
+    const secrets = secretsOf(server.launch);
+    if (changes.length > 0) lines.push('    changed since the definition trusted before:', ...changes.map((change) => `      ${redactText(formatLaunchChange(change), secrets)}`));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,169 @@
+// What changed between the launch definition a person trusted and the one a repository now asks for,
+// field by field, so the trust prompt can show old against new. Env and header values are secrets: a
+// change shows the name with `***` on both sides, never a value. The same masking (a digest per value)
+// is what the trust store keeps, so a store on disk holds no secret either.
+import { createHash } from 'node:crypto';
+import type { LaunchDefinition } from '../config/types';
+import { REDACTED, redactUrl } from '../lifecycle/redact';
+
+/** The fields of a launch definition, in the order a diff lists them. */
+export type LaunchField = 'type' | 'command' | 'args' | 'env' | 'cwd' | 'url' | 'headers';
+
+/** One difference between two launch definitions. */
+export interface LaunchChange {
+  field: LaunchField;
+  kind: 'added' | 'removed' | 'changed';
+  /** The env variable or header name (fields `env` and `headers`). */
+  key?: string;
+  /** For `args`: the 0-based position in the new list (added, changed) or in the old list (removed). */
+  index?: number;
+  /** The old value, absent when added; `***` for env and header values. */
+  old?: string;
+  /** The new value, absent when removed; `***` for env and header values. */
+  new?: string;
+}
+
+const DIGEST_PREFIX = 'sha256:';
+const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
+
+/** A secret value replaced by its digest (a value that already is one is kept), so equal values stay comparable. */
+export function digestSecret(value: string): string {
+  if (DIGEST_PATTERN.test(value)) return value;
+  return DIGEST_PREFIX + createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+/** The launch with every env and header value replaced by its digest: safe to store, still diffable. */
+export function withDigestedSecrets(launch: LaunchDefinition): LaunchDefinition {
+  // In the order of the LaunchDefinition fields, so a stored document reads like the config.
+  return {
+    type: launch.type,
+    ...(launch.command !== undefined ? { command: launch.command } : {}),
+    args: [...launch.args],
+    env: mapValues(launch.env, digestSecret),
+    ...(launch.cwd !== undefined ? { cwd: launch.cwd } : {}),
+    ...(launch.url !== undefined ? { url: launch.url } : {}),
+    headers: mapValues(launch.headers, digestSecret),
+  };
+}
+
+/** Every difference from `old` to `next`, field by field; `[]` when they launch the same thing. */
+export function launchDiff(old: LaunchDefinition, next: LaunchDefinition): LaunchChange[] {
+  return [
+    ...scalarChange('type', old.type, next.type),
+    ...scalarChange('command', old.command, next.command),
+    ...argsChanges(old.args, next.args),
+    ...secretMapChanges('env', old.env, next.env),
+    ...scalarChange('cwd', old.cwd, next.cwd),
+    ...scalarChange('url', old.url === undefined ? undefined : redactUrl(old.url), next.url === undefined ? undefined : redactUrl(next.url)),
+    ...secretMapChanges('headers', old.headers, next.headers),
+  ];
+}
+
+/** One change as a line of text: `args[2] changed: "a" → "b"`, `env API_KEY changed: *** → ***`. */
+export function formatLaunchChange(change: LaunchChange): string {
+  const where = change.key !== undefined ? `${change.field} ${change.key}` : change.index !== undefined ? `${change.field}[${change.index}]` : change.field;
+  const show = (value: string | undefined): string => (value === REDACTED ? value : JSON.stringify(value));
+  switch (change.kind) {
+    case 'added': return `${where} added: ${show(change.new)}`;
+    case 'removed': return `${where} removed: ${show(change.old)}`;
+    case 'changed': return `${where} changed: ${show(change.old)} → ${show(change.new)}`;
+  }
+}
+
+function scalarChange(field: LaunchField, old: string | undefined, next: string | undefined): LaunchChange[] {
+  if (old === next) return [];
+  if (old === undefined) return [{ field, kind: 'added', new: next }];
+  if (next === undefined) return [{ field, kind: 'removed', old }];
+  return [{ field, kind: 'changed', old, new: next }];
+}
+
+/** Names added, removed, or whose value changed; values are compared by digest and shown as `***`. */
+function secretMapChanges(field: 'env' | 'headers', old: Record<string, string>, next: Record<string, string>): LaunchChange[] {
+  const changes: LaunchChange[] = [];
+  const keys = [...new Set([...Object.keys(old), ...Object.keys(next)])].sort(compareText);
+  for (const key of keys) {
+    const before = Object.prototype.hasOwnProperty.call(old, key) ? old[key] : undefined;
+    const after = Object.prototype.hasOwnProperty.call(next, key) ? next[key] : undefined;
+    if (before === undefined) changes.push({ field, kind: 'added', key, new: REDACTED });
+    else if (after === undefined) changes.push({ field, kind: 'removed', key, old: REDACTED });
+    else if (digestSecret(before) !== digestSecret(after)) changes.push({ field, kind: 'changed', key, old: REDACTED, new: REDACTED });
+  }
+  return changes;
+}
+
+/**
+ * Positional changes of the argument list: a longest common subsequence keeps the arguments both lists
+ * share, so inserting one argument shows one `added`, not every later position as `changed`. A removed
+ * run directly followed by an added run pairs up as `changed` positions.
+ */
+function argsChanges(old: readonly string[], next: readonly string[]): LaunchChange[] {
+  const edits = editScript(old, next);
+  const changes: LaunchChange[] = [];
+  let i = 0;
+  while (i < edits.length) {
+    if (edits[i].op === 'keep') { i++; continue; }
+    const removed: Edit[] = [];
+    const added: Edit[] = [];
+    while (i < edits.length && edits[i].op === 'remove') removed.push(edits[i++]);
+    while (i < edits.length && edits[i].op === 'add') added.push(edits[i++]);
+    const paired = Math.min(removed.length, added.length);
+    for (let k = 0; k < paired; k++) {
+      changes.push({ field: 'args', kind: 'changed', index: added[k].newIndex, old: old[removed[k].oldIndex], new: next[added[k].newIndex] });
+    }
+    for (const edit of removed.slice(paired)) changes.push({ field: 'args', kind: 'removed', index: edit.oldIndex, old: old[edit.oldIndex] });
+    for (const edit of added.slice(paired)) changes.push({ field: 'args', kind: 'added', index: edit.newIndex, new: next[edit.newIndex] });
+  }
+  return changes;
+}
+
+interface Edit {
+  op: 'keep' | 'remove' | 'add';
+  oldIndex: number;
+  newIndex: number;
+}
+
+/** The classic LCS table walk; argument lists are short, so O(n·m) is nothing. */
+function editScript(old: readonly string[], next: readonly string[]): Edit[] {
+  const n = old.length;
+  const m = next.length;
+  const lcs: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      lcs[i][j] = old[i] === next[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+    }
+  }
+  const edits: Edit[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && old[i] === next[j]) edits.push({ op: 'keep', oldIndex: i++, newIndex: j++ });
+    else if (j < m && (i === n || lcs[i][j + 1] >= lcs[i + 1][j])) edits.push({ op: 'add', oldIndex: i, newIndex: j++ });
+    else edits.push({ op: 'remove', oldIndex: i++, newIndex: j });
+  }
+  // Removals first within a run of edits, so a replaced argument pairs with its replacement.
+  return normalizeRuns(edits);
+}
+
+function normalizeRuns(edits: Edit[]): Edit[] {
+  const result: Edit[] = [];
+  let run: Edit[] = [];
+  const flush = (): void => {
+    result.push(...run.filter((edit) => edit.op === 'remove'), ...run.filter((edit) => edit.op === 'add'));
+    run = [];
+  };
+  for (const edit of edits) {
+    if (edit.op === 'keep') { flush(); result.push(edit); } else run.push(edit);
+  }
+  flush();
+  return result;
+}
+
+/** Object.fromEntries defines own properties, so even a variable named "__proto__" is kept. */
+function mapValues(record: Record<string, string>, fn: (value: string) => string): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, fn(value)]));
+}
+
+/** Code-unit order: the same on every machine. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
