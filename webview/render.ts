@@ -84,7 +84,8 @@ const STATE_ACTIONS: { readonly [K in ServerStateKind]: readonly { action: Serve
   ready: [],
   failed: [{ action: 'showLogs', label: 'Show logs' }, { action: 'restart', label: 'Retry' }],
   crashed: [{ action: 'showLogs', label: 'Show logs' }],
-  needsTrust: [],
+  // Opens the trust prompt for this server (the same as Start in the Servers view).
+  needsTrust: [{ action: 'start', label: 'Trust…' }],
   disabled: [],
 };
 
@@ -114,6 +115,7 @@ function serverRow(row: ServerRow, actions: Actions): HTMLElement {
     }, icon('shield'), 'needs trust'),
     !known && row.disabled && h('span', { className: 'marker marker-disabled', attrs: { 'data-testid': 'server-disabled' } }, 'disabled'),
     h('span', { className: 'row-status' },
+      ...toolReviewMarkers(row),
       counts && h('span', {
         className: 'server-tools',
         attrs: {
@@ -125,7 +127,7 @@ function serverRow(row: ServerRow, actions: Actions): HTMLElement {
       h('span', {
         className: `server-state state-${row.state}`,
         attrs: {
-          title: row.state === 'needsTrust' ? 'Defined by the repository: it starts only when you start it' : row.stateReason,
+          title: row.state === 'needsTrust' ? row.stateReason ?? 'Defined by the repository: it starts once you trust it' : row.stateReason,
         },
       },
       stateIcon !== undefined && icon(stateIcon, 'state-icon'),
@@ -134,6 +136,11 @@ function serverRow(row: ServerRow, actions: Actions): HTMLElement {
   h('div', { className: 'row-detail' },
     h('span', { className: 'server-transport', attrs: { 'data-testid': 'server-transport' } }, row.transport),
     h('span', { className: 'server-launch', attrs: { 'data-testid': 'server-launch', title: row.launchSummary } }, row.launchSummary)),
+  row.dangerFlags !== undefined && row.dangerFlags.length > 0 && h('ul', { className: 'danger-flags', attrs: { 'aria-label': 'Danger flags' } },
+    ...row.dangerFlags.map((flag) => h('li', {
+      className: 'danger-flag',
+      attrs: { 'data-testid': 'server-danger', 'data-flag': flag.id, title: flag.detail !== undefined ? `${flag.reason}: ${flag.detail}` : flag.reason },
+    }, icon('warning', 'danger-icon'), h('span', { className: 'danger-id' }, flag.id), ` ${flag.reason}`))),
   row.stateReason !== undefined && h('div', {
     className: failure ? 'row-error' : 'row-reason',
     attrs: { 'data-testid': failure ? 'server-error' : 'server-reason', title: row.stateReason },
@@ -144,6 +151,32 @@ function serverRow(row: ServerRow, actions: Actions): HTMLElement {
       attrs: { type: 'button', 'data-testid': `server-action-${action}`, 'data-focus-key': `action:${row.id}:${action}` },
       onClick: () => actions.serverAction(row.id, action),
     }, label))));
+}
+
+/** A ready server's changed/new tools and flagged tools, each with what the tooltip lists. */
+function toolReviewMarkers(row: ServerRow): (HTMLElement | false)[] {
+  const review = row.toolReview;
+  if (!review) return [];
+  const changes = [review.changed > 0 && `${review.changed} changed`, review.new > 0 && `${review.new} new`].filter((t): t is string => !!t);
+  const flaggedTitle = [
+    `${review.flagged} ${review.flagged === 1 ? 'tool looks' : 'tools look'} like instructions aimed at the model${review.blocked > 0 ? ` (${review.blocked} blocked)` : ''}:`,
+    ...review.flaggedTools.map((tool) => `${tool.name}: ${tool.reasons.join('; ')}`),
+  ].join('\n');
+  return [
+    changes.length > 0 && h('span', {
+      className: 'marker marker-tools-changed',
+      attrs: {
+        'data-testid': 'server-tools-changed',
+        'data-changed': String(review.changed),
+        'data-new': String(review.new),
+        title: 'Tool definitions changed since you last accepted them, or tools that appeared later: review them in the Servers view',
+      },
+    }, icon('warning'), changes.join(' · ')),
+    review.flagged > 0 && h('span', {
+      className: 'marker marker-poisoning',
+      attrs: { 'data-testid': 'server-poisoning', 'data-count': String(review.flagged), 'data-blocked': String(review.blocked), title: flaggedTitle },
+    }, icon('warning'), `${review.flagged} flagged`),
+  ];
 }
 
 function shadowedRow(row: ShadowedRow, actions: Actions): HTMLElement {

@@ -10,6 +10,7 @@ import {
   dangerFlags, formatLaunchChange, launchDiff, needsTrust, TrustStore,
   type DangerFlag, type DangerFlagContext, type TrustDecision,
 } from '../core/trust';
+import { dangerFlagContext } from '../node/dangerFlagContext';
 import { JsonFileStore } from '../node/jsonFileStore';
 import { PROGRAM, UsageError, type Args, type Command, type FlagSpec, type Io } from './command';
 import { readWorkspaceConfig, WORKSPACE_FLAGS, WORKSPACE_HELP, type WorkspaceConfig } from './workspace';
@@ -77,7 +78,7 @@ export async function cliTrust(args: Args, io: Io, config: WorkspaceConfig, comm
     }
     store = await TrustStore.load(new JsonFileStore(file, { onProblem: warn }), { onProblem: warn });
   }
-  return new CliTrust(store, dangerFlagContext(config, io));
+  return new CliTrust(store, cliDangerFlagContext(config, io));
 }
 
 /** Whether `file` is `dir` or below it, also through symbolic links of the folders that exist. */
@@ -100,23 +101,8 @@ function realDir(dir: string): string {
 }
 
 /** Danger flags see the --workspace folders, --home and this process's PATH (what a server would be started with). */
-function dangerFlagContext(config: WorkspaceConfig, io: Io): DangerFlagContext {
-  const pathDirs = (io.env.PATH ?? io.env.Path ?? '').split(path.delimiter).filter((dir) => dir !== '');
-  const found = new Map<string, boolean>();
-  const extensions = process.platform === 'win32' ? ['', ...(io.env.PATHEXT ?? '.EXE;.CMD;.BAT;.COM').split(';')] : [''];
-  return {
-    workspaceFolders: config.folders,
-    pathDirs,
-    userHome: config.home,
-    isPathCommand: (command) => {
-      let hit = found.get(command);
-      if (hit === undefined) {
-        hit = pathDirs.some((dir) => extensions.some((ext) => isFile(path.join(dir, command + ext))));
-        found.set(command, hit);
-      }
-      return hit;
-    },
-  };
+function cliDangerFlagContext(config: WorkspaceConfig, io: Io): DangerFlagContext {
+  return dangerFlagContext({ workspaceFolders: config.folders, userHome: config.home, env: io.env });
 }
 
 /** One flag as a line for people; any secret value of the launch is masked in the detail. */
@@ -223,12 +209,4 @@ function describe(server: EffectiveServer, verb: 'trusted' | 'refused', flags: D
     if (changes.length > 0) lines.push('    changed since the definition trusted before:', ...changes.map((change) => `      ${redactText(formatLaunchChange(change), secrets)}`));
   }
   return `${lines.join('\n')}\n`;
-}
-
-function isFile(file: string): boolean {
-  try {
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
 }

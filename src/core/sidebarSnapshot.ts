@@ -4,8 +4,11 @@ import type {
   ConfigProblem, EffectiveServer, LaunchDefinition, MergedConfig, ProblemSeverity, ShadowedServer, SourceRange,
 } from './config/types';
 import { ServerState } from './lifecycle/state';
+import type { DangerFlag } from './trust/dangerFlags';
+import type { TrustDecision } from './trust/trustDecision';
+import { trustDisplay } from './trust/trustGate';
 import type {
-  CatalogCounts, ProblemRow, ServerRow, ServerStateKind, ShadowedRow, SidebarSnapshot, SourceLocation,
+  CatalogCounts, DangerFlagRow, ProblemRow, ServerRow, ServerStateKind, ShadowedRow, SidebarSnapshot, SourceLocation, ToolReviewCounts,
 } from '../protocol/sidebar';
 
 /** The words a row shows for a bare state kind; the mapped type makes a new state kind a compile error here. */
@@ -25,6 +28,8 @@ export const SERVER_STATE_LABELS: { readonly [K in ServerStateKind]: string } = 
 export interface ServerStatus {
   readonly state: ServerState;
   readonly counts?: CatalogCounts;
+  /** Changed, new and flagged tools (shown while the server is ready). */
+  readonly toolReview?: ToolReviewCounts;
 }
 
 export interface SidebarSnapshotOptions {
@@ -36,6 +41,17 @@ export interface SidebarSnapshotOptions {
    * shown) with catalog counts. Every server is `notStarted` when omitted.
    */
   stateOf?: (server: EffectiveServer) => ServerStateKind | ServerStatus;
+  /** What the trust gate says about a server; shown for project servers (a refused one reads "not trusted"). */
+  trustOf?: (server: EffectiveServer) => ServerTrustStatus | undefined;
+}
+
+/** Why a running project server's row says its definition is not the one in the file. */
+export const HELD_REASON = 'the definition changed: the one you trusted before runs until you decide about the change';
+
+/** A server's trust decision and the danger flags of its definition. */
+export interface ServerTrustStatus {
+  readonly decision: TrustDecision;
+  readonly flags: readonly DangerFlag[];
 }
 
 /** Builds the full sidebar snapshot from the merged config: sorted, display-safe, JSON-serialisable. */
@@ -45,7 +61,7 @@ export function toSidebarSnapshot(
 ): SidebarSnapshot {
   const stateOf = opts.stateOf ?? ((): ServerStateKind => 'notStarted');
   return {
-    servers: [...merged.servers].sort(compareServers).map((server) => toServerRow(server, stateOf(server))),
+    servers: [...merged.servers].sort(compareServers).map((server) => toServerRow(server, stateOf(server), server.scope === 'project' ? opts.trustOf?.(server) : undefined)),
     shadowed: [...merged.shadowed].sort(compareShadowed).map(toShadowedRow),
     problems: [...merged.problems].sort(compareProblems).map(toProblemRow),
     ...(opts.workspaceName !== undefined ? { workspaceName: opts.workspaceName } : {}),
@@ -53,10 +69,14 @@ export function toSidebarSnapshot(
   };
 }
 
-function toServerRow(server: EffectiveServer, status: ServerStateKind | ServerStatus): ServerRow {
+function toServerRow(server: EffectiveServer, status: ServerStateKind | ServerStatus, trust: ServerTrustStatus | undefined): ServerRow {
   const full = typeof status === 'string' ? undefined : status;
   const kind = typeof status === 'string' ? status : status.state.kind;
-  const reason = full && ServerState.reason(full.state);
+  // A server parked for trust says why: never trusted, changed, refused ("not trusted"), Restricted Mode.
+  const parked = kind === 'needsTrust' && trust ? trustDisplay(trust.decision) : undefined;
+  // Running while its changed definition waits for trust: what runs is the definition trusted before.
+  const held = full && ServerState.isActive(full.state) && trust?.decision.state === 'needsTrust' ? HELD_REASON : undefined;
+  const reason = (full && ServerState.reason(full.state)) ?? parked?.reason ?? held;
   return {
     id: server.id,
     name: revealHiddenCharacters(server.name),
@@ -64,14 +84,30 @@ function toServerRow(server: EffectiveServer, status: ServerStateKind | ServerSt
     ...(server.folder !== undefined ? { folder: server.folder } : {}),
     transport: server.launch.type,
     state: kind,
-    stateLabel: full ? ServerState.label(full.state) : SERVER_STATE_LABELS[kind],
+    stateLabel: parked?.label ?? (full ? ServerState.label(full.state) : SERVER_STATE_LABELS[kind]),
     ...(reason ? { stateReason: revealHiddenCharacters(reason) } : {}),
     ...(full?.counts && full.state.kind === 'ready' ? { counts: { ...full.counts } } : {}),
+    ...(full?.toolReview && full.state.kind === 'ready' ? { toolReview: toolReviewRow(full.toolReview) } : {}),
+    ...(trust && trust.flags.length > 0 ? { dangerFlags: trust.flags.map(toDangerFlagRow) } : {}),
     launchSummary: launchSummary(server.launch),
     source: toLocation(server.source),
     needsTrust: server.needsTrust,
     disabled: server.disabled,
     fingerprint: server.fingerprint,
+  };
+}
+
+function toDangerFlagRow(flag: DangerFlag): DangerFlagRow {
+  return { id: flag.id, reason: flag.reason, ...(flag.detail !== undefined ? { detail: revealHiddenCharacters(flag.detail) } : {}) };
+}
+
+function toolReviewRow(review: ToolReviewCounts): ToolReviewCounts {
+  return {
+    changed: review.changed,
+    new: review.new,
+    flagged: review.flagged,
+    blocked: review.blocked,
+    flaggedTools: review.flaggedTools.map((tool) => ({ name: revealHiddenCharacters(tool.name), reasons: tool.reasons.map(revealHiddenCharacters) })),
   };
 }
 

@@ -19,6 +19,30 @@ export interface CatalogCounts {
   readonly prompts: number;
 }
 
+/** What the tool review found among a ready server's tools (see src/core/trust/toolReview.ts). */
+export interface ToolReviewCounts {
+  /** Tools whose definition changed since pinned, not yet accepted. */
+  readonly changed: number;
+  /** Tools that appeared on a server known before, not yet reviewed. */
+  readonly new: number;
+  /** Tools the poisoning scan flagged. */
+  readonly flagged: number;
+  /** Flagged tools that calls are refused for (`switchboard.blockFlaggedTools`). */
+  readonly blocked: number;
+  /** Each flagged tool (name display-safe) with the reasons found. */
+  readonly flaggedTools: readonly { readonly name: string; readonly reasons: readonly string[] }[];
+}
+
+/** A reason to look twice at a project server's definition (see src/core/trust/dangerFlags.ts). */
+export interface DangerFlagRow {
+  /** Stable id, e.g. `sudo`, `pipe-to-shell`. */
+  readonly id: string;
+  /** What the pattern means, for people. */
+  readonly reason: string;
+  /** What matched (display-safe). */
+  readonly detail?: string;
+}
+
 /** A 1-based position in a config file. */
 export interface SourceLocation {
   readonly file: string;
@@ -45,6 +69,10 @@ export interface ServerRow {
   readonly stateReason?: string;
   /** What a ready server offers; absent while it is not ready. */
   readonly counts?: CatalogCounts;
+  /** Changed, new and flagged tools of a ready server; absent while it is not ready. */
+  readonly toolReview?: ToolReviewCounts;
+  /** Project servers: the danger flags of the definition, in the order the trust prompt lists them. */
+  readonly dangerFlags?: readonly DangerFlagRow[];
   /** The command line (stdio) or the url (http, sse, ws), for display only. */
   readonly launchSummary: string;
   readonly source: SourceLocation;

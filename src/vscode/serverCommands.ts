@@ -1,6 +1,7 @@
 // The lifecycle commands: start, stop, restart a server (from a tree row, by id, or picked from a
 // list when run from the palette), restart every server, and show a server's log.
 import * as vscode from 'vscode';
+import type { EffectiveServer } from '../core/config/types';
 import { ServerState, type ServerRegistry, type ServerView } from '../core/lifecycle';
 import { showError } from './commands';
 import type { ServerLogs } from './serverLogs';
@@ -18,20 +19,36 @@ export interface ServerCommandDeps {
   registry: ServerRegistry;
   logs: ServerLogs;
   log: vscode.LogOutputChannel;
+  trust: StartTrust;
+}
+
+/** What Start needs from the trust side: whether a server may start, and asking a person to trust it. */
+export interface StartTrust {
+  isAllowed(server: EffectiveServer): boolean;
+  /** Shows the trust prompt for this server; resolves once it was answered (a trusted server is then starting). */
+  askToTrust(id: string): Promise<unknown>;
 }
 
 /**
- * Starts a server as a person asked to: passes the start gate for a project server (for its current
- * definition), but never in Restricted Mode, and never a server its entry disables. Resolves once it
- * is ready or has failed.
+ * Starts a server as a person asked to. A project server that is not trusted is never started silently:
+ * the trust prompt opens for it, and it starts only if trusted there. Never in Restricted Mode, never a
+ * server its entry disables. Resolves once it is ready or has failed (or the prompt was answered otherwise).
  */
-export async function startServer(registry: ServerRegistry, id: string): Promise<void> {
+export async function startServer(registry: ServerRegistry, id: string, trust: StartTrust): Promise<void> {
   const view = known(registry, id);
   if (view.state.kind === 'disabled') {
     throw new Error(`"${id}" is disabled in its configuration ("disabled": true). Remove that to start it.`);
   }
   if (view.server.needsTrust && !vscode.workspace.isTrusted) {
     throw new Error(`"${id}" is defined by this workspace, which is open in Restricted Mode: trust the workspace to start it.`);
+  }
+  // A running server whose definition changed keeps its trusted one until the change is trusted: ask about the change.
+  const wanted = registry.heldDefinition(id) ?? view.server;
+  if (wanted.scope === 'project' && !trust.isAllowed(wanted)) {
+    await trust.askToTrust(id);
+    // Only what was trusted starts: not a definition that changed while the prompt was open.
+    const now = registry.get(id);
+    if (now === undefined || !trust.isAllowed(registry.heldDefinition(id) ?? now.server)) return;
   }
   await registry.start(id);
 }
@@ -41,15 +58,15 @@ export async function stopServer(registry: ServerRegistry, id: string): Promise<
   await registry.stop(id);
 }
 
-export async function restartServer(registry: ServerRegistry, id: string): Promise<void> {
+export async function restartServer(registry: ServerRegistry, id: string, trust: StartTrust): Promise<void> {
   const view = known(registry, id);
-  // Restarting a parked server means starting it, with the same checks.
-  if (view.state.kind === 'needsTrust' || view.state.kind === 'disabled') return startServer(registry, id);
+  // Restarting a parked server (or one whose changed definition waits for trust) means starting it, with the same checks.
+  if (view.state.kind === 'needsTrust' || view.state.kind === 'disabled' || registry.heldDefinition(id) !== undefined) return startServer(registry, id, trust);
   await registry.restart(id);
 }
 
 export function registerServerCommands(deps: ServerCommandDeps): vscode.Disposable {
-  const { registry, logs, log } = deps;
+  const { registry, logs, log, trust } = deps;
   const register = (id: string, run: (target?: unknown) => Promise<unknown>) =>
     vscode.commands.registerCommand(id, async (target?: unknown) => {
       try {
@@ -74,13 +91,13 @@ export function registerServerCommands(deps: ServerCommandDeps): vscode.Disposab
   return vscode.Disposable.from(
     register(SERVER_COMMANDS.start, onServer('Start which MCP server?', 'Every MCP server is already running (or disabled).',
       (view) => ServerState.canStart(view.state) && view.state.kind !== 'disabled',
-      (id) => startServer(registry, id))),
+      (id) => startServer(registry, id, trust))),
     register(SERVER_COMMANDS.stop, onServer('Stop which MCP server?', 'No MCP server is running.',
       (view) => ServerState.isActive(view.state),
       (id) => stopServer(registry, id))),
     register(SERVER_COMMANDS.restart, onServer('Restart which MCP server?', 'No MCP server can be restarted.',
       (view) => view.state.kind !== 'disabled' && view.state.kind !== 'needsTrust',
-      (id) => restartServer(registry, id))),
+      (id) => restartServer(registry, id, trust))),
     register(SERVER_COMMANDS.restartAll, async () => {
       await registry.restartAll();
     }),

@@ -7,7 +7,9 @@ import type { ConfigSnapshot } from '../core/config';
 import type { ConfigProblem, EffectiveServer, ShadowedServer, SourceRange } from '../core/config/types';
 import type { Event as CoreEvent } from '../core/event';
 import { CATALOG_KINDS, ServerState, type Catalog, type CatalogKind, type ServerView } from '../core/lifecycle';
-import { revealHiddenCharacters } from '../core/sidebarSnapshot';
+import { HELD_REASON, revealHiddenCharacters } from '../core/sidebarSnapshot';
+import type { ToolStatus } from '../core/trust/toolReview';
+import { trustDisplay, type DangerFlag, type TrustDecision } from '../core/trust';
 import { isVirtualFile } from './configSources';
 import { shortReason, stateIcon } from './stateIcons';
 
@@ -29,6 +31,8 @@ export interface ServerItemData {
   kind: 'server' | 'shadowed' | 'catalog' | 'catalogItem' | 'problems' | 'problem';
   /** The server a server, catalog or catalog item row belongs to. */
   serverId?: string;
+  /** Tool rows: the tool's exact name (the label shows hidden characters as escapes). */
+  toolName?: string;
   /** Server rows: the lifecycle state kind (`notStarted` while the lifecycle does not know the server). */
   state?: ServerState['kind'] | 'notStarted';
   /** The row's codicon id, e.g. `pass`, `loading~spin`. */
@@ -56,6 +60,19 @@ export interface LifecycleSource {
   readonly onDidChangeServers: CoreEvent<void>;
 }
 
+/** What the tree reads about each tool: changed, new, flagged, blocked (the ToolReview). */
+export interface ToolStatusSource {
+  status(serverId: string, toolName: string): ToolStatus | undefined;
+  readonly onDidChange: CoreEvent<void>;
+}
+
+/** What the tree reads about trust: each project server's decision and the danger flags of its definition. */
+export interface TrustSource {
+  decide(server: EffectiveServer): TrustDecision;
+  flags(server: EffectiveServer): readonly DangerFlag[];
+  readonly onDidChange: CoreEvent<void>;
+}
+
 interface Row {
   data: Omit<ServerItemData, 'icon'>;
   icon: vscode.ThemeIcon;
@@ -70,7 +87,7 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Row>, vscode
   /** The rows as last built; dropped on every config, state or catalog change. */
   private rows: Row[] | undefined;
 
-  constructor(private readonly config: ConfigSource, private readonly lifecycle: LifecycleSource) {
+  constructor(private readonly config: ConfigSource, private readonly lifecycle: LifecycleSource, private readonly tools?: ToolStatusSource, private readonly trust?: TrustSource) {
     const invalidate = (): void => {
       this.rows = undefined;
       this.changed.fire(undefined);
@@ -80,6 +97,8 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Row>, vscode
       lifecycle.onDidChangeState(invalidate),
       lifecycle.onDidChangeCatalog(invalidate),
       lifecycle.onDidChangeServers(invalidate),
+      ...(tools ? [tools.onDidChange(invalidate)] : []),
+      ...(trust ? [trust.onDidChange(invalidate)] : []),
     ];
   }
 
@@ -115,12 +134,12 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Row>, vscode
   }
 
   private currentRows(): Row[] {
-    this.rows ??= buildRows(this.config.current, this.lifecycle);
+    this.rows ??= buildRows(this.config.current, this.lifecycle, this.tools, this.trust);
     return this.rows;
   }
 }
 
-function buildRows(snapshot: ConfigSnapshot, lifecycle: LifecycleSource): Row[] {
+function buildRows(snapshot: ConfigSnapshot, lifecycle: LifecycleSource, tools: ToolStatusSource | undefined, trust: TrustSource | undefined): Row[] {
   // Plugin files are all called package.json: name them by their extension (or API source) instead.
   const labels = new Map<string, string>();
   for (const layer of snapshot.layers) {
@@ -133,21 +152,25 @@ function buildRows(snapshot: ConfigSnapshot, lifecycle: LifecycleSource): Row[] 
     shadowedBy.set(entry.shadowedBy.id, list);
   }
   // The core's order: by scope precedence, then id; stable across reloads.
-  const rows = snapshot.servers.map((server) => serverRow(server, lifecycle.get(server.id), shadowedBy.get(server.id) ?? [], labels));
+  const rows = snapshot.servers.map((server) => serverRow(server, lifecycle.get(server.id), shadowedBy.get(server.id) ?? [], labels, tools, trust));
   if (snapshot.problems.length > 0) rows.push(problemsRow(snapshot.problems));
   return rows;
 }
 
-function serverRow(server: EffectiveServer, view: ServerView | undefined, shadowed: ShadowedServer[], labels: Map<string, string>): Row {
+function serverRow(server: EffectiveServer, view: ServerView | undefined, shadowed: ShadowedServer[], labels: Map<string, string>, tools: ToolStatusSource | undefined, trust: TrustSource | undefined): Row {
   const state = view?.state;
-  const label = state ? ServerState.label(state) : 'not started';
-  const reason = state && ServerState.reason(state);
-  const lines = serverTooltip(server, shadowed, labels, view);
+  const decision = server.scope === 'project' ? trust?.decide(server) : undefined;
+  // Parked for trust: "not trusted" when refused; a change or Restricted Mode says why ("never trusted" needs no words).
+  const parked = state?.kind === 'needsTrust' && decision ? trustDisplay(decision) : undefined;
+  const label = parked?.label ?? (state ? ServerState.label(state) : 'not started');
+  const held = state && ServerState.isActive(state) && decision?.state === 'needsTrust' ? HELD_REASON : undefined;
+  const reason = (state && ServerState.reason(state)) ?? (parked && (decision?.state !== 'needsTrust' || parked.changed) ? parked.reason : held);
+  const lines = serverTooltip(server, shadowed, labels, view, decision, server.scope === 'project' ? trust?.flags(server) ?? [] : []);
   const context = ['server', `scope-${server.scope}`, `state-${state?.kind ?? 'notStarted'}`, `transport-${server.launch.type}`];
   if (server.needsTrust) context.push('needsTrust');
   if (isVirtualFile(server.source.file)) context.push('virtual');
   if (state) context.push(...actionsOf(state));
-  const catalog = view?.state.kind === 'ready' ? catalogRows(server.id, view.catalog) : [];
+  const catalog = view?.state.kind === 'ready' ? catalogRows(server.id, view.catalog, tools) : [];
   return {
     data: {
       id: `server:${server.id}`,
@@ -185,7 +208,7 @@ const CATALOG_GROUPS: { readonly [K in CatalogKind]: { title: string; icon: stri
 };
 
 /** "Tools (N)", "Resources (N)", … for the kinds a ready server has items of, each with its items. */
-function catalogRows(serverId: string, catalog: Catalog): Row[] {
+function catalogRows(serverId: string, catalog: Catalog, tools: ToolStatusSource | undefined): Row[] {
   return CATALOG_KINDS.filter((kind) => catalog[kind].length > 0).map((kind): Row => {
     const group = CATALOG_GROUPS[kind];
     const items = catalog[kind].map((item, index): Row => {
@@ -194,6 +217,8 @@ function catalogRows(serverId: string, catalog: Catalog): Row[] {
       const title = item.title && item.title !== item.name ? revealHiddenCharacters(item.title) : undefined;
       const description = item.description ? revealHiddenCharacters(item.description).trim() : '';
       const tooltip = [title ?? name, detail, description].filter((t): t is string => !!t).join('\n');
+      const status = kind === 'tools' ? tools?.status(serverId, item.name) : undefined;
+      if (status && isMarked(status)) return toolRow(serverId, index, item.name, tooltip, status);
       return {
         data: {
           // The index keeps ids unique even when a server lists a name twice.
@@ -228,6 +253,48 @@ function catalogRows(serverId: string, catalog: Catalog): Row[] {
       children: items,
     };
   });
+}
+
+function isMarked(status: ToolStatus): boolean {
+  return status.changed || status.new || status.findings.length > 0;
+}
+
+/** A tool row with a warning: changed, new, flagged or blocked, and why, in its tooltip. */
+function toolRow(serverId: string, index: number, toolName: string, about: string, status: ToolStatus): Row {
+  const words = [status.blocked && 'blocked', status.changed && 'changed', status.new && 'new', status.findings.length > 0 && !status.blocked && 'flagged']
+    .filter((word): word is string => !!word);
+  const lines = [about, ''];
+  if (status.changed) lines.push('Changed: its definition differs from the one you accepted. Automatic approvals of it are suspended until you review and accept the new one (Review Tool Change).');
+  if (status.new) lines.push('New: it appeared after this server\'s tools were first seen.');
+  for (const finding of status.findings) {
+    const where = finding.path ? `${finding.field} ${finding.path}` : finding.field;
+    lines.push(`Flagged (${revealHiddenCharacters(where)}): ${revealHiddenCharacters(finding.reason)} — matched: ${revealHiddenCharacters(finding.match)}`);
+  }
+  if (status.blocked) lines.push('Blocked: calls to it are refused while the setting switchboard.blockFlaggedTools is on.');
+  const context = ['catalogItem', 'catalog-tools', 'tool'];
+  if (status.changed) context.push('toolChanged');
+  if (status.new) context.push('toolNew');
+  if (status.findings.length > 0) context.push('toolFlagged');
+  if (status.blocked) context.push('toolBlocked');
+  const tooltip = lines.join('\n');
+  return {
+    data: {
+      id: `catalog:${serverId}:tools:${index}:${toolName}`,
+      kind: 'catalogItem',
+      serverId,
+      toolName,
+      label: revealHiddenCharacters(toolName),
+      description: words.join(' · '),
+      tooltip,
+      contextValue: context.join(' '),
+      children: [],
+    },
+    icon: status.blocked
+      ? new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'))
+      : new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground')),
+    markdown: plainMarkdown(tooltip),
+    children: [],
+  };
 }
 
 function shadowedRow(winner: EffectiveServer, entry: ShadowedServer, labels: Map<string, string>): Row {
@@ -307,13 +374,18 @@ interface TooltipLine {
 /** Lines of stderr shown in a failed server's tooltip (the log has all of them). */
 const TOOLTIP_STDERR_LINES = 5;
 
-function serverTooltip(server: EffectiveServer, shadowed: ShadowedServer[], labels: Map<string, string>, view: ServerView | undefined): TooltipLine[] {
+function serverTooltip(
+  server: EffectiveServer, shadowed: ShadowedServer[], labels: Map<string, string>, view: ServerView | undefined,
+  decision: TrustDecision | undefined, flags: readonly DangerFlag[],
+): TooltipLine[] {
   const launch = server.launch;
   const state = view?.state;
   const lines: TooltipLine[] = [{ text: server.id === server.name ? server.name : `${server.id} (${server.name})` }];
   const plugin = labels.get(server.source.file);
-  lines.push({ text: `Scope: ${server.scope}${plugin && server.scope === 'plugin' ? ` (${plugin})` : ''}${server.needsTrust ? ', needs trust' : ''}` });
+  lines.push({ text: `Scope: ${server.scope}${plugin && server.scope === 'plugin' ? ` (${plugin})` : ''}` });
+  if (decision) lines.push({ text: `Trust: ${trustDisplay(decision)?.label ?? 'trusted'} (${decision.reason})` });
   lines.push(...stateLines(state, view?.catalog));
+  for (const flag of flags) lines.push({ text: `⚠ ${flag.id}: ${flag.reason}${flag.detail !== undefined ? ` (${revealHiddenCharacters(flag.detail)})` : ''}` });
   lines.push({ text: `Transport: ${launch.type}` });
   if (launch.type === 'stdio') {
     lines.push({ text: 'Command: ', code: commandLine(launch.command ?? '', launch.args) });
@@ -357,7 +429,7 @@ function stateLines(state: ServerState | undefined, catalog: Catalog | undefined
       lines.push({ text: `Reason: ${revealHiddenCharacters(state.reason)}` });
       break;
     case 'needsTrust':
-      lines.push({ text: 'Defined by the repository: it starts only when you start it.' });
+      lines.push({ text: 'Defined by the repository: Start asks whether you trust it.' });
       break;
     case 'starting': case 'stopped': case 'disabled':
       break;

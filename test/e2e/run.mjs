@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // The browser end-to-end tier: the packaged extension (.vsix) installed into a real VS Code 1.139
 // (code-server), the fixture workspace opened in headless Chromium, and the UI checked the way a user
-// sees it: the "MCP Switchboard" activity-bar tab, the Servers tree and the Sidebar webview.
+// sees it: the "MCP Switchboard" activity-bar tab, the Servers tree and the Sidebar webview. Then, in
+// a workbench of its own, the trust flow (trust.mjs): the trust dialog answered as a person would.
 //
 // Expects `npm run package` to have produced <name>-<version>.vsix (test/run.mjs does it; when it is
 // missing this runs scripts/package.mjs). Screenshots, logs and results.json go to .test-results/e2e/.
 // Exit code: 0 all checks passed, 1 a check failed, 2 timeout, 3 the harness itself failed.
 // Environment: SWITCHBOARD_EXTENSION_DIR, SWITCHBOARD_VSIX (a .vsix to install instead),
-// SWITCHBOARD_E2E_TIMEOUT_MS (default 300000), SWITCHBOARD_KEEP_STATE=1, VERBOSE=1.
+// SWITCHBOARD_E2E_TIMEOUT_MS (default 300000), SWITCHBOARD_E2E_TRUST_TIMEOUT_MS (default 180000),
+// SWITCHBOARD_KEEP_STATE=1, VERBOSE=1.
 import cp from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,9 +20,13 @@ import { elapsed, makeLogger } from '../harness/log.mjs';
 import { assertToolchain, extensionDir, fixturesDir, freshResultsDir, readExtensionManifest, repoRoot } from '../harness/paths.mjs';
 import { CheckList } from './checks.mjs';
 import * as ui from './workbench.mjs';
+import { checkDeactivateLeavesNoProcess } from './deactivate.mjs';
+import { trustFlow } from './trust.mjs';
 
 const log = makeLogger('e2e');
 const TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_TIMEOUT_MS) || 300_000;
+/** The trust flow (trust.mjs) runs after the main flow, in its own workbench, with its own limit. */
+const TRUST_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_TRUST_TIMEOUT_MS) || 180_000;
 const verbose = Boolean(process.env.VERBOSE);
 
 function locateVsix(manifest) {
@@ -49,7 +55,7 @@ async function main() {
   const version = codeServerVersion(stateDir);
   log(`VS Code ${version.vscode} (code-server ${version.codeServer}): ${version.line}`);
 
-  await checks.gate(`${path.basename(vsix)} installs into an isolated extensions dir`, async () => {
+  const installed = await checks.gate(`${path.basename(vsix)} installs into an isolated extensions dir`, async () => {
     const out = codeServerCli(stateDir, ['--install-extension', vsix]);
     if (verbose) log(out);
     const listed = codeServerCli(stateDir, ['--list-extensions', '--show-versions']).split('\n').map((l) => l.trim());
@@ -88,6 +94,19 @@ async function main() {
       await page.goto(workbenchUrl(server, { folder: fixture.workspace }), { waitUntil: 'domcontentloaded' });
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
       await page.locator('.part.activitybar').waitFor();
+    });
+
+    // The fixture's workspace defines project servers: the extension asks about them in one modal
+    // dialog as it activates. Escape is "decide later": the checks below expect them to need trust.
+    await checks.check('at activation one trust dialog asks about every project server; Escape leaves them waiting', async () => {
+      const dialog = await ui.waitForDialog(page, /MCP servers defined by this workspace/, 60_000);
+      const text = await dialog.innerText();
+      const names = expected.effective.filter((s) => s.scope === 'project').map((s) => s.name);
+      const missing = names.filter((name) => !text.includes(`■ ${name} — `));
+      if (missing.length) throw new Error(`the dialog does not list ${missing.join(', ')}:\n${text}`);
+      log(`  screenshot: ${await shot('trust-dialog-activation.png')}`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached', timeout: 10_000 });
     });
 
     await checks.gate('the "MCP Switchboard" activity-bar tab opens its container', async () => {
@@ -201,6 +220,9 @@ async function main() {
     await page.waitForTimeout(500);
     log(`screenshot: ${await shot('workbench.png')}`);
     await page.locator('.part.sidebar').screenshot({ path: path.join(resultsDir, 'sidebar.png') }).catch(() => {});
+
+    // Last, as it restarts the extension host: a deactivate leaves zero child processes (deactivate.mjs).
+    await checkDeactivateLeavesNoProcess({ checks, page, server, extensionId: manifest.id, expected, log, resultsDir });
   };
 
   let exitCode;
@@ -225,6 +247,12 @@ async function main() {
     if (escaped.length) {
       log(`WARNING: ${escaped.length} process(es) outlived code-server and were killed:`);
       for (const p of escaped) log(`  pid ${p.pid}: ${p.cmdline}`);
+    }
+    if (installed && !timedOut) {
+      // Its own workbench: a failed step of the main flow does not block it.
+      checks.blocked = undefined;
+      log('trust flow (trust.mjs): the trust dialog, as a person answers it');
+      await trustFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: TRUST_TIMEOUT_MS });
     }
     const results = { ...checks.summary(), vscodeVersion: version.vscode, codeServerVersion: version.codeServer };
     fs.writeFileSync(path.join(resultsDir, 'results.json'), JSON.stringify(results, null, 2));

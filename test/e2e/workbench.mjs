@@ -138,3 +138,17 @@ export async function statusBarText(page, needle, { until, timeoutMs = 15_000 } 
   }
   return text;
 }
+
+/** Waits for a modal dialog whose text matches `pattern` and returns its box. */
+export async function waitForDialog(page, pattern, timeoutMs = 30_000) {
+  const dialog = page.locator('.monaco-dialog-box').filter({ hasText: pattern });
+  await dialog.first().waitFor({ state: 'visible', timeout: timeoutMs });
+  return dialog.first();
+}
+
+/** Clicks the button labelled exactly `label` of a dialog box and waits for the dialog to close. */
+export async function clickDialogButton(dialog, label) {
+  const button = dialog.locator('.dialog-buttons .monaco-button').filter({ hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) });
+  await button.first().click();
+  await dialog.waitFor({ state: 'detached', timeout: 10_000 }).catch(() => dialog.waitFor({ state: 'hidden', timeout: 5_000 }));
+}

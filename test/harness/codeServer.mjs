@@ -112,10 +112,12 @@ function killMarked(marker) {
  *  args       extra command-line arguments
  *  logFile    where stdout/stderr go (default: <stateDir>/code-server.log)
  *  port       port on 127.0.0.1 (default: a free one)
+ *  workspaceTrust  true: leave VS Code's workspace trust on (no --disable-workspace-trust), so a folder
+ *             nobody trusted opens in Restricted Mode; the settings must enable it too
  * Returns { url, port, pid, logFile, dirs, stop() }; stop() resolves to the processes that had to be
  * killed after the process group was gone (they escaped the group: a leak worth reporting).
  */
-export async function startCodeServer({ stateDir, folder, home, env = {}, settings = {}, args = [], logFile, port, timeoutMs = 90_000 }) {
+export async function startCodeServer({ stateDir, folder, home, env = {}, settings = {}, args = [], logFile, port, workspaceTrust = false, timeoutMs = 90_000 }) {
   const dirs = isolatedDirs(stateDir);
   const settingsFile = path.join(dirs.userData, 'User', 'settings.json');
   fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
@@ -135,7 +137,7 @@ export async function startCodeServer({ stateDir, folder, home, env = {}, settin
     '--auth', 'none',
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--disable-proxy',
     ...args,

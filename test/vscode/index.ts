@@ -2,7 +2,8 @@
 // (`extensionTestsPath` → a module exporting `run(): Promise<void>`): the same module runs under
 // code-server (test/vscode/run.mjs) and under @vscode/test-electron (test/electron/run.mjs).
 // It runs every *.test.js beside it with mocha (BDD) and, when SWITCHBOARD_TEST_RESULTS is set,
-// writes the counts there as JSON for the runner.
+// writes the counts there as JSON for the runner. Suites in subfolders (restricted/) have their own
+// entry point built on runTestsIn(), because they need a VS Code started differently.
 import * as fs from 'fs';
 import * as path from 'path';
 import Mocha from 'mocha';
@@ -37,6 +38,11 @@ function writeResults(results: TierResults): void {
 }
 
 export function run(): Promise<void> {
+  return runTestsIn(__dirname);
+}
+
+/** Runs every *.test.js directly in `dir` (not below it). */
+export function runTestsIn(dir: string): Promise<void> {
   const started = Date.now();
   const mocha = new Mocha({
     ui: 'bdd',
@@ -45,7 +51,7 @@ export function run(): Promise<void> {
     timeout: Number(process.env.SWITCHBOARD_TEST_TIMEOUT_MS) || 30_000,
     ...(process.env.SWITCHBOARD_TEST_GREP ? { grep: process.env.SWITCHBOARD_TEST_GREP } : {}),
   });
-  const files = testFiles(__dirname);
+  const files = testFiles(dir);
   const results: TierResults = {
     passed: 0,
     failed: 0,
@@ -61,9 +67,9 @@ export function run(): Promise<void> {
   console.log(`[vscode tier] VS Code ${vscode.version} (${results.uiKind}, remote: ${results.remoteName ?? 'none'}), extension host Node ${process.version}, ${files.length} test files`);
   if (files.length === 0) {
     results.failed = 1;
-    results.failures.push({ title: 'vscode tier', error: `no *.test.js files in ${__dirname}` });
+    results.failures.push({ title: 'vscode tier', error: `no *.test.js files in ${dir}` });
     writeResults(results);
-    return Promise.reject(new Error(`no *.test.js files in ${__dirname}`));
+    return Promise.reject(new Error(`no *.test.js files in ${dir}`));
   }
   for (const f of files) mocha.addFile(f);
 

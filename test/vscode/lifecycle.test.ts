@@ -171,8 +171,14 @@ describe('server lifecycle', function () {
     }, 10_000, 50);
   });
 
-  it('starts a project server on an explicit Start, and stops it on Stop', async () => {
-    assert.equal(await vscode.commands.executeCommand('switchboard.startServer', 'filesystem'), 'ready');
+  it('starts a project server on an explicit Start once trusted in the prompt, and stops it on Stop', async () => {
+    // The trust prompt is a modal dialog: the test-only command answers it (see trust.test.ts).
+    await vscode.commands.executeCommand('_switchboard.test.setTrustAnswer', 'trust');
+    try {
+      assert.equal(await vscode.commands.executeCommand('switchboard.startServer', 'filesystem'), 'ready');
+    } finally {
+      await vscode.commands.executeCommand('_switchboard.test.setTrustAnswer', null);
+    }
     assert.equal(processesRunning('server-filesystem/dist').length, 1, 'filesystem runs');
     await waitFor('the filesystem tools', () => (api.getCatalog('filesystem')?.tools.length ?? 0) > 0);
     const row = serverRow(await serverItems(), 'filesystem')!;
@@ -183,6 +189,9 @@ describe('server lifecycle', function () {
     assert.equal(await vscode.commands.executeCommand('switchboard.stopServer', 'filesystem'), 'stopped');
     assert.deepEqual(processesRunning('server-filesystem/dist'), [], 'its process is gone when Stop resolves');
     assert.equal(serverRow(await serverItems(), 'filesystem')!.icon, 'circle-outline');
+    // Forgetting the trust parks it again, as the fixture had it.
+    await vscode.commands.executeCommand('_switchboard.test.resetTrust');
+    await waitForStates(api, ['filesystem'], 'needsTrust');
   });
 
   it('applies the trace and log level settings without a reload', async () => {
@@ -228,8 +237,8 @@ describe('server lifecycle', function () {
       await api.stopAllServers();
       assert.deepEqual(serverProcesses(), [], 'no server process (nor any of theirs) is left when stopAllServers resolves');
       for (const id of READY_SERVERS) assert.equal(stateOf(api, id)?.kind, 'stopped', id);
-      // filesystem was started (and stopped) explicitly above; the others were never started.
-      for (const id of ['docs', 'memory']) assert.equal(stateOf(api, id)?.kind, 'needsTrust', `${id} stays parked`);
+      // filesystem was trusted, started and stopped above, then its trust forgotten; the others were never started.
+      for (const id of ['docs', 'filesystem', 'memory']) assert.equal(stateOf(api, id)?.kind, 'needsTrust', `${id} stays parked`);
     } finally {
       // Later test files expect the fixture as activation left it.
       await Promise.all([...READY_SERVERS, ...FAILING_SERVERS].map((id) => api.startServer(id)));

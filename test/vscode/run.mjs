@@ -7,23 +7,47 @@
 // honours it only with the smoke-test driver enabled. When the tests end the workbench calls
 // window.codeAutomationExit(code, logs); log lines arrive through window.codeAutomationLog(type, args).
 //
+// Two passes, each in its own VS Code: `main` (out/test/vscode/*.test.js, workspace trust off, as most
+// users run) and `restricted` (out/test/vscode/restricted/*.test.js, workspace trust on, so the fixture
+// folder opens in Restricted Mode; the runner pre-seeds the trust store with the exact definitions of
+// the fixture's project servers, written by the project's own CLI). results.json sums both passes.
+//
 // Builds nothing: `node test/run.mjs vscode` builds and compiles first.
 // Exit code: 0 all passed, 1 a test failed (or none ran), 2 timeout, 3 the harness itself failed.
 // Environment: SWITCHBOARD_EXTENSION_DIR (extension under test, default the repo), SWITCHBOARD_TESTS_PATH
-// (tests module without .js), SWITCHBOARD_VSCODE_TIMEOUT_MS (default 300000), SWITCHBOARD_TEST_GREP,
-// SWITCHBOARD_KEEP_STATE=1 (keep the temp folder), VERBOSE=1 (all workbench output).
+// (tests module of the main pass, without .js), SWITCHBOARD_VSCODE_PASS (main | restricted: run only that
+// pass), SWITCHBOARD_VSCODE_TIMEOUT_MS (default 300000 a pass), SWITCHBOARD_TEST_GREP,
+// SWITCHBOARD_KEEP_STATE=1 (keep the temp folders), VERBOSE=1 (all workbench output).
+import cp from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchBrowser } from '../harness/browser.mjs';
-import { installedVersions, remoteUri, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
+import { installedVersions, isolatedDirs, remoteUri, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
 import { makeStateDir, prepareFixture } from '../harness/fixture.mjs';
 import { makeLogger, elapsed } from '../harness/log.mjs';
 import { assertToolchain, extensionDir, freshResultsDir, readExtensionManifest, repoRoot } from '../harness/paths.mjs';
 
 const log = makeLogger('vscode');
 const TIMEOUT_MS = Number(process.env.SWITCHBOARD_VSCODE_TIMEOUT_MS) || 300_000;
-const testsModule = path.resolve(process.env.SWITCHBOARD_TESTS_PATH || path.join(repoRoot, 'out', 'test', 'vscode', 'index'));
 const verbose = Boolean(process.env.VERBOSE);
+
+/** The passes, in the order they run. */
+const PASSES = [
+  {
+    name: 'main',
+    testsModule: path.resolve(process.env.SWITCHBOARD_TESTS_PATH || path.join(repoRoot, 'out', 'test', 'vscode', 'index')),
+    workspaceTrust: false,
+    settings: {},
+  },
+  {
+    name: 'restricted',
+    testsModule: path.join(repoRoot, 'out', 'test', 'vscode', 'restricted', 'index'),
+    // Workspace trust on, and no prompt at startup: a folder nobody trusted opens in Restricted Mode.
+    workspaceTrust: true,
+    settings: { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' },
+    preseedTrust: true,
+  },
+].filter((pass) => !process.env.SWITCHBOARD_VSCODE_PASS || pass.name === process.env.SWITCHBOARD_VSCODE_PASS);
 
 // The automation logger forwards all workbench log output; these lines are noise for a test run.
 const NOISE = new RegExp(
@@ -36,8 +60,11 @@ const NOISE = new RegExp(
 
 function preflight() {
   assertToolchain();
-  if (!fs.existsSync(`${testsModule}.js`)) {
-    throw new Error(`${testsModule}.js not found: compile the tests first (npx tsc -p test)`);
+  if (PASSES.length === 0) throw new Error(`SWITCHBOARD_VSCODE_PASS=${process.env.SWITCHBOARD_VSCODE_PASS}: no such pass (main, restricted)`);
+  for (const { testsModule } of PASSES) {
+    if (!fs.existsSync(`${testsModule}.js`)) {
+      throw new Error(`${testsModule}.js not found: compile the tests first (npx tsc -p test)`);
+    }
   }
   const manifest = readExtensionManifest(extensionDir);
   const main = manifest.main && path.join(extensionDir, manifest.main);
@@ -75,16 +102,34 @@ function readResults(file) {
   }
 }
 
-async function main() {
-  const resultsDir = freshResultsDir('vscode');
-  const resultsFile = path.join(resultsDir, 'results.json');
-  const consoleLog = fs.createWriteStream(path.join(resultsDir, 'workbench-console.log'));
-  const manifest = preflight();
-  const versions = installedVersions();
-  log(`VS Code ${versions.vscode} (code-server ${versions.codeServer}); extension ${manifest.id} from ${extensionDir}`);
+/**
+ * Writes, with the project's own CLI, a trust store that trusts the exact current definitions of the
+ * fixture's project servers, where the extension keeps its store (its global storage in this user data).
+ */
+function preseedTrustStore(stateDir, fixture, manifest) {
+  const store = path.join(isolatedDirs(stateDir).userData, 'User', 'globalStorage', manifest.id.toLowerCase(), 'trust.json');
+  const cli = path.join(extensionDir, 'dist', 'cli.js');
+  const result = cp.spawnSync(process.execPath, [cli, 'trust', 'memory', 'filesystem', 'docs', '--workspace', fixture.workspace, '--home', fixture.home, '--trust-store', store], {
+    encoding: 'utf8',
+    env: { ...process.env, SWITCHBOARD_REPO: repoRoot },
+    timeout: 60_000,
+  });
+  if (result.status !== 0) throw new Error(`pre-seeding the trust store failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
+  log(`[restricted] trust store pre-seeded: ${result.stdout.trim().split('\n').filter((line) => /^(trusted|refused) /.test(line)).join('; ')}`);
+  return store;
+}
 
-  const stateDir = makeStateDir('vscode');
+/** Runs one pass in its own code-server; resolves to { exitCode, why, results }. */
+async function runPass(pass, { resultsDir, manifest, versions }) {
+  const tag = `[${pass.name}]`;
+  const resultsFile = path.join(resultsDir, `results-${pass.name}.json`);
+  const consoleLog = fs.createWriteStream(path.join(resultsDir, `workbench-console-${pass.name}.log`));
+  const testsModule = pass.testsModule;
+  log(`${tag} VS Code ${versions.vscode} (code-server ${versions.codeServer}); extension ${manifest.id} from ${extensionDir}; workspace trust ${pass.workspaceTrust ? 'on' : 'off'}`);
+
+  const stateDir = makeStateDir(`vscode-${pass.name}`);
   const fixture = prepareFixture('vscode', stateDir);
+  if (pass.preseedTrust) preseedTrustStore(stateDir, fixture, manifest);
   // The extension under test, and beside it the fixture's declarative extension (id
   // switchboard-fixtures.plugin-servers) whose contributes.mcpServers make up the plugin scope.
   const developmentDir = developmentExtensionsDir(stateDir, {
@@ -94,8 +139,10 @@ async function main() {
   const server = await startCodeServer({
     stateDir,
     home: fixture.home,
-    logFile: path.join(resultsDir, 'code-server.log'),
+    logFile: path.join(resultsDir, `code-server-${pass.name}.log`),
     args: ['--vscode-option', 'enable-smoke-test-driver'],
+    workspaceTrust: pass.workspaceTrust,
+    settings: pass.settings,
     env: {
       // The fixtures' servers run from this repository (its node_modules and test/fixtures/servers):
       // `${env:SWITCHBOARD_REPO}` in their .mcp.json files, so nothing is downloaded at run time.
@@ -106,7 +153,7 @@ async function main() {
       ...(process.env.SWITCHBOARD_TEST_GREP ? { SWITCHBOARD_TEST_GREP: process.env.SWITCHBOARD_TEST_GREP } : {}),
     },
   });
-  log(`code-server up on ${server.url} in ${server.startupMs} ms (log ${server.logFile})`);
+  log(`${tag} code-server up on ${server.url} in ${server.startupMs} ms (log ${server.logFile})`);
 
   let browser;
   let timer;
@@ -130,7 +177,7 @@ async function main() {
       // logs: the workbench's log files ([{ relativePath, contents }]): keep them next to the results
       for (const entry of logs ?? []) {
         try {
-          const file = path.join(resultsDir, 'workbench-logs', entry.relativePath);
+          const file = path.join(resultsDir, `workbench-logs-${pass.name}`, entry.relativePath);
           fs.mkdirSync(path.dirname(file), { recursive: true });
           fs.writeFileSync(file, entry.contents);
         } catch {
@@ -166,7 +213,7 @@ async function main() {
     exitCode = outcome.code;
     why = outcome.why;
     if (exitCode === 2) {
-      await page.screenshot({ path: path.join(resultsDir, 'timeout.png') }).catch(() => {});
+      await page.screenshot({ path: path.join(resultsDir, `timeout-${pass.name}.png`) }).catch(() => {});
     }
   } catch (err) {
     log('harness error:', err?.stack ?? err);
@@ -185,20 +232,51 @@ async function main() {
   if (exitCode === 0 && (!results || results.failed > 0 || results.passed === 0)) exitCode = 1;
   const vscodeVersion = results?.vscodeVersion ?? versions.vscode;
   console.log('');
-  log(`VS Code ${vscodeVersion} (code-server ${versions.codeServer}, extension host Node ${results?.node ?? '?'}, ${results?.uiKind ?? '?'} UI)`);
+  log(`${tag} VS Code ${vscodeVersion} (code-server ${versions.codeServer}, extension host Node ${results?.node ?? '?'}, ${results?.uiKind ?? '?'} UI)`);
   if (results) {
-    for (const f of results.failures ?? []) log(`FAILED: ${f.title}\n${f.error}`);
-    log(`vscode tier: ${results.passed} passed, ${results.failed} failed, ${results.pending} pending (${why}, ${elapsed()})`);
+    for (const f of results.failures ?? []) log(`${tag} FAILED: ${f.title}\n${f.error}`);
+    log(`${tag} ${results.passed} passed, ${results.failed} failed, ${results.pending} pending (${why}, ${elapsed()})`);
   } else {
-    log(`vscode tier: no results (${why}, ${elapsed()})`);
+    log(`${tag} no results (${why}, ${elapsed()})`);
   }
   if (exitCode !== 0 || process.env.SWITCHBOARD_KEEP_STATE) {
-    log(`results, logs and screenshots: ${resultsDir}`);
-    log(`code-server log: ${server.logFile}; state kept in ${stateDir}`);
+    log(`${tag} code-server log: ${server.logFile}; state kept in ${stateDir}`);
   } else {
     fs.rmSync(stateDir, { recursive: true, force: true });
   }
-  return exitCode;
+  return { exitCode, why, results };
+}
+
+async function main() {
+  const resultsDir = freshResultsDir('vscode');
+  const manifest = preflight();
+  const versions = installedVersions();
+  const outcomes = [];
+  for (const pass of PASSES) {
+    let outcome;
+    try {
+      outcome = await runPass(pass, { resultsDir, manifest, versions });
+    } catch (err) {
+      log(`[${pass.name}] harness error:`, err?.stack ?? err);
+      outcome = { exitCode: 3, why: 'harness error', results: undefined };
+    }
+    outcomes.push({ pass: pass.name, ...outcome });
+  }
+  // The orchestrator reads one results.json: the sum of the passes, with each pass's count in the note.
+  const sum = (key) => outcomes.reduce((n, o) => n + (o.results?.[key] ?? 0), 0);
+  const combined = {
+    passed: sum('passed'),
+    failed: sum('failed') + outcomes.filter((o) => o.exitCode !== 0 && !(o.results?.failed > 0)).length,
+    pending: sum('pending'),
+    failures: outcomes.flatMap((o) => (o.results?.failures ?? []).map((f) => ({ ...f, title: `[${o.pass}] ${f.title}` }))),
+    note: outcomes.map((o) => `${o.pass} ${o.results ? `${o.results.passed}/${o.results.passed + o.results.failed}` : `no results (${o.why})`}`).join(', '),
+    passes: outcomes.map((o) => ({ pass: o.pass, exitCode: o.exitCode, why: o.why, passed: o.results?.passed ?? 0, failed: o.results?.failed ?? 0, pending: o.results?.pending ?? 0 })),
+  };
+  fs.writeFileSync(path.join(resultsDir, 'results.json'), JSON.stringify(combined, null, 2));
+  log(`vscode tier: ${combined.passed} passed, ${combined.failed} failed, ${combined.pending} pending (${combined.note}; ${elapsed()})`);
+  const failedPass = outcomes.find((o) => o.exitCode !== 0);
+  if (failedPass) log(`results, logs and screenshots: ${resultsDir}`);
+  return failedPass ? (outcomes.some((o) => o.exitCode === 2) ? 2 : failedPass.exitCode) : 0;
 }
 
 main().then(

@@ -16,4 +16,5 @@ export {
 } from './serverController';
 export { ServerRegistry, type ServerRegistryOptions } from './registry';
 export { REDACTED, isRedactable, redactLaunch, redactText, redactUrl, secretsOf } from './redact';
+export { redactError, redactValue, redactingConnection, redactingLog, secretForms } from './redactConnection';
 export { startupSummaryLine, summarize, type StartupSummary } from './summary';

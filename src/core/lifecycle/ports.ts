@@ -77,8 +77,22 @@ export interface ConnectRequest {
   signal: AbortSignal;
 }
 
+/** What the untimed step before a start knows. */
+export interface PrepareRequest {
+  server: EffectiveServer;
+  /** True for a restart after a crash (nobody asked for it): a step that needs a person should fail instead of asking. */
+  automatic: boolean;
+  /** Aborts when the start is cancelled (a stop or restart came first). */
+  signal: AbortSignal;
+}
+
 /** Starts a process or opens a remote connection and performs MCP initialize. */
 export interface ServerConnector {
+  /**
+   * Optional step before `connect`, outside the startup timeout, for what may wait on a person (the
+   * values of `${input:…}` references). A rejection fails the start with its message.
+   */
+  prepare?(request: PrepareRequest): Promise<void>;
   /** Rejects with an Error whose message is the user-facing reason (e.g. "command not found: npx (PATH searched: …)"). */
   connect(request: ConnectRequest): Promise<ServerConnection>;
 }

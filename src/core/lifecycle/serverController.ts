@@ -301,6 +301,18 @@ export class ServerController implements ServerView, Disposable {
   private async runStart(epoch: number, attempt: StartAttempt, server: EffectiveServer, settings: LifecycleSettings, automatic: boolean, before: Promise<void> | undefined): Promise<void> {
     if (before) await before;
     if (epoch !== this.epoch) { attempt.cancel('superseded'); return; }
+    if (this.options.connector.prepare) {
+      // Untimed: the startup timeout covers the server, not a person answering a prompt.
+      try {
+        await this.options.connector.prepare({ server, automatic, signal: attempt.abort.signal });
+      } catch (error) {
+        if (epoch !== this.epoch || this.disposed) return;
+        this.pending = undefined;
+        this.onStartFailed(errorMessage(error), stderrTailOf(error), automatic);
+        return;
+      }
+      if (epoch !== this.epoch || this.disposed) { attempt.cancel('superseded'); return; }
+    }
     this.info(`starting (${server.launch.type}): ${redactLaunch(server.launch)}`);
     const startedAt = this.options.clock.now();
     attempt.run((signal) => this.options.connector.connect({

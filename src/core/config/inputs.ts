@@ -1,0 +1,76 @@
+// `${input:id}` values are supplied at launch, never at parse time: the parsed launch (and so the
+// fingerprint, the trust store and everything the UI shows) keeps the placeholder text, and only the
+// copy handed to the connector carries the values.
+import type { EffectiveServer, LaunchDefinition } from './types';
+
+// The same shape expandVariables accepts as an input reference: `${input:` + a non-blank id + `}`.
+const INPUT_REFERENCE = /\$\{input:([^{}]*)\}/g;
+
+/** The ids of every `${input:id}` in the launch's command, args, env, cwd, url and headers, in order of first use. */
+export function inputIdsOf(launch: LaunchDefinition): string[] {
+  const ids: string[] = [];
+  for (const text of launchStrings(launch)) {
+    for (const match of text.matchAll(INPUT_REFERENCE)) {
+      const id = match[1];
+      if (id.trim() !== '' && !ids.includes(id)) ids.push(id);
+    }
+  }
+  return ids;
+}
+
+/**
+ * The launch with every `${input:id}` whose id has a value replaced by that value, in one pass (a value
+ * that itself reads `${input:other}` is not expanded again). References without a value stay verbatim.
+ */
+export function substituteInputs(launch: LaunchDefinition, values: Readonly<Record<string, string>>): LaunchDefinition {
+  const sub = (text: string): string => substituteText(text, values);
+  const result: LaunchDefinition = {
+    type: launch.type,
+    args: launch.args.map(sub),
+    env: mapValues(launch.env, sub),
+    headers: mapValues(launch.headers, sub),
+  };
+  if (launch.command !== undefined) result.command = sub(launch.command);
+  if (launch.cwd !== undefined) result.cwd = sub(launch.cwd);
+  if (launch.url !== undefined) result.url = sub(launch.url);
+  return result;
+}
+
+/**
+ * The server as the connector launches it: launch and envFile with the values in. Its id and
+ * fingerprint stay those of the definition as written.
+ */
+export function withInputValues(server: EffectiveServer, values: Readonly<Record<string, string>>): EffectiveServer {
+  const resolved: EffectiveServer = { ...server, launch: substituteInputs(server.launch, values) };
+  if (server.envFile !== undefined) resolved.envFile = substituteText(server.envFile, values);
+  return resolved;
+}
+
+/** The ids a server needs: those the parser reported, and any other reference in its launch or envFile. */
+export function inputsNeededBy(server: Pick<EffectiveServer, 'launch' | 'envFile' | 'needsInput'>): string[] {
+  const ids = [...server.needsInput];
+  const more = inputIdsOf({ ...server.launch, args: [...server.launch.args, ...(server.envFile !== undefined ? [server.envFile] : [])] });
+  for (const id of more) if (!ids.includes(id)) ids.push(id);
+  return ids;
+}
+
+function substituteText(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(INPUT_REFERENCE, (token: string, id: string) => (Object.hasOwn(values, id) ? values[id] : token));
+}
+
+function launchStrings(launch: LaunchDefinition): string[] {
+  return [
+    ...(launch.command !== undefined ? [launch.command] : []),
+    ...launch.args,
+    ...Object.values(launch.env),
+    ...(launch.cwd !== undefined ? [launch.cwd] : []),
+    ...(launch.url !== undefined ? [launch.url] : []),
+    ...Object.values(launch.headers),
+  ];
+}
+
+function mapValues(record: Readonly<Record<string, string>>, map: (value: string) => string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(record)) result[key] = map(value);
+  return result;
+}

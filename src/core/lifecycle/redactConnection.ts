@@ -1,0 +1,113 @@
+// Values a person typed in (the `${input:…}` answers) are secrets the launch definition does not
+// show, so redact.ts cannot know them. These wrappers scrub them out of everything that leaves a
+// connection towards logs and the UI: log lines, trace messages, the server's own log messages,
+// errors (their message, stderr tail and cause), close reasons and the catalog.
+import { ConnectError } from './errors';
+import type { CloseInfo, ServerConnection, ServerLog } from './ports';
+import { isRedactable, redactText } from './redact';
+
+/** Every form of each value worth scrubbing (raw, percent-encoded, JSON-escaped), longest first. */
+export function secretForms(values: Iterable<string>): string[] {
+  const forms = new Set<string>();
+  for (const value of values) {
+    if (!isRedactable(value)) continue;
+    forms.add(value);
+    try { forms.add(encodeURIComponent(value)); } catch { /* a lone surrogate cannot be encoded */ }
+    forms.add(JSON.stringify(value).slice(1, -1));
+  }
+  return [...forms].filter(isRedactable).sort((a, b) => b.length - a.length);
+}
+
+/** A copy of a JSON-like value with every string (and object key) scrubbed. */
+export function redactValue<T>(value: T, secrets: readonly string[]): T {
+  if (secrets.length === 0) return value;
+  const seen = new WeakMap<object, unknown>();
+  const walk = (node: unknown): unknown => {
+    if (typeof node === 'string') return redactText(node, secrets);
+    if (typeof node !== 'object' || node === null) return node;
+    if (seen.has(node)) return seen.get(node);
+    if (Array.isArray(node)) {
+      const copy: unknown[] = [];
+      seen.set(node, copy);
+      for (const item of node) copy.push(walk(item));
+      return copy;
+    }
+    const copy: Record<string, unknown> = {};
+    seen.set(node, copy);
+    for (const [key, child] of Object.entries(node)) copy[redactText(key, secrets)] = walk(child);
+    return copy;
+  };
+  return walk(value) as T;
+}
+
+/**
+ * The error with the secrets scrubbed from its message, stack, string fields, stderr tail and cause.
+ * Errors are changed in place, so their class (and what callers test with instanceof) is kept.
+ */
+export function redactError(error: unknown, secrets: readonly string[], depth = 0): unknown {
+  if (secrets.length === 0) return error;
+  if (typeof error === 'string') return redactText(error, secrets);
+  if (!(error instanceof Error) || depth > 4) return error;
+  error.message = redactText(error.message, secrets);
+  if (error.stack !== undefined) error.stack = redactText(error.stack, secrets);
+  if (error instanceof ConnectError) error.stderrTail.splice(0, error.stderrTail.length, ...error.stderrTail.map((line) => redactText(line, secrets)));
+  const fields = error as unknown as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    const field = fields[key];
+    if (key === 'cause' || key === 'stderrTail') continue;
+    if (typeof field === 'string') fields[key] = redactText(field, secrets);
+    else if (typeof field === 'object' && field !== null && !(field instanceof Error)) fields[key] = redactValue(field, secrets);
+  }
+  if (error.cause !== undefined) error.cause = redactError(error.cause, secrets, depth + 1);
+  return error;
+}
+
+/** A ServerLog that scrubs `secrets` from everything before it reaches `log`. */
+export function redactingLog(log: ServerLog, secrets: readonly string[]): ServerLog {
+  if (secrets.length === 0) return log;
+  const scrub = (text: string): string => redactText(text, secrets);
+  return {
+    info: (message) => log.info(scrub(message)),
+    warn: (message) => log.warn(scrub(message)),
+    error: (message) => log.error(scrub(message)),
+    stderr: (line) => log.stderr(scrub(line)),
+    serverMessage: (level, logger, data) => log.serverMessage(level, logger === undefined ? undefined : scrub(logger), redactValue(data, secrets)),
+    trace: (direction, message) => log.trace(direction, redactValue(message, secrets)),
+  };
+}
+
+/**
+ * A connection whose failures, close reasons, server info and catalog pages are scrubbed of `secrets`.
+ * Tool results, resources and prompts pass through as the server sent them: they are what the caller
+ * asked for, and they reach logs only through the (scrubbed) trace.
+ */
+export function redactingConnection(connection: ServerConnection, secrets: readonly string[]): ServerConnection {
+  if (secrets.length === 0) return connection;
+  const scrubbed = <T>(request: () => Promise<T>): Promise<T> => {
+    try {
+      return request().catch((error: unknown) => { throw redactError(error, secrets); });
+    } catch (error) {
+      return Promise.reject(redactError(error, secrets));
+    }
+  };
+  const closeInfo = (info: CloseInfo): CloseInfo => ({
+    ...info,
+    reason: redactText(info.reason, secrets),
+    stderrTail: info.stderrTail.map((line) => redactText(line, secrets)),
+  });
+  return {
+    get serverInfo() { return redactValue(connection.serverInfo, secrets); },
+    get instructions() { return connection.instructions === undefined ? undefined : redactText(connection.instructions, secrets); },
+    get supports() { return connection.supports; },
+    listPage: (kind, cursor, options) => scrubbed(() => connection.listPage(kind, cursor, options)).then((page) => redactValue(page, secrets)),
+    callTool: (name, args, options) => scrubbed(() => connection.callTool(name, args, options)),
+    readResource: (uri, options) => scrubbed(() => connection.readResource(uri, options)),
+    getPrompt: (name, args, options) => scrubbed(() => connection.getPrompt(name, args, options)),
+    setLogLevel: (level) => scrubbed(() => connection.setLogLevel(level)),
+    notifyRootsChanged: () => scrubbed(() => connection.notifyRootsChanged()),
+    onListChanged: connection.onListChanged,
+    onClose: (listener) => connection.onClose((info) => listener(closeInfo(info))),
+    close: () => scrubbed(() => connection.close()),
+    dispose: () => connection.dispose(),
+  };
+}

@@ -1,0 +1,138 @@
+// The words of the trust prompt, built purely from what the gate knows, so that what a person is asked
+// to trust is tested exactly. Whatever the repository wrote that decides what runs is shown in full: the
+// command line is never cut, and characters that could hide or fake text (line breaks, bidi controls,
+// zero-width characters) are shown as escapes. Env and header values are never shown, only their names.
+import type { EffectiveServer, ShadowedServer } from '../config/types';
+import { REDACTED, redactUrl } from '../lifecycle/redact';
+import type { DangerFlag } from './dangerFlags';
+import { formatLaunchChange, launchDiff } from './launchDiff';
+import type { TrustDecision } from './trustDecision';
+
+/** One server the prompt asks about, with everything the prompt says about it. */
+export interface TrustPromptEntry {
+  server: EffectiveServer;
+  decision: TrustDecision;
+  flags: readonly DangerFlag[];
+  /** The entries of the same name this server hides (the person's own user server, a plugin's). */
+  shadows: readonly ShadowedServer[];
+}
+
+/** The prompt as text: a question and the full account of every server. */
+export interface TrustPromptText {
+  /** The question (a dialog's message line). */
+  message: string;
+  /** One block per server, separated by blank lines (a dialog's detail; plain text). */
+  detail: string;
+}
+
+/** The question and the full account of `entries` (in the order given). */
+export function buildTrustPrompt(entries: readonly TrustPromptEntry[]): TrustPromptText {
+  const changed = entries.filter((entry) => entry.decision.changedFrom !== undefined).length;
+  let message: string;
+  if (entries.length === 1) {
+    const name = visible(entries[0].server.name);
+    message = changed === 1
+      ? `The MCP server "${name}" defined by this workspace has changed since you trusted it. Do you trust the new definition?`
+      : `Do you trust the MCP server "${name}" defined by this workspace?`;
+  } else {
+    const note = changed === 0 ? '' : ` (${changed} changed since you trusted ${changed === 1 ? 'it' : 'them'})`;
+    message = `Do you trust the ${entries.length} MCP servers defined by this workspace${note}?`;
+  }
+  const intro = 'A server runs as a program on this computer with your permissions, or connects to the address shown. '
+    + 'Trust only what you have checked. Env and header values are not shown.';
+  return { message, detail: [intro, ...entries.map(describeEntry)].join('\n\n') };
+}
+
+/** The lines about one server. */
+export function describeEntry(entry: TrustPromptEntry): string {
+  const { server, decision, flags, shadows } = entry;
+  const { launch } = server;
+  const lines: string[] = [`■ ${visible(server.id)} — defined in ${visible(server.source.file)}:${server.source.line}`];
+  if (launch.type === 'stdio') {
+    lines.push(`Command: ${commandLineText(launch.command ?? '', launch.args)}`);
+    if (launch.cwd !== undefined) lines.push(`Working directory: ${visible(launch.cwd)}`);
+    lines.push('Transport: stdio');
+    const env = Object.keys(launch.env);
+    if (env.length > 0) lines.push(`Environment: ${env.map((name) => `${visible(name)}=${REDACTED}`).join(', ')}`);
+  } else {
+    lines.push(`URL: ${visible(redactUrl(launch.url ?? ''))}`);
+    lines.push(`Transport: ${launch.type}`);
+    const headers = Object.keys(launch.headers);
+    if (headers.length > 0) lines.push(`Headers: ${headers.map((name) => `${visible(name)}: ${REDACTED}`).join(', ')}`);
+  }
+  for (const shadowed of shadows) {
+    const whose = shadowed.scope === 'user' || shadowed.scope === 'local' ? 'your ' : 'the ';
+    lines.push(`Replaces ${whose}${shadowed.scope} server "${visible(shadowed.name)}" (${visible(shadowed.source.file)})`);
+  }
+  for (const flag of flags) {
+    lines.push(`⚠ ${flag.id}: ${flag.reason}${flag.detail !== undefined ? ` (${visible(flag.detail)})` : ''}`);
+  }
+  if (decision.state === 'refused') lines.push('You chose not to trust this definition before.');
+  if (decision.changedFrom !== undefined) {
+    const changes = launchDiff(decision.changedFrom, launch);
+    if (changes.length > 0) {
+      lines.push('Changed since you trusted it:', ...changes.map((change) => `    ${visible(formatLaunchChange(change))}`));
+    }
+  }
+  return lines.join('\n');
+}
+
+/**
+ * The exact command line, each word quoted the way a POSIX shell would need it only when it needs it:
+ * `'…'` for spaces and shell characters, `$'…'` with escapes when a word holds a line break or a
+ * character that would otherwise be invisible.
+ */
+export function commandLineText(command: string, args: readonly string[]): string {
+  return [command, ...args].map(shellWord).join(' ');
+}
+
+function shellWord(word: string): string {
+  if (word === '') return "''";
+  if (/^[\w@%+=:,./~-]+$/.test(word)) return word;
+  if (!hasHidden(word)) return `'${word.replace(/'/g, `'\\''`)}'`;
+  let out = '';
+  for (const ch of word) {
+    if (ch === '\\') out += '\\\\';
+    else if (ch === "'") out += "\\'";
+    else if (ESCAPES[ch] !== undefined) out += ESCAPES[ch];
+    else if (isHidden(ch)) {
+      const code = ch.codePointAt(0) ?? 0;
+      out += code > 0xffff ? `\\U${code.toString(16).toUpperCase().padStart(8, '0')}` : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+    } else out += ch;
+  }
+  return `$'${out}'`;
+}
+
+const ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * Controls, bidi overrides and isolates, zero-width characters, line and paragraph separators and
+ * Unicode tags: characters that could hide text or make one line look like two.
+ */
+const HIDDEN_RANGES: readonly (readonly [number, number])[] = [
+  [0x0000, 0x001f], [0x007f, 0x009f], [0x00ad, 0x00ad], [0x061c, 0x061c], [0x180e, 0x180e],
+  [0x200b, 0x200f], [0x2028, 0x202e], [0x2060, 0x206f], [0xfeff, 0xfeff], [0xfff9, 0xfffb],
+  [0xe0000, 0xe007f],
+];
+
+function isHidden(ch: string): boolean {
+  const code = ch.codePointAt(0) ?? 0;
+  return HIDDEN_RANGES.some(([low, high]) => code >= low && code <= high);
+}
+
+function hasHidden(text: string): boolean {
+  for (const ch of text) if (isHidden(ch)) return true;
+  return false;
+}
+
+/** Text from a repository with every hidden character shown as `\n`, `\t` or `\u{…}`. */
+export function visible(text: string): string {
+  if (!hasHidden(text)) return text;
+  let out = '';
+  for (const ch of text) {
+    if (ESCAPES[ch] !== undefined) out += ESCAPES[ch];
+    else if (isHidden(ch)) out += `\\u{${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`;
+    else out += ch;
+  }
+  return out;
+}

@@ -1,0 +1,75 @@
+// The start gate for project servers as a host asks it: the pure decision (needsTrust) over the
+// remembered decisions and what the host knows right now (Restricted Mode, verified folders), with
+// each definition's danger flags computed once. The registry asks it synchronously, for every server,
+// on every reconcile; the views ask it for the words they show.
+import type { EffectiveServer } from '../config/types';
+import type { DangerFlag } from './dangerFlags';
+import { needsTrust, type TrustDecision } from './trustDecision';
+import type { TrustLookup } from './trustStore';
+
+/** What the gate needs to know from its host, read at the moment of each decision. */
+export interface TrustGateHost {
+  /** VS Code Restricted Mode (the workspace itself is not trusted). */
+  isRestricted(): boolean;
+  /** Whether the folder's git origin matches one of the person's trusted repositories. */
+  isVerified(folder: string): boolean;
+  /** The danger flags of a definition (may touch the disk: called once per definition). */
+  dangerFlags(server: EffectiveServer): DangerFlag[];
+}
+
+/** How many definitions' flags are kept; a workspace has a handful, edits add a few more. */
+const FLAG_CACHE_SIZE = 256;
+
+export class TrustGate {
+  private readonly flagCache = new Map<string, DangerFlag[]>();
+
+  constructor(private readonly store: TrustLookup, private readonly host: TrustGateHost) {}
+
+  /** The decision for a server now: always `allowed` for the scopes the person wrote themselves. */
+  decide(server: EffectiveServer): TrustDecision {
+    if (server.scope !== 'project') return needsTrust(server, this.store, { restricted: false, verified: false, dangerFlags: [] });
+    return needsTrust(server, this.store, {
+      restricted: this.host.isRestricted(),
+      verified: server.folder !== undefined && this.host.isVerified(server.folder),
+      dangerFlags: this.flags(server),
+    });
+  }
+
+  /** Whether the server may start without anyone being asked. */
+  isAllowed(server: EffectiveServer): boolean {
+    return this.decide(server).state === 'allowed';
+  }
+
+  /** Whether the gate's "no" only means "not decided yet" (a person is to be asked; not refused, not Restricted Mode). */
+  awaitingDecision(server: EffectiveServer): boolean {
+    return this.decide(server).state === 'needsTrust';
+  }
+
+  /** The danger flags of a project server's definition (none for other scopes). */
+  flags(server: EffectiveServer): DangerFlag[] {
+    if (server.scope !== 'project') return [];
+    const key = `${server.folder ?? ''}\0${server.fingerprint}`;
+    let flags = this.flagCache.get(key);
+    if (flags === undefined) {
+      flags = this.host.dangerFlags(server);
+      if (this.flagCache.size >= FLAG_CACHE_SIZE) this.flagCache.clear();
+      this.flagCache.set(key, flags);
+    }
+    return flags;
+  }
+
+  /** Forgets computed flags (the workspace folders or PATH they were computed against changed). */
+  clearFlags(): void {
+    this.flagCache.clear();
+  }
+}
+
+/** What a view shows for a decision: a state label and, when it says something, the reason; undefined when allowed. */
+export function trustDisplay(decision: TrustDecision): { label: string; reason: string; changed: boolean } | undefined {
+  switch (decision.state) {
+    case 'allowed': return undefined;
+    case 'refused': return { label: 'not trusted', reason: decision.reason, changed: false };
+    case 'restricted': return { label: 'needs trust', reason: decision.reason, changed: false };
+    case 'needsTrust': return { label: 'needs trust', reason: decision.reason, changed: decision.changedFrom !== undefined };
+  }
+}
