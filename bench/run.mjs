@@ -1,7 +1,7 @@
 // `npm run bench`: Switchboard's path against the bare MCP SDK doing the same work, in one run.
 //
 //   node bench/run.mjs [--rounds 7] [--servers 10] [--calls 1000] [--concurrency 50]
-//                      [--warmup-calls 1000] [--batches 3] [--no-warmup-round] [--check] [--keep-build]
+//                      [--warmup-calls 4000] [--batches 3] [--no-warmup-round] [--check] [--keep-build]
 //                      [--out bench/results/latest.json]
 //
 // Each side runs in its own fresh Node process with the same flags; the sides alternate
@@ -43,7 +43,7 @@ const NOTES = [
   'Result conversion: the content blocks as the server returned them (CallToolResult.content; isError becomes an Error).',
   'Same work on the wire: both sides declare the roots capability (server-everything then asks roots/list once) and list tools, resources, resource templates and prompts once per server. Switchboard additionally sends logging/setLevel and re-lists tools on tools/list_changed, as the product does.',
   'Environment: the bare side uses the SDK default (HOME, LOGNAME, PATH, SHELL, TERM, USER); Switchboard passes the whole inherited environment, as designed (DESIGN.md §4). Both add one marker variable used to find leftover processes.',
-  'Warm-up: each process first makes --warmup-calls sequential calls (timed as coldSeqMs: V8 is still compiling the path) and as many with --concurrency in flight; the call figures are measured after that, on the compiled path.',
+  'Warm-up: each process first makes --warmup-calls sequential calls (timed as coldSeqMs: V8 is still compiling the path; 4000 by default because the longer Switchboard path reaches steady state later than the bare Client) and as many with --concurrency in flight; the call figures are measured after that, on the compiled path.',
   'Calls: each run times --batches sequential and as many concurrent batches of --calls calls, alternated, and reports its best batch of each kind (the least disturbed by other load); every batch is kept in raw[].batches. The figures are medians of those per-run values.',
   'Startup is measured from the first spawn to the moment every catalog is listed; initializeMs (in details) stops when every server completed initialize.',
   'Wall-clock figures are sensitive to other load on the machine; seqCpuUs / concCpuUs (client CPU per call) are the steadier view of the client-side cost.',
@@ -51,7 +51,7 @@ const NOTES = [
 ];
 
 function parseArgs(argv) {
-  const options = { rounds: 7, servers: 10, calls: 1000, concurrency: 50, warmupCalls: 1000, batches: 3, idleMs: 600, warmupRound: true, check: false, keepBuild: false, out: path.join(benchDir, 'results', 'latest.json') };
+  const options = { rounds: 7, servers: 10, calls: 1000, concurrency: 50, warmupCalls: 4000, batches: 3, idleMs: 600, warmupRound: true, check: false, keepBuild: false, out: path.join(benchDir, 'results', 'latest.json') };
   const numeric = { '--rounds': 'rounds', '--servers': 'servers', '--calls': 'calls', '--concurrency': 'concurrency', '--warmup-calls': 'warmupCalls', '--batches': 'batches', '--idle-ms': 'idleMs' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];

@@ -100,6 +100,14 @@ export interface ConnectionOptions {
   now?: () => number;
 }
 
+/** A request in flight: `cut` fails it at once when the connection ends. */
+interface InFlightCall {
+  cutShort: boolean;
+  readonly cut: (error: Error) => void;
+  /** Removes our listener from the caller's signal, if there is one. */
+  unlink?: () => void;
+}
+
 /** The ServerConnection the core works with. Create it with `SdkServerConnection.start`. */
 export class SdkServerConnection implements ServerConnection {
   private session!: McpSession;
@@ -107,8 +115,12 @@ export class SdkServerConnection implements ServerConnection {
   private readonly closeEmitter = new Emitter<CloseInfo>();
   readonly onListChanged = this.listChangedEmitter.event;
   readonly onClose = this.closeEmitter.event;
-  /** One controller per request in flight, aborted when the connection ends so callers learn at once. */
-  private readonly inFlight = new Set<AbortController>();
+  /**
+   * How to fail each request in flight, called when the connection ends so callers learn at once. (Not
+   * an AbortController per request: creating one, and the abort listener the SDK adds to it, are a
+   * measurable part of a call's cost. Only a request whose caller gave a signal gets one.)
+   */
+  private readonly inFlight = new Set<(error: Error) => void>();
   private ended = false;
   private stopping = false;
   private closing: Promise<void> | undefined;
@@ -182,10 +194,8 @@ export class SdkServerConnection implements ServerConnection {
   }
 
   callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult> {
-    return this.request(options, async (client, sdk) => {
-      const result = await client.callTool({ name, arguments: args }, undefined, sdk);
-      return result as CallToolResult;
-    });
+    // The server's result is passed through; the core's CallToolResult mirrors the protocol's JSON.
+    return this.request(options, (client, sdk) => client.callTool({ name, arguments: args }, undefined, sdk) as Promise<CallToolResult>);
   }
 
   readResource(uri: string, options: RequestOptions): Promise<{ contents: ({ uri: string; mimeType?: string } & Record<string, unknown>)[] }> {
@@ -273,9 +283,7 @@ export class SdkServerConnection implements ServerConnection {
   private finish(info: CloseInfo): void {
     if (this.ended) return;
     this.ended = true;
-    const error = new McpError(ErrorCode.ConnectionClosed, `connection closed: ${info.reason}`);
-    for (const controller of [...this.inFlight]) controller.abort(error);
-    this.inFlight.clear();
+    this.failInFlight(new McpError(ErrorCode.ConnectionClosed, `connection closed: ${info.reason}`));
     this.closeEmitter.fire(info);
     this.closeEmitter.dispose();
     this.listChangedEmitter.dispose();
@@ -289,8 +297,7 @@ export class SdkServerConnection implements ServerConnection {
       return;
     }
     // Fail what is in flight now rather than after the process has taken its time to exit.
-    const error = new McpError(ErrorCode.ConnectionClosed, 'connection closed: stopped');
-    for (const controller of [...this.inFlight]) controller.abort(error);
+    this.failInFlight(new McpError(ErrorCode.ConnectionClosed, 'connection closed: stopped'));
     this.retire(session);
     await this.endHttpSession(session);
     await session.shutdown();
@@ -309,15 +316,28 @@ export class SdkServerConnection implements ServerConnection {
 
   // ---- requests ----------------------------------------------------------------------------------
 
-  /** Runs one request on the current session, re-initializing once if the HTTP session expired. */
-  private async request<T>(options: RequestOptions, run: (client: Client, sdk: SdkRequestOptions) => Promise<T>): Promise<T> {
-    if (this.ended || this.stopping) throw new McpError(ErrorCode.ConnectionClosed, 'connection closed');
-    const controller = new AbortController();
-    const forward = () => controller.abort(options.signal?.reason);
-    if (options.signal?.aborted) forward();
-    else options.signal?.addEventListener('abort', forward, { once: true });
-    this.inFlight.add(controller);
-    const sdk: SdkRequestOptions = { timeout: options.timeoutMs, resetTimeoutOnProgress: true, signal: controller.signal };
+  /**
+   * Runs one request on the current session, re-initializing once if the HTTP session expired. Fails at
+   * once when the connection ends (the SDK's own request is then ended by the transport's close).
+   */
+  private request<T>(options: RequestOptions, run: (client: Client, sdk: SdkRequestOptions) => Promise<T>): Promise<T> {
+    if (this.ended || this.stopping) return Promise.reject(new McpError(ErrorCode.ConnectionClosed, 'connection closed'));
+    // Without a signal from the caller, the SDK gets none: that is the common case, and the cheap one.
+    const sdk: SdkRequestOptions = { timeout: options.timeoutMs, resetTimeoutOnProgress: true };
+    let unlink: (() => void) | undefined;
+    if (options.signal) {
+      // The SDK never removes the listener it adds to a request's signal: it gets a signal of its own,
+      // so that a caller's long-lived signal does not collect one listener per request.
+      const caller = options.signal;
+      const own = new AbortController();
+      const forward = () => own.abort(caller.reason);
+      if (caller.aborted) forward();
+      else {
+        caller.addEventListener('abort', forward, { once: true });
+        unlink = () => caller.removeEventListener('abort', forward);
+      }
+      sdk.signal = own.signal;
+    }
     if (options.onProgress) {
       const onProgress = options.onProgress;
       sdk.onprogress = (p) => {
@@ -327,27 +347,49 @@ export class SdkServerConnection implements ServerConnection {
         onProgress(progress);
       };
     }
+    return new Promise<T>((resolve, reject) => {
+      const call: InFlightCall = {
+        cutShort: false,
+        cut: (error) => {
+          call.cutShort = true;
+          reject(error);
+        },
+        unlink,
+      };
+      this.inFlight.add(call.cut);
+      this.attempt(options, run, sdk, call).then(resolve, reject);
+    });
+  }
+
+  private async attempt<T>(options: RequestOptions, run: (client: Client, sdk: SdkRequestOptions) => Promise<T>, sdk: SdkRequestOptions, call: InFlightCall): Promise<T> {
+    const session = this.session;
     try {
-      const session = this.session;
+      return await run(session.client, sdk);
+    } catch (error) {
+      // A request still in flight on a session that another request found expired fails with
+      // "connection closed" when that session is shut down: it is retried on the new session too.
+      // A request the caller cancelled (or that the connection's end cut short) is never retried.
+      if (options.signal?.aborted || call.cutShort || (!this.expired(session, error) && !session.expiredAndReplaced)) throw this.failure(session, error);
+      await this.reinitialize(session);
       try {
-        return await run(session.client, sdk);
-      } catch (error) {
-        // A request still in flight on a session that another request found expired fails with
-        // "connection closed" when that session is shut down: it is retried on the new session too.
-        // A request the caller cancelled (or that close() cut short) is never retried.
-        if (controller.signal.aborted || (!this.expired(session, error) && !session.expiredAndReplaced)) throw this.failure(session, error);
-        await this.reinitialize(session);
-        try {
-          return await run(this.session.client, sdk);
-        } catch (retryError) {
-          if (this.expired(this.session, retryError)) throw new Error('the server expired the new session at once; try again later');
-          throw this.failure(this.session, retryError);
-        }
+        return await run(this.session.client, sdk);
+      } catch (retryError) {
+        if (this.expired(this.session, retryError)) throw new Error('the server expired the new session at once; try again later');
+        throw this.failure(this.session, retryError);
       }
     } finally {
-      options.signal?.removeEventListener('abort', forward);
-      this.inFlight.delete(controller);
+      // Settled now, not a microtask later: a failure that ends the connection (connection refused)
+      // closes the session before the caller hears of it, and must not turn into "connection closed".
+      this.inFlight.delete(call.cut);
+      call.unlink?.();
     }
+  }
+
+  /** Fails every request in flight with `error`, now. */
+  private failInFlight(error: Error): void {
+    const waiting = [...this.inFlight];
+    this.inFlight.clear();
+    for (const reject of waiting) reject(error);
   }
 
   /** A 404 to a request carrying a session id: the spec's signal that the server dropped the session. */

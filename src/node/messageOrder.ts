@@ -1,5 +1,8 @@
 // Keeps a server's progress notifications ahead of the response they precede.
-import type { Transport } from './sdk';
+import type { JSONRPCMessage, Transport } from './sdk';
+
+type Dispatch = NonNullable<Transport['onmessage']>;
+type MessageExtra = Parameters<Dispatch>[1];
 
 /**
  * The SDK Client handles a response at once but a notification one microtask later, and it forgets a
@@ -13,7 +16,18 @@ export function keepProgressBeforeResponses(transport: Transport): void {
   if (!dispatch) return;
   transport.onmessage = (message, extra) => {
     const isResponse = 'id' in message && !('method' in message);
-    if (isResponse) queueMicrotask(() => dispatch(message, extra));
+    // A resolved promise's reaction: the same microtask queue as the SDK's notification handlers, and
+    // cheaper than queueMicrotask (which makes an async resource per call).
+    if (isResponse) void Promise.resolve().then(() => deliver(transport, dispatch, message, extra));
     else dispatch(message, extra);
   };
+}
+
+/** Hands a deferred response to the Client; what it throws goes to onerror, as the transport would report it. */
+function deliver(transport: Transport, dispatch: Dispatch, message: JSONRPCMessage, extra: MessageExtra): void {
+  try {
+    dispatch(message, extra);
+  } catch (error) {
+    transport.onerror?.(error instanceof Error ? error : new Error(String(error)));
+  }
 }

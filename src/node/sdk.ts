@@ -16,7 +16,5 @@ export {
   PromptListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 export type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-// Used by the stdio process transport to track which requests are still waiting for an answer.
-export { isJSONRPCRequest, isJSONRPCNotification, isJSONRPCResultResponse, isJSONRPCErrorResponse } from '@modelcontextprotocol/sdk/types.js';
 // Used by the connector (src/node/connector.ts, connection.ts): per-request options of the SDK Client.
 export type { RequestOptions as SdkRequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';

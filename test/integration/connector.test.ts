@@ -2,6 +2,7 @@
 // server-filesystem, server-memory, and small fixture servers (paging, list_changed, WebSocket,
 // expiring HTTP sessions). Everything listens on 127.0.0.1; no process survives the suite.
 import * as assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
@@ -231,6 +232,24 @@ describe('NodeServerConnector against real MCP servers', function () {
       await assert.rejects(connection.callTool('hang', {}, { timeoutMs: 200 }), /timed out/i);
     });
 
+    it('cancels a request with the caller\'s signal; a signal shared by many requests keeps no listener', async () => {
+      const { connection, closes } = await connect(node(path.join(FIXTURE_SERVERS, 'listchanged.mjs')));
+      const shared = new AbortController();
+      for (let i = 0; i < 20; i++) {
+        assert.equal(textOf(await connection.callTool('slow', { ms: 0, steps: 0 }, { ...OPTS, signal: shared.signal })), 'done after 0 steps');
+      }
+      assert.equal(getEventListeners(shared.signal, 'abort').length, 0);
+      const hanging = connection.callTool('hang', {}, { timeoutMs: 20_000, signal: shared.signal });
+      const started = Date.now();
+      shared.abort(new Error('cancelled by the user'));
+      await assert.rejects(hanging, /cancelled by the user/);
+      assert.ok(Date.now() - started < GRACE_MS, `the cancelled request took ${Date.now() - started} ms to fail`);
+      await assert.rejects(connection.callTool('slow', { ms: 0, steps: 0 }, { ...OPTS, signal: shared.signal }), /cancelled by the user/);
+      // Cancelling a request does not end the connection.
+      assert.equal(textOf(await connection.callTool('slow', { ms: 0, steps: 0 }, OPTS)), 'done after 0 steps');
+      assert.deepEqual(closes, []);
+    });
+
     it('writes a protocol trace when asked', async () => {
       const log = new RecordingLog();
       const { connection } = await connect(node(path.join(FIXTURE_SERVERS, 'listchanged.mjs')), { trace: true, log });
@@ -382,6 +401,19 @@ describe('NodeServerConnector against real MCP servers', function () {
       assert.ok((await listAll(connection, 'resources')).items.length >= 7);
       await waitFor('roots asked', () => rootsAsked() > 0, 5000);
       assert.match(textOf(await connection.callTool('get-roots-list', {}, OPTS)), /URI: file:\/\//);
+    });
+
+    it('passes every progress notification through over Streamable HTTP and SSE, the last one too', async () => {
+      // The server sends the last progress notification right before the result, on the same stream.
+      for (const [type, url] of [['http', `http://127.0.0.1:${streamable.port}/mcp`], ['sse', `http://127.0.0.1:${sse.port}/sse`]] as const) {
+        const { connection } = await connect({ type, url });
+        for (let round = 0; round < 5; round++) {
+          const progress: number[] = [];
+          const result = await connection.callTool('trigger-long-running-operation', { duration: 0.05, steps: 5 }, { timeoutMs: 10_000, onProgress: (p) => progress.push(p.progress) });
+          assert.match(textOf(result), /Long running operation completed/);
+          assert.deepEqual(progress, [1, 2, 3, 4, 5], `${type}, round ${round}`);
+        }
+      }
     });
 
     it('talks to server-everything over SSE', async () => {

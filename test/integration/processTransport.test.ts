@@ -5,11 +5,30 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { keepProgressBeforeResponses } from '../../src/node/messageOrder';
 import { ProcessTransport, type ProcessExit, type ProcessLog, type ProcessTransportOptions } from '../../src/node/process/processTransport';
 import { Client } from '../../src/node/sdk';
 import { REPO_ROOT, TempDirs, delay, waitFor, write } from './support';
 
 const SERVERS = path.join(REPO_ROOT, 'test', 'fixtures', 'servers');
+
+/**
+ * A minimal stdio server (run with `node -e`) that answers a tools/call with three progress
+ * notifications and the result in a single write, so they reach the client in one stdout chunk.
+ */
+const ONE_WRITE_PROGRESS_SERVER = `
+const send = (...messages) => process.stdout.write(messages.map((m) => JSON.stringify(m) + '\\n').join(''));
+require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+  const m = JSON.parse(line);
+  if (m.method === 'initialize') {
+    send({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: m.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'one-write', version: '1.0.0' } } });
+  } else if (m.method === 'tools/call') {
+    const progressToken = m.params._meta.progressToken;
+    const progress = [1, 2, 3].map((p) => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken, progress: p, total: 3 } }));
+    send(...progress, { jsonrpc: '2.0', id: m.id, result: { content: [{ type: 'text', text: 'done' }] } });
+  }
+});
+`;
 const GRACE = 100;
 const posix = process.platform !== 'win32';
 
@@ -122,10 +141,26 @@ describe('ProcessTransport (real processes)', function () {
     it('passes progress notifications through', async () => {
       const { transport, client } = transportFor('ok.mjs');
       await client.connect(transport);
+      // As the connector does: messages are delivered as read, and this keeps the last progress
+      // notification (read together with the response) ahead of the response in the SDK Client.
+      keepProgressBeforeResponses(transport);
       const seen: number[] = [];
       const result = await client.callTool({ name: 'slow', arguments: { steps: 4 } }, undefined, { onprogress: (p) => seen.push(p.progress) });
       assert.equal(textOf(result), 'done after 4 steps');
       assert.deepEqual(seen, [1, 2, 3, 4]);
+      await client.close();
+    });
+
+    it('passes progress notifications that arrive in the same chunk as the response', async () => {
+      const { transport, client } = transportFor('ok.mjs', { args: ['-e', ONE_WRITE_PROGRESS_SERVER, marker] });
+      await client.connect(transport);
+      keepProgressBeforeResponses(transport);
+      for (let round = 0; round < 20; round++) {
+        const seen: number[] = [];
+        const result = await client.callTool({ name: 'any', arguments: {} }, undefined, { onprogress: (p) => seen.push(p.progress) });
+        assert.equal(textOf(result), 'done');
+        assert.deepEqual(seen, [1, 2, 3], `round ${round}`);
+      }
       await client.close();
     });
 

@@ -37,6 +37,32 @@ describe('node stdio framing', () => {
       ]);
     });
 
+    it('reports the head of a skipped line that came in several chunks, and whether it was cut', () => {
+      const { r, messages, skipped } = reader();
+      const long = `${'é'.repeat(150)}${'z'.repeat(1000)}\r\n`;
+      for (let i = 0; i < long.length; i += 97) r.push(Buffer.from(long.slice(i, i + 97)));
+      r.push(Buffer.from('not json\n'));
+      r.push(Buffer.from('  \n'));
+      r.push(Buffer.from(ping(1)));
+      assert.deepEqual(skipped, [
+        { head: `${'é'.repeat(150)}${'z'.repeat(50)}`, truncated: true },
+        { head: 'not json', truncated: false },
+      ]);
+      assert.deepEqual(messages.map((m) => (m as { id: number }).id), [1]);
+    });
+
+    it('keeps its own copy of an unfinished line when the stream reuses its buffer', () => {
+      const { r, messages } = reader();
+      const text = ping(1) + ping(2);
+      const chunk = Buffer.alloc(text.length - 10);
+      chunk.write(text.slice(0, chunk.length));
+      r.push(chunk);
+      chunk.fill(0x20); // the stream's buffer is overwritten before the rest of the line arrives
+      r.push(Buffer.from(text.slice(chunk.length)));
+      assert.deepEqual(messages.map((m) => (m as { id: number }).id), [1, 2]);
+      assert.equal(r.pendingBytes, 0);
+    });
+
     it('does not blame the server for an exception thrown by the message handler', () => {
       const r = new StdoutReader({ onMessage: () => { throw new Error('handler bug'); }, onSkippedLine: () => assert.fail('not skipped') });
       assert.throws(() => r.push(Buffer.from(ping(1))), /handler bug/);

@@ -37,21 +37,13 @@
 //   JSON-RPC error (code -32000) naming the cause, e.g. "connection to the server ended: process
 //   exited with code 7 (last stderr line: …)", so callers see why rather than "Connection closed".
 //   Anything still running in its process group is then stopped too (POSIX).
-//   Messages reach onmessage in order, one per event-loop turn (see enqueue).
+//   Messages reach onmessage synchronously, in the order read (see deliver: over the SDK Client, put
+//   keepProgressBeforeResponses from ../messageOrder on top, as the connector does).
 //   onExit fires exactly once per spawned process, after its output has been read, before onclose.
 //   onclose fires exactly once.
 import { Emitter, type Event } from '../../core/event';
 import type { CloseInfo, ServerLog } from '../../core/lifecycle/ports';
-import {
-  ErrorCode,
-  isJSONRPCErrorResponse,
-  isJSONRPCNotification,
-  isJSONRPCRequest,
-  isJSONRPCResultResponse,
-  serializeMessage,
-  type JSONRPCMessage,
-  type Transport,
-} from '../sdk';
+import { ErrorCode, serializeMessage, type JSONRPCMessage, type Transport } from '../sdk';
 import { groupAlive, signalGroup, spawnInOwnGroup } from './processGroup';
 import { checkWorkingDirectory, describeSpawnError, findOnPath } from './spawnErrors';
 import { StderrTail } from './stderrTail';
@@ -104,10 +96,6 @@ export class ProcessTransport implements Transport {
   private readonly reader: StdoutReader;
   /** Ids of requests we sent that have no answer yet. */
   private readonly pending = new Set<string | number>();
-  /** Messages read but not yet handed to the SDK (see enqueue). */
-  private readonly inbox: JSONRPCMessage[] = [];
-  private delivering = false;
-  private finishWhenDrained = false;
 
   private phase: Phase = 'idle';
   private child: ChildProcessWithoutNullStreams | undefined;
@@ -138,7 +126,7 @@ export class ProcessTransport implements Transport {
     this.stderr = new StderrTail((line) => this.log.stderr(line));
     this.reader = new StdoutReader({
       maxLineBytes: options.maxLineBytes,
-      onMessage: (message) => this.enqueue(message),
+      onMessage: (message) => this.deliver(message),
       onSkippedLine: (head, truncated) => this.warnSkipped(head, truncated),
     });
   }
@@ -238,10 +226,13 @@ export class ProcessTransport implements Transport {
     if (this.phase !== 'running' || !child || this.exitStatus || this.failure) {
       throw new Error(`not connected: ${this.failure ?? this.exitInfo?.reason ?? 'the server process is not running'}`);
     }
-    if (isJSONRPCRequest(message)) this.pending.add(message.id);
-    else if (isJSONRPCNotification(message) && message.method === 'notifications/cancelled') {
-      const id = (message.params as { requestId?: string | number } | undefined)?.requestId;
-      if (id !== undefined) this.pending.delete(id);
+    // Our own SDK Client built the message: a cheap look at its shape is enough to route it.
+    if ('method' in message) {
+      if ('id' in message) this.pending.add(message.id);
+      else if (message.method === 'notifications/cancelled') {
+        const id = (message.params as { requestId?: string | number } | undefined)?.requestId;
+        if (id !== undefined) this.pending.delete(id);
+      }
     }
     if (!child.stdin.write(serializeMessage(message))) {
       await new Promise<void>((resolve) => {
@@ -284,31 +275,19 @@ export class ProcessTransport implements Transport {
   }
 
   /**
-   * Hands messages to the SDK one per event-loop turn. The SDK runs notification handlers a microtask
-   * later but handles responses at once, so a progress notification and the response right behind it
-   * in the same chunk would otherwise arrive in the wrong order (and the last progress be dropped).
+   * Hands a message to onmessage at once, in the order read. The SDK Client handles a response at once
+   * but a notification a microtask later, so over a bare Client a progress notification read together
+   * with its response would be dropped: the connector puts keepProgressBeforeResponses (messageOrder.ts)
+   * on top, which restores the server's order for every transport.
    */
-  private enqueue(message: JSONRPCMessage): void {
-    this.inbox.push(message);
-    if (!this.delivering) {
-      this.delivering = true;
-      this.deliverNext();
-    }
-  }
-
-  private deliverNext(): void {
-    const message = this.inbox.shift()!;
-    if ((isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) && message.id !== undefined) this.pending.delete(message.id);
+  private deliver(message: JSONRPCMessage): void {
+    // ReadBuffer has already validated the message against the JSON-RPC schema: its shape tells its kind.
+    if (!('method' in message) && 'id' in message && message.id !== undefined) this.pending.delete(message.id);
     try {
       this.onmessage?.(message);
     } catch (error) {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
     }
-    setImmediate(() => {
-      if (this.inbox.length > 0) return this.deliverNext();
-      this.delivering = false;
-      if (this.finishWhenDrained) this.finish();
-    });
   }
 
   private warnSkipped(head: string, truncated: boolean): void {
@@ -363,12 +342,9 @@ export class ProcessTransport implements Transport {
 
   /** The leader has exited and its output is read: report, answer what is pending, then clean up the group. */
   private finish(): void {
+    // Every message read so far has been delivered (deliver() is synchronous): what the server said
+    // before it went away comes before the news that it went away.
     if (this.phase === 'ended' || !this.exitStatus) return;
-    // What the server said before it went away comes before the news that it went away.
-    if (this.delivering) {
-      this.finishWhenDrained = true;
-      return;
-    }
     this.phase = 'ended';
     clearTimeout(this.drainTimer);
     clearTimeout(this.stdoutEndTimer);

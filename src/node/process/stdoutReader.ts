@@ -31,11 +31,8 @@ export interface StdoutReaderOptions {
 export class StdoutReader {
   private readonly buffer: ReadBuffer;
   private readonly maxLineBytes: number;
-  /** The first bytes of the line being read, kept only to describe it if it is skipped. */
-  private head: Buffer[] = [];
-  private headBytes = 0;
   private lineBytes = 0;
-  /** The chunks of the unfinished line. */
+  /** The chunks of the unfinished line (copies: the stream may reuse its buffers). */
   private pending: Buffer[] = [];
 
   constructor(private readonly options: StdoutReaderOptions) {
@@ -54,53 +51,58 @@ export class StdoutReader {
     while (start < chunk.length) {
       const newline = chunk.indexOf(NEWLINE, start);
       const end = newline === -1 ? chunk.length : newline + 1;
-      const part = chunk.subarray(start, end);
-      this.keepHead(part);
-      this.lineBytes += part.length;
+      this.lineBytes += end - start;
       if (this.lineBytes > this.maxLineBytes) {
         this.resetLine();
         throw new StdoutLineTooLongError(this.maxLineBytes);
       }
-      // `chunk` may be reused by the stream: keep a copy of a part that outlives this call.
-      this.pending.push(newline === -1 ? Buffer.from(part) : part);
-      if (newline !== -1) {
-        this.buffer.append(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.lineBytes));
-        this.pending = [];
-        this.readLine();
+      const part = chunk.subarray(start, end);
+      if (newline === -1) {
+        // `chunk` may be reused by the stream: keep a copy of a part that outlives this call.
+        this.pending.push(Buffer.from(part));
+      } else {
+        // Used within this call only: a line that fits in one chunk is not copied.
+        let line = part;
+        if (this.pending.length > 0) {
+          this.pending.push(part);
+          line = Buffer.concat(this.pending, this.lineBytes);
+        }
+        this.resetLine();
+        this.readLine(line);
       }
       start = end;
     }
   }
 
-  private readLine(): void {
-    const head = Buffer.concat(this.head).toString('utf8').replace(/\r?\n$/, '');
-    const truncated = this.lineBytes > this.headBytes;
-    this.resetLine();
+  /** `line` ends with its newline. */
+  private readLine(line: Buffer): void {
     let message: JSONRPCMessage | null;
+    this.buffer.append(line);
     try {
       message = this.buffer.readMessage();
     } catch {
       // JSON.parse or the SDK's JSON-RPC schema rejected the line; ReadBuffer has already consumed it.
-      if (head.trim() !== '') this.options.onSkippedLine(head.slice(0, HEAD_CHARS), truncated || head.length > HEAD_CHARS);
+      this.buffer.clear();
+      this.skipped(line);
       return;
     }
+    // Only this line was in the buffer: drop the empty rest, so that the next append does not copy.
+    this.buffer.clear();
     // Outside the try: an exception thrown by the handler is not the server's fault.
     if (message) this.options.onMessage(message);
   }
 
-  private keepHead(part: Buffer): void {
+  /** Reports a line that is not JSON-RPC by its head; built only here, never for a message. */
+  private skipped(line: Buffer): void {
     // Bytes, not characters: 4 bytes per character is enough for HEAD_CHARS characters of any UTF-8.
-    const room = HEAD_CHARS * 4 - this.headBytes;
-    if (room <= 0) return;
-    const kept = part.subarray(0, room);
-    this.head.push(Buffer.from(kept));
-    this.headBytes += kept.length;
+    const headBytes = Math.min(line.length, HEAD_CHARS * 4);
+    const head = line.toString('utf8', 0, headBytes).replace(/\r?\n$/, '');
+    if (head.trim() === '') return;
+    this.options.onSkippedLine(head.slice(0, HEAD_CHARS), line.length > headBytes || head.length > HEAD_CHARS);
   }
 
   private resetLine(): void {
-    this.pending = [];
-    this.head = [];
-    this.headBytes = 0;
+    if (this.pending.length > 0) this.pending = [];
     this.lineBytes = 0;
   }
 }
