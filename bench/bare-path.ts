@@ -20,7 +20,10 @@ class BareSide implements BenchSide {
       const transport = new StdioClientTransport({
         command: process.execPath,
         args: [this.config.everything, 'stdio'],
-        env: { SWITCHBOARD_BENCH_RUN: this.config.marker },
+        // The same environment Switchboard gives its servers (the user's whole environment): the SDK's
+        // default is a short allowlist, and a child's startup cost depends on what it inherits (e.g.
+        // NODE_EXTRA_CA_CERTS makes every Node server load extra certificates).
+        env: { ...process.env, SWITCHBOARD_BENCH_RUN: this.config.marker } as Record<string, string>,
         // Piped and read, as Switchboard does (the SDK's default would inherit it).
         stderr: 'pipe',
       });
