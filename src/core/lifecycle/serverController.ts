@@ -1,159 +1,23 @@
 // One server's lifecycle: the only code that changes its ServerState. It owns the current connection
 // (a slot whose old value is disposed when replaced), the pending start, the restart timer and the
 // catalog of the live connection. Everything that takes time goes through the injected Clock.
-import { DisposableStore, type Disposable } from '../disposable';
+import type { Disposable } from '../disposable';
 import { Emitter, type Event } from '../event';
 import type { EffectiveServer } from '../config/types';
 import { CATALOG_KINDS, CatalogLoader, emptyCatalog } from './catalog';
-import { formatDuration, type Clock } from './clock';
+import type { CallOptions, CatalogChange, GetPromptResult, ReadResourceResult, ServerControllerOptions, ServerStateChange, ServerView } from './controllerTypes';
 import { ConnectionClosedError, ServerNotRunningError, errorMessage, stderrTailOf } from './errors';
-import type { CloseInfo, RequestOptions, ServerConnection, ServerConnector, ServerLog } from './ports';
+import { LiveConnection } from './liveConnection';
+import type { CloseInfo, RequestOptions, ServerConnection } from './ports';
 import { redactLaunch, redactText, secretsOf } from './redact';
+import { nextRestart } from './restartPolicy';
 import type { LifecycleSettings } from './settings';
 import { MutableSlot } from './slot';
+import { StartAttempt, closeQuietly } from './startAttempt';
 import { ServerState } from './state';
-import type { CallToolResult, Catalog, CatalogKind, McpLogLevel, Root } from './types';
+import type { CallToolResult, Catalog, McpLogLevel } from './types';
 
-/** A state change of one server. */
-export interface ServerStateChange {
-  id: string;
-  state: ServerState;
-  previous: ServerState;
-}
-
-/** One catalog kind of one server changed (loaded, refreshed, or emptied because the connection ended). */
-export interface CatalogChange {
-  id: string;
-  kind: CatalogKind;
-}
-
-/** Per-request options; `timeoutMs` defaults to the `requestTimeoutMs` setting. */
-export interface CallOptions {
-  timeoutMs?: number;
-  signal?: AbortSignal;
-  onProgress?: RequestOptions['onProgress'];
-}
-
-export type ReadResourceResult = Awaited<ReturnType<ServerConnection['readResource']>>;
-export type GetPromptResult = Awaited<ReturnType<ServerConnection['getPrompt']>>;
-
-/** What the rest of the extension may read about a server (changing it goes through the registry). */
-export interface ServerView {
-  readonly id: string;
-  readonly server: EffectiveServer;
-  readonly state: ServerState;
-  /** The catalog of the live connection; empty when the server is not ready. */
-  readonly catalog: Catalog;
-  /** Resolves when the live connection's catalog listing is done (at once when there is no connection). */
-  whenCatalogLoaded(): Promise<void>;
-}
-
-export interface ServerControllerOptions {
-  server: EffectiveServer;
-  connector: ServerConnector;
-  log: ServerLog;
-  clock: Clock;
-  /** Read at every use, so a settings change applies to the next start or request. */
-  settings: () => LifecycleSettings;
-  /** The current roots, read whenever the server asks. */
-  roots: () => Root[];
-}
-
-type StartOutcome =
-  | { kind: 'connected'; connection: ServerConnection }
-  | { kind: 'error'; error: unknown }
-  | { kind: 'timeout'; error: unknown }
-  | { kind: 'cancelled' };
-
-/** One call of the connector under the startup timeout; settles exactly once. */
-class StartAttempt {
-  readonly abort = new AbortController();
-  readonly outcome: Promise<StartOutcome>;
-  private settle!: (outcome: StartOutcome) => void;
-  private readonly timers = new DisposableStore();
-  private finished = false;
-  private timedOut = false;
-
-  constructor(private readonly clock: Clock, readonly timeoutMs: number, private readonly graceMs: number) {
-    this.outcome = new Promise<StartOutcome>((resolve) => { this.settle = resolve; });
-  }
-
-  get timeoutMessage(): string {
-    return `did not answer initialize within ${formatDuration(this.timeoutMs)}`;
-  }
-
-  run(connect: (signal: AbortSignal) => Promise<ServerConnection>): void {
-    let pending: Promise<ServerConnection>;
-    try {
-      pending = connect(this.abort.signal);
-    } catch (error) {
-      pending = Promise.reject(error);
-    }
-    pending.then(
-      (connection) => {
-        if (!this.finished && !this.timedOut) { this.finish({ kind: 'connected', connection }); return; }
-        // Too late: the attempt timed out or was cancelled, so this connection has no owner.
-        this.finish({ kind: 'timeout', error: undefined });
-        void closeQuietly(connection);
-      },
-      (error: unknown) => this.finish(this.timedOut ? { kind: 'timeout', error } : { kind: 'error', error }),
-    );
-    this.timers.add(this.clock.setTimeout(() => {
-      this.timedOut = true;
-      this.abort.abort(new Error(this.timeoutMessage));
-      // Give the connector a moment to reject with the stderr it collected; never wait longer.
-      this.timers.add(this.clock.setTimeout(() => this.finish({ kind: 'timeout', error: undefined }), this.graceMs));
-    }, this.timeoutMs));
-  }
-
-  cancel(reason: string): void {
-    if (!this.abort.signal.aborted) this.abort.abort(new Error(reason));
-    this.finish({ kind: 'cancelled' });
-  }
-
-  private finish(outcome: StartOutcome): void {
-    if (this.finished) return;
-    this.finished = true;
-    this.timers.dispose();
-    this.settle(outcome);
-  }
-}
-
-/** A live connection with what hangs off it: listeners, the catalog, and the requests waiting on it. */
-class LiveConnection implements Disposable {
-  readonly subscriptions = new DisposableStore();
-  private readonly waiting = new Set<(error: Error) => void>();
-  private endedWith: Error | undefined;
-
-  constructor(readonly connection: ServerConnection, readonly catalog: CatalogLoader) {}
-
-  /** `request`, or a rejection as soon as the connection ends, whichever comes first. */
-  guard<T>(request: Promise<T>): Promise<T> {
-    if (this.endedWith) return Promise.reject(this.endedWith);
-    return new Promise<T>((resolve, reject) => {
-      this.waiting.add(reject);
-      request.then(
-        (value) => { this.waiting.delete(reject); resolve(value); },
-        (error: unknown) => { this.waiting.delete(reject); reject(error); },
-      );
-    });
-  }
-
-  /** Fails waiting requests and drops listeners and the catalog; the connection itself stays open (for a staged close). */
-  detach(error: Error): void {
-    if (this.endedWith) return;
-    this.endedWith = error;
-    for (const reject of this.waiting) reject(error);
-    this.waiting.clear();
-    this.subscriptions.dispose();
-    this.catalog.dispose();
-  }
-
-  dispose(): void {
-    this.detach(new Error('the connection was disposed'));
-    this.connection.dispose();
-  }
-}
+export type { CallOptions, CatalogChange, GetPromptResult, ReadResourceResult, ServerControllerOptions, ServerStateChange, ServerView } from './controllerTypes';
 
 /** Drives one server through its states. Created and owned by the ServerRegistry. */
 export class ServerController implements ServerView, Disposable {
@@ -385,23 +249,20 @@ export class ServerController implements ServerView, Disposable {
 
   /** Counts a failure in the sliding window and either schedules a restart with backoff or gives up. */
   private afterFailure(reason: string, stderrTail: string[]): void {
-    const settings = this.options.settings();
     const now = this.options.clock.now();
-    this.failures = [...this.failures.filter((at) => now - at < settings.restartWindowMs), now];
-    const count = this.failures.length;
-    if (count > settings.maxRestarts) {
-      const error = `crashed ${count === 1 ? 'once' : `${count} times`} in ${formatDuration(settings.restartWindowMs)}; not restarting (last: ${reason})`;
-      this.options.log.error(error);
-      this.setState({ kind: 'failed', error, stderrTail });
+    const next = nextRestart(this.failures, now, this.options.settings(), reason);
+    this.failures = next.failures;
+    if (next.kind === 'giveUp') {
+      this.options.log.error(next.error);
+      this.setState({ kind: 'failed', error: next.error, stderrTail });
       return;
     }
-    const delay = settings.restartBaseMs * 2 ** (count - 1);
     this.restartTimer.value = this.options.clock.setTimeout(() => {
       this.restartTimer.take();
       void this.connect(true, this.allClosed());
-    }, delay);
-    this.info(`restarting in ${formatDuration(delay)} (attempt ${count} of ${settings.maxRestarts})`);
-    this.setState({ kind: 'restarting', attempt: count, at: now + delay, reason });
+    }, next.delayMs);
+    this.info(next.message);
+    this.setState({ kind: 'restarting', attempt: next.attempt, at: now + next.delayMs, reason });
   }
 
   private shutdown(final: ServerState): Promise<void> {
@@ -484,16 +345,5 @@ export class ServerController implements ServerView, Disposable {
 
   private warn(message: string): void {
     this.options.log.warn(this.redact(message));
-  }
-}
-
-/** Closes a connection (staged), reports a failure to `onError`, and always disposes it. Never rejects. */
-async function closeQuietly(connection: ServerConnection, onError?: (error: unknown) => void): Promise<void> {
-  try {
-    await connection.close();
-  } catch (error) {
-    onError?.(error);
-  } finally {
-    try { connection.dispose(); } catch (error) { onError?.(error); }
   }
 }

@@ -1,0 +1,239 @@
+// The rows of the "Servers" tree: a server row (with its tooltip text), the entries it shadows and the
+// "Problems" node. The catalog and tool rows under a ready server are built in toolTreeItems.ts.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ConfigSnapshot } from '../core/config';
+import type { ConfigProblem, EffectiveServer, ShadowedServer, SourceRange } from '../core/config/types';
+import { CATALOG_KINDS, ServerState, type Catalog, type ServerView } from '../core/lifecycle';
+import { HELD_REASON, revealHiddenCharacters } from '../core/sidebarSnapshot';
+import { trustDisplay, type DangerFlag, type TrustDecision } from '../core/trust';
+import { isVirtualFile } from './configSources';
+import type { LifecycleSource, ServerItemData, SourceLocation, ToolStatusSource, TrustSource } from './serversTree';
+import { shortReason, stateIcon } from './stateIcons';
+import { CATALOG_GROUPS, catalogRows } from './toolTreeItems';
+import { toMarkdown, type TooltipLine } from './treeTooltips';
+
+/** One row as the tree provider holds it: the plain data plus what only VS Code can show. */
+export interface Row {
+  data: Omit<ServerItemData, 'icon'>;
+  icon: vscode.ThemeIcon;
+  markdown: vscode.MarkdownString;
+  children: Row[];
+}
+export function buildRows(snapshot: ConfigSnapshot, lifecycle: LifecycleSource, tools: ToolStatusSource | undefined, trust: TrustSource | undefined): Row[] {
+  // Plugin files are all called package.json: name them by their extension (or API source) instead.
+  const labels = new Map<string, string>();
+  for (const layer of snapshot.layers) {
+    if (layer.spec.scope === 'plugin' && layer.spec.label) labels.set(layer.spec.file, layer.spec.label);
+  }
+  const shadowedBy = new Map<string, ShadowedServer[]>();
+  for (const entry of snapshot.shadowed) {
+    const list = shadowedBy.get(entry.shadowedBy.id) ?? [];
+    list.push(entry);
+    shadowedBy.set(entry.shadowedBy.id, list);
+  }
+  // The core's order: by scope precedence, then id; stable across reloads.
+  const rows = snapshot.servers.map((server) => serverRow(server, lifecycle.get(server.id), shadowedBy.get(server.id) ?? [], labels, tools, trust));
+  if (snapshot.problems.length > 0) rows.push(problemsRow(snapshot.problems));
+  return rows;
+}
+
+function serverRow(server: EffectiveServer, view: ServerView | undefined, shadowed: ShadowedServer[], labels: Map<string, string>, tools: ToolStatusSource | undefined, trust: TrustSource | undefined): Row {
+  const state = view?.state;
+  const decision = server.scope === 'project' ? trust?.decide(server) : undefined;
+  // Parked for trust: "not trusted" when refused; a change or Restricted Mode says why ("never trusted" needs no words).
+  const parked = state?.kind === 'needsTrust' && decision ? trustDisplay(decision) : undefined;
+  const label = parked?.label ?? (state ? ServerState.label(state) : 'not started');
+  const held = state && ServerState.isActive(state) && decision?.state === 'needsTrust' ? HELD_REASON : undefined;
+  const reason = (state && ServerState.reason(state)) ?? (parked && (decision?.state !== 'needsTrust' || parked.changed) ? parked.reason : held);
+  const lines = serverTooltip(server, shadowed, labels, view, decision, server.scope === 'project' ? trust?.flags(server) ?? [] : []);
+  const context = ['server', `scope-${server.scope}`, `state-${state?.kind ?? 'notStarted'}`, `transport-${server.launch.type}`];
+  if (server.needsTrust) context.push('needsTrust');
+  if (isVirtualFile(server.source.file)) context.push('virtual');
+  if (state) context.push(...actionsOf(state));
+  const catalog = view?.state.kind === 'ready' ? catalogRows(server.id, view.catalog, tools) : [];
+  return {
+    data: {
+      id: `server:${server.id}`,
+      kind: 'server',
+      serverId: server.id,
+      state: state?.kind ?? 'notStarted',
+      label: server.id,
+      description: `${server.scope} · ${server.launch.type} · ${label}${reason ? `: ${shortReason(reason)}` : ''}`,
+      tooltip: lines.map((l) => (l.code !== undefined ? `${l.text}${l.code}` : l.text)).join('\n'),
+      contextValue: context.join(' '),
+      location: locationOf(server.source),
+      children: [],
+    },
+    icon: stateIcon(state),
+    markdown: toMarkdown(lines),
+    children: [...catalog, ...shadowed.map((entry) => shadowedRow(server, entry, labels))],
+  };
+}
+
+/** The lifecycle actions a row offers (menus match these words in its contextValue). */
+function actionsOf(state: ServerState): string[] {
+  const actions: string[] = [];
+  // A disabled server is started by removing "disabled" from its entry, not from a menu.
+  if (ServerState.canStart(state) && state.kind !== 'disabled') actions.push('canStart');
+  if (ServerState.isActive(state)) actions.push('canStop');
+  if (state.kind === 'ready' || state.kind === 'failed' || state.kind === 'crashed' || state.kind === 'restarting') actions.push('canRestart');
+  return actions;
+}
+
+function shadowedRow(winner: EffectiveServer, entry: ShadowedServer, labels: Map<string, string>): Row {
+  const from = fileLabel(entry.source.file, labels);
+  const by = fileLabel(entry.shadowedBy.file, labels);
+  const lines: TooltipLine[] = [
+    { text: `${entry.name} (${entry.scope} scope), not in effect` },
+    { text: `Defined at ${location(entry.source)}` },
+    { text: `Shadowed by ${winner.id} in the ${entry.shadowedBy.scope} scope (${entry.shadowedBy.file})` },
+  ];
+  return {
+    data: {
+      id: `shadowed:${winner.id}:${entry.scope}:${entry.source.file}`,
+      kind: 'shadowed',
+      label: `${entry.scope} · ${from}`,
+      description: `shadowed by ${entry.shadowedBy.scope} (${by})`,
+      tooltip: lines.map((l) => l.text).join('\n'),
+      contextValue: `shadowed scope-${entry.scope}`,
+      location: locationOf(entry.source),
+      children: [],
+    },
+    icon: new vscode.ThemeIcon('debug-step-over', new vscode.ThemeColor('disabledForeground')),
+    markdown: toMarkdown(lines),
+    children: [],
+  };
+}
+
+function problemsRow(problems: readonly ConfigProblem[]): Row {
+  const errors = problems.filter((p) => p.severity === 'error').length;
+  const children = problems.map((problem, index): Row => {
+    const where = `${path.basename(problem.file)}:${problem.line}:${problem.column}`;
+    const lines: TooltipLine[] = [
+      { text: problem.message },
+      { text: `${problem.severity} ${problem.code} at ${problem.file}:${problem.line}:${problem.column}` },
+    ];
+    return {
+      data: {
+        id: `problem:${index}:${problem.file}:${problem.line}:${problem.column}:${problem.code}`,
+        kind: 'problem',
+        label: problem.message,
+        description: where,
+        tooltip: lines.map((l) => l.text).join('\n'),
+        contextValue: `problem severity-${problem.severity}`,
+        location: isVirtualFile(problem.file) ? undefined : locationOf(problem),
+        children: [],
+      },
+      icon: new vscode.ThemeIcon(problem.severity === 'error' ? 'error' : 'warning',
+        new vscode.ThemeColor(problem.severity === 'error' ? 'problemsErrorIcon.foreground' : 'problemsWarningIcon.foreground')),
+      markdown: toMarkdown(lines),
+      children: [],
+    };
+  });
+  const label = `Problems (${problems.length})`;
+  return {
+    data: {
+      id: 'problems',
+      kind: 'problems',
+      label,
+      description: errors > 0 ? `${errors} error${errors === 1 ? '' : 's'}` : '',
+      tooltip: 'Problems in MCP server configuration files (also in the Problems panel)',
+      contextValue: 'problems',
+      children: [],
+    },
+    icon: new vscode.ThemeIcon(errors > 0 ? 'error' : 'warning',
+      new vscode.ThemeColor(errors > 0 ? 'problemsErrorIcon.foreground' : 'problemsWarningIcon.foreground')),
+    markdown: new vscode.MarkdownString('Problems in MCP server configuration files (also in the Problems panel)'),
+    children,
+  };
+}
+
+/** Lines of stderr shown in a failed server's tooltip (the log has all of them). */
+const TOOLTIP_STDERR_LINES = 5;
+
+function serverTooltip(
+  server: EffectiveServer, shadowed: ShadowedServer[], labels: Map<string, string>, view: ServerView | undefined,
+  decision: TrustDecision | undefined, flags: readonly DangerFlag[],
+): TooltipLine[] {
+  const launch = server.launch;
+  const state = view?.state;
+  const lines: TooltipLine[] = [{ text: server.id === server.name ? server.name : `${server.id} (${server.name})` }];
+  const plugin = labels.get(server.source.file);
+  lines.push({ text: `Scope: ${server.scope}${plugin && server.scope === 'plugin' ? ` (${plugin})` : ''}` });
+  if (decision) lines.push({ text: `Trust: ${trustDisplay(decision)?.label ?? 'trusted'} (${decision.reason})` });
+  lines.push(...stateLines(state, view?.catalog));
+  for (const flag of flags) lines.push({ text: `⚠ ${flag.id}: ${flag.reason}${flag.detail !== undefined ? ` (${revealHiddenCharacters(flag.detail)})` : ''}` });
+  lines.push({ text: `Transport: ${launch.type}` });
+  if (launch.type === 'stdio') {
+    lines.push({ text: 'Command: ', code: commandLine(launch.command ?? '', launch.args) });
+    if (launch.cwd) lines.push({ text: 'Working directory: ', code: launch.cwd });
+    const env = Object.keys(launch.env);
+    if (env.length > 0) lines.push({ text: `Environment: ${env.join(', ')}` });
+  } else {
+    lines.push({ text: 'URL: ', code: launch.url ?? '' });
+    const headers = Object.keys(launch.headers);
+    if (headers.length > 0) lines.push({ text: `Headers: ${headers.join(', ')}` });
+  }
+  if (server.needsInput.length > 0) lines.push({ text: `Asks for: ${server.needsInput.join(', ')}` });
+  lines.push({ text: `Defined at ${location(server.source)}` });
+  lines.push({ text: `Fingerprint: ${server.fingerprint.slice(0, 12)}` });
+  for (const entry of shadowed) lines.push({ text: `Shadows the ${entry.scope} entry in ${entry.source.file}` });
+  return lines;
+}
+
+/** "State: …" and what goes with it: the reason and last stderr lines of a failure, the catalog of a ready server. */
+function stateLines(state: ServerState | undefined, catalog: Catalog | undefined): TooltipLine[] {
+  if (!state) return [{ text: 'State: not started' }];
+  const lines: TooltipLine[] = [{ text: `State: ${ServerState.label(state)}` }];
+  switch (state.kind) {
+    case 'ready': {
+      const info = catalog?.serverInfo;
+      if (info) lines.push({ text: `Server: ${revealHiddenCharacters(`${info.title ?? info.name} ${info.version}`.trim())}` });
+      lines.push({ text: `Started in ${state.startMs} ms` });
+      if (catalog) {
+        const counts = CATALOG_KINDS.map((kind) => `${catalog[kind].length} ${CATALOG_GROUPS[kind].title.toLowerCase()}`);
+        lines.push({ text: `Offers ${counts.join(', ')}` });
+      }
+      break;
+    }
+    case 'failed': case 'crashed': {
+      lines.push({ text: `Reason: ${revealHiddenCharacters(state.error)}` });
+      const tail = state.stderrTail.filter((line) => line.trim() !== '').slice(-TOOLTIP_STDERR_LINES);
+      for (const line of tail) lines.push({ text: 'stderr: ', code: revealHiddenCharacters(line) });
+      break;
+    }
+    case 'restarting':
+      lines.push({ text: `Reason: ${revealHiddenCharacters(state.reason)}` });
+      break;
+    case 'needsTrust':
+      lines.push({ text: 'Defined by the repository: Start asks whether you trust it.' });
+      break;
+    case 'starting': case 'stopped': case 'disabled':
+      break;
+  }
+  return lines;
+}
+
+/** A command line as a shell would read it: arguments with spaces or quotes are quoted. */
+export function commandLine(command: string, args: readonly string[]): string {
+  return [command, ...args].map(quoteArg).join(' ');
+}
+
+function quoteArg(arg: string): string {
+  if (arg === '') return "''";
+  if (/^[\w@%+=:,./~-]+$/.test(arg)) return arg;
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+function fileLabel(file: string, labels: Map<string, string>): string {
+  return labels.get(file) ?? path.basename(file);
+}
+
+function location(range: { file: string; line: number; column: number }): string {
+  return isVirtualFile(range.file) ? range.file : `${range.file}:${range.line}`;
+}
+
+function locationOf(range: SourceRange | ConfigProblem): SourceLocation {
+  return { file: range.file, line: range.line, column: range.column, endLine: range.endLine, endColumn: range.endColumn };
+}
