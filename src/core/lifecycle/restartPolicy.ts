@@ -11,13 +11,13 @@ export type RestartDecision = { failures: number[] } & (
 
 /** Counts a failure at `now` in the sliding window and either schedules a restart with backoff or gives up. */
 export function nextRestart(failures: readonly number[], now: number, settings: LifecycleSettings, reason: string): RestartDecision {
-  const window = [...failures.filter((at) => now - at < settings.restartWindowMs), now];
-  const count = window.length;
+  const recent = [...failures.filter((at) => now - at < settings.restartWindowMs), now];
+  const count = recent.length;
   if (count > settings.maxRestarts) {
     const error = `crashed ${count === 1 ? 'once' : `${count} times`} in ${formatDuration(settings.restartWindowMs)}; not restarting (last: ${reason})`;
-    return { failures: window, kind: 'giveUp', error };
+    return { failures: recent, kind: 'giveUp', error };
   }
   const delay = settings.restartBaseMs * 2 ** (count - 1);
   const message = `restarting in ${formatDuration(delay)} (attempt ${count} of ${settings.maxRestarts})`;
-  return { failures: window, kind: 'restart', attempt: count, delayMs: delay, message };
+  return { failures: recent, kind: 'restart', attempt: count, delayMs: delay, message };
 }

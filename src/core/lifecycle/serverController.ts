@@ -35,7 +35,7 @@ export class ServerController implements ServerView, Disposable {
   private readonly closing = new Set<Promise<void>>();
   /** Bumped by every start and stop; an async step whose epoch is stale drops its result. */
   private epoch = 0;
-  /** When recent crashes (and failed automatic restarts) happened, inside the restart window. */
+  /** When recent crashes (and failed automatic restarts) happened (only those inside the restart window are kept). */
   private failures: number[] = [];
   private disposed = false;
 

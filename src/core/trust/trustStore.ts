@@ -195,7 +195,7 @@ export function emptyTrustData(): TrustData {
 }
 
 /**
- * Validates a stored document. Never throws: what cannot be used is left out and described in
+ * Validates what was stored. Never throws: what cannot be used is left out and described in
  * `problems`; a document of another version or shape is treated as empty.
  */
 export function parseTrustData(value: unknown): { data: TrustData; problems: string[] } {
