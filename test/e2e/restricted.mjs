@@ -12,6 +12,7 @@ import { codeServerCli, startCodeServer, workbenchUrl } from '../harness/codeSer
 import { makeStateDir, prepareFixture } from '../harness/fixture.mjs';
 import { repoRoot } from '../harness/paths.mjs';
 import { runFromPalette } from './deactivate.mjs';
+import { processesWith, treeDescription, until } from './probes.mjs';
 import * as ui from './workbench.mjs';
 
 const PROJECT_SERVER = 'trusty';
@@ -24,38 +25,6 @@ const USER_MARKER = '--e2e-restricted-user-marker=runs-in-restricted-mode-7d41a2
 const QUIET_MS = 5_000;
 const RESTRICTED_REASON = /^project · stdio · needs trust: Restricted Mode/;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Processes whose command line contains `needle`, from /proc (zombies left out). */
-function processesWith(needle) {
-  const found = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.lastIndexOf(')') + 2)[0] === 'Z') continue;
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'latin1').split('\0').join(' ').trim();
-      if (cmdline.includes(needle)) found.push({ pid: Number(entry), cmdline });
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return found;
-}
-
-async function until(what, probe, timeoutMs) {
-  const t0 = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(200);
-  }
-}
-
-/** The description of the tree row labelled `name` in the Servers pane, or undefined. */
-async function treeDescription(pane, name) {
-  return (await ui.readTreeRows(pane)).find((row) => row.label === name)?.description;
-}
 
 /** The "Restricted Mode" entry of the status bar (VS Code's shield item), as a locator. */
 function restrictedStatusItem(page) {

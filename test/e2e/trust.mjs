@@ -10,6 +10,7 @@ import { launchBrowser } from '../harness/browser.mjs';
 import { codeServerCli, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
 import { makeStateDir, prepareFixture } from '../harness/fixture.mjs';
 import { repoRoot } from '../harness/paths.mjs';
+import { processesWith, treeDescription, until } from './probes.mjs';
 import * as ui from './workbench.mjs';
 
 const SERVER = 'trusty';
@@ -17,38 +18,6 @@ const SERVER = 'trusty';
 const MARKER = '--e2e-trust-marker=the-whole-command-line-must-be-visible-in-the-trust-dialog-even-when-it-is-longer-than-the-dialog-is-wide-3f9c1e';
 const CHANGED_ARG = '--generation=2';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Processes whose command line contains `needle`, from /proc. */
-function processesWith(needle) {
-  const found = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.lastIndexOf(')') + 2)[0] === 'Z') continue;
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'latin1').split('\0').join(' ').trim();
-      if (cmdline.includes(needle)) found.push({ pid: Number(entry), cmdline });
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return found;
-}
-
-async function until(what, probe, timeoutMs) {
-  const t0 = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(200);
-  }
-}
-
-/** The description of the tree row labelled `name` in the Servers pane, or undefined. */
-async function treeDescription(pane, name) {
-  return (await ui.readTreeRows(pane)).find((row) => row.label === name)?.description;
-}
 
 /**
  * Runs the trust checks into `checks`. Options: vsix (the package to install), manifest, resultsDir,
