@@ -5,88 +5,11 @@ import { Emitter } from '../core/event';
 import type { CloseInfo, Page, RequestOptions, ServerConnection, ServerLog } from '../core/lifecycle/ports';
 import type { CallToolResult, CatalogItemOf, CatalogKind, McpLogLevel } from '../core/lifecycle/types';
 import { describeRemoteError, httpStatusOf, isSessionExpired, networkReason, type RemoteKind } from './remoteTransports';
+import type { McpSession, SessionSink } from './mcpSession';
 import { Client, ErrorCode, McpError, SseError, type SdkRequestOptions, type Transport } from './sdk';
 
 /** Timeout of the small requests the core sends without options (logging/setLevel). */
 const CONTROL_TIMEOUT_MS = 30_000;
-
-/** The stdio process under a session, as far as the connection needs it. */
-export interface StdioProcessInfo {
-  /** The last stderr lines, oldest first. */
-  stderrTail(): string[];
-  /** How the process ended, once it has (reason such as "process exited with code 1"). */
-  exit(): Omit<CloseInfo, 'stderrTail'> | undefined;
-}
-
-/** What a session reports to the connection that owns it. */
-export interface SessionSink {
-  listChanged(kind: CatalogKind): void;
-}
-
-/** One SDK Client on one transport, initialized. A connection replaces it when an HTTP session expires. */
-export class McpSession {
-  private closedFlag = false;
-  private closing: Promise<void> | undefined;
-  /** The transport's own close(); a second call on a process transport kills its process group at once. */
-  private readonly closeTransport: () => Promise<void>;
-  /** Set when the session was replaced because the server expired it: its failures mean "retry on the new one". */
-  expiredAndReplaced = false;
-  private closeListener: (() => void) | undefined;
-  private errorListener: ((error: Error) => void) | undefined;
-  /** Why the session is being closed, when we close it because of something the server did. */
-  closeReason: string | undefined;
-
-  constructor(
-    readonly client: Client,
-    readonly transport: Transport,
-    readonly kind: 'stdio' | RemoteKind,
-    /** The server's URL (remote kinds). */
-    readonly url: string | undefined,
-    readonly process: StdioProcessInfo | undefined,
-  ) {
-    client.onclose = () => {
-      this.closedFlag = true;
-      this.closeListener?.();
-    };
-    client.onerror = (error) => this.errorListener?.(error);
-    // Everyone closes this transport: the SDK Client when initialize fails, we on failure or stop. Only
-    // the first close counts (a second one would turn the staged stop of a process into an immediate
-    // kill); later calls share its promise. Deferred by a microtask so that a transport calling onclose
-    // synchronously from close() cannot re-enter it.
-    this.closeTransport = transport.close.bind(transport);
-    transport.close = () => {
-      this.closing ??= Promise.resolve().then(() => this.closeTransport()).catch(() => undefined);
-      return this.closing;
-    };
-  }
-
-  get closed(): boolean {
-    return this.closedFlag;
-  }
-
-  /** Sets the single close listener; called at once when the session is already closed. */
-  onClosed(listener: (() => void) | undefined): void {
-    this.closeListener = listener;
-    if (listener && this.closedFlag) listener();
-  }
-
-  onError(listener: ((error: Error) => void) | undefined): void {
-    this.errorListener = listener;
-  }
-
-  /**
-   * Closes the transport (for stdio: the staged process shutdown; also after the process exited by
-   * itself, so that its group is reaped). Resolves when it is gone; never throws; idempotent.
-   */
-  shutdown(): Promise<void> {
-    return this.transport.close();
-  }
-
-  /** Ends the session now: the transport's close() called a second time kills a process group at once. */
-  async kill(): Promise<void> {
-    await Promise.all([this.shutdown(), this.closeTransport().catch(() => undefined)]);
-  }
-}
 
 export interface ConnectionOptions {
   log: ServerLog;

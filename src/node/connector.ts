@@ -5,7 +5,8 @@
 import { ConnectError } from '../core/lifecycle/errors';
 import type { ConnectRequest, ServerConnection, ServerConnector } from '../core/lifecycle/ports';
 import type { CatalogKind } from '../core/lifecycle/types';
-import { McpSession, SdkServerConnection, type SessionSink, type StdioProcessInfo } from './connection';
+import { SdkServerConnection } from './connection';
+import { McpSession, type SessionSink, type StdioProcessInfo } from './mcpSession';
 import { ServerEnvironment } from './process/environment';
 import { ProcessTransport } from './process/processTransport';
 import { createRemoteTransport, describeRemoteError, displayUrl, httpStatusOf, isNotStreamableHttp, type RemoteKind } from './remoteTransports';
