@@ -1,15 +1,23 @@
 // Projects the merged configuration onto the rows the sidebar webview shows. Pure: the clock and
 // the server states come in as arguments, so the same input always gives the same snapshot.
 import type {
-  ConfigProblem, EffectiveServer, LaunchDefinition, MergedConfig, ProblemSeverity, ShadowedServer, SourceRange,
+  ConfigProblem, EffectiveServer, LaunchDefinition, MergedConfig, ProblemSeverity, Scope, ShadowedServer, SourceRange, TransportKind,
 } from './config/types';
-import { ServerState } from './lifecycle/state';
+import { ServerState, type ServerStateKind as CoreStateKind } from './lifecycle/state';
 import type { DangerFlag } from './trust/dangerFlags';
 import type { TrustDecision } from './trust/trustDecision';
 import { trustDisplay } from './trust/trustGate';
 import type {
-  CatalogCounts, DangerFlagRow, ProblemRow, ServerRow, ServerStateKind, ShadowedRow, SidebarSnapshot, SourceLocation, ToolReviewCounts,
+  CatalogCounts, DangerFlagRow, LifecycleStateKind, ProblemRow, ProblemSeverity as RowSeverity, Scope as RowScope, ServerRow, ServerStateKind,
+  ShadowedRow, SidebarSnapshot, SourceLocation, ToolReviewCounts, TransportKind as RowTransport,
 } from '../protocol/sidebar';
+
+/** `true` when A and B are the same union; `never` (a compile error below) when they drift apart. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+// The protocol spells out the core's vocabularies so that it depends on nothing; these lines stop the
+// build the moment a scope, transport, severity or lifecycle state is added on one side only.
+const vocabulariesMatch: [Same<Scope, RowScope>, Same<TransportKind, RowTransport>, Same<ProblemSeverity, RowSeverity>, Same<CoreStateKind, LifecycleStateKind>] = [true, true, true, true];
+void vocabulariesMatch;
 
 /** The words a row shows for a bare state kind; the mapped type makes a new state kind a compile error here. */
 export const SERVER_STATE_LABELS: { readonly [K in ServerStateKind]: string } = {

@@ -1,13 +1,24 @@
 // The data the sidebar webview renders: one full snapshot, posted by the host, never patched.
-import type { ProblemSeverity, Scope, TransportKind } from '../core/config/types';
-import type { ServerStateKind as LifecycleStateKind } from '../core/lifecycle/state';
+// This module owns the view model and imports nothing: the webview and the host both depend on it,
+// and the projection that fills it (src/core/sidebarSnapshot.ts) checks at compile time that the
+// vocabularies below are exactly the core's.
 
-export type { ProblemSeverity, Scope, TransportKind };
+/** Where a server is defined (the core's `Scope`). */
+export type Scope = 'local' | 'project' | 'user' | 'plugin';
+
+/** How a server is reached (the core's `TransportKind`). */
+export type TransportKind = 'stdio' | 'http' | 'sse' | 'ws';
+
+/** How bad a config problem is (the core's `ProblemSeverity`). */
+export type ProblemSeverity = 'error' | 'warning';
+
+/** The lifecycle's state kinds (the core's `ServerStateKind`). */
+export type LifecycleStateKind = 'stopped' | 'starting' | 'ready' | 'failed' | 'crashed' | 'restarting' | 'needsTrust' | 'disabled';
 
 /**
  * The lifecycle state a row shows: one of the lifecycle's kinds, or `notStarted` for a server the
- * configuration has but the lifecycle does not know (yet). A new lifecycle kind lands in this union,
- * and the compiler then points at every place that must handle it.
+ * configuration has but the lifecycle does not know (yet). A new lifecycle kind must land in
+ * `LifecycleStateKind`: the projection does not compile until it does.
  */
 export type ServerStateKind = 'notStarted' | LifecycleStateKind;
 

@@ -8,18 +8,11 @@ import { CATALOG_KINDS, ServerState, type Catalog, type ServerView } from '../co
 import { HELD_REASON, revealHiddenCharacters } from '../core/sidebarSnapshot';
 import { trustDisplay, type DangerFlag, type TrustDecision } from '../core/trust';
 import { isVirtualFile } from './configSources';
-import type { LifecycleSource, ServerItemData, SourceLocation, ToolStatusSource, TrustSource } from './serversTree';
 import { shortReason, stateIcon } from './stateIcons';
 import { CATALOG_GROUPS, catalogRows } from './toolTreeItems';
+import type { LifecycleSource, Row, SourceLocation, ToolStatusSource, TrustSource } from './treeModel';
 import { toMarkdown, type TooltipLine } from './treeTooltips';
 
-/** One row as the tree provider holds it: the plain data plus what only VS Code can show. */
-export interface Row {
-  data: Omit<ServerItemData, 'icon'>;
-  icon: vscode.ThemeIcon;
-  markdown: vscode.MarkdownString;
-  children: Row[];
-}
 export function buildRows(snapshot: ConfigSnapshot, lifecycle: LifecycleSource, tools: ToolStatusSource | undefined, trust: TrustSource | undefined): Row[] {
   // Plugin files are all called package.json: name them by their extension (or API source) instead.
   const labels = new Map<string, string>();

@@ -2,75 +2,15 @@
 // entries it shadows as children) and a "Problems" node while any config file has problems. Every
 // server row opens the definition it stands for; its actions come from its contextValue.
 import * as vscode from 'vscode';
-import type { ConfigSnapshot } from '../core/config';
-import type { EffectiveServer } from '../core/config/types';
-import type { Event as CoreEvent } from '../core/event';
-import type { ServerState, ServerView } from '../core/lifecycle';
-import type { ToolStatus } from '../core/trust/toolReview';
-import type { DangerFlag, TrustDecision } from '../core/trust';
-import { buildRows, type Row } from './serverTreeItems';
+import { buildRows } from './serverTreeItems';
+import {
+  REVEAL_SOURCE_COMMAND, type ConfigSource, type LifecycleSource, type Row, type ServerItemData, type ToolStatusSource, type TrustSource,
+} from './treeModel';
 
 export { commandLine } from './serverTreeItems';
+export { REVEAL_SOURCE_COMMAND, type ServerItemData, type SourceLocation } from './treeModel';
 
 export const SERVERS_VIEW_ID = 'switchboard.servers';
-export const REVEAL_SOURCE_COMMAND = 'switchboard.revealServerSource';
-
-/** What `switchboard.revealServerSource` accepts from a row: a position in a file. */
-export interface SourceLocation {
-  file: string;
-  line: number;
-  column: number;
-  endLine?: number;
-  endColumn?: number;
-}
-
-/** One row of the tree as plain data (what tests and the reveal command look at). */
-export interface ServerItemData {
-  id: string;
-  kind: 'server' | 'shadowed' | 'catalog' | 'catalogItem' | 'problems' | 'problem';
-  /** The server a server, catalog or catalog item row belongs to. */
-  serverId?: string;
-  /** Tool rows: the tool's exact name (the label shows hidden characters as escapes). */
-  toolName?: string;
-  /** Server rows: the lifecycle state kind (`notStarted` while the lifecycle does not know the server). */
-  state?: ServerState['kind'] | 'notStarted';
-  /** The row's codicon id, e.g. `pass`, `loading~spin`. */
-  icon: string;
-  label: string;
-  description: string;
-  tooltip: string;
-  contextValue: string;
-  /** Where a click on the row goes. */
-  location?: SourceLocation;
-  children: ServerItemData[];
-}
-
-/** What the tree reads the configuration from. */
-export interface ConfigSource {
-  readonly current: ConfigSnapshot;
-  readonly onDidChange: vscode.Event<ConfigSnapshot>;
-}
-
-/** What the tree reads the servers' lifecycle from (the ServerRegistry). */
-export interface LifecycleSource {
-  get(id: string): ServerView | undefined;
-  readonly onDidChangeState: CoreEvent<unknown>;
-  readonly onDidChangeCatalog: CoreEvent<unknown>;
-  readonly onDidChangeServers: CoreEvent<void>;
-}
-
-/** What the tree reads about each tool: changed, new, flagged, blocked (the ToolReview). */
-export interface ToolStatusSource {
-  status(serverId: string, toolName: string): ToolStatus | undefined;
-  readonly onDidChange: CoreEvent<void>;
-}
-
-/** What the tree reads about trust: each project server's decision and the danger flags of its definition. */
-export interface TrustSource {
-  decide(server: EffectiveServer): TrustDecision;
-  flags(server: EffectiveServer): readonly DangerFlag[];
-  readonly onDidChange: CoreEvent<void>;
-}
 
 export class ServersTreeProvider implements vscode.TreeDataProvider<Row>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Row | undefined>();

@@ -4,9 +4,8 @@ import * as vscode from 'vscode';
 import { CATALOG_KINDS, type Catalog, type CatalogKind } from '../core/lifecycle';
 import { revealHiddenCharacters } from '../core/sidebarSnapshot';
 import type { ToolStatus } from '../core/trust/toolReview';
-import type { ToolStatusSource } from './serversTree';
-import type { Row } from './serverTreeItems';
 import { shortReason } from './stateIcons';
+import type { Row, ToolStatusSource } from './treeModel';
 import { plainMarkdown } from './treeTooltips';
 
 export const CATALOG_GROUPS: { readonly [K in CatalogKind]: { title: string; icon: string; itemIcon: string } } = {

@@ -1,0 +1,69 @@
+// The sidebar's projection and handlers: what the webview is sent (a snapshot of the configuration,
+// the lifecycle, tool review and trust) and what its requests do. The view itself is sidebarView.ts.
+import * as vscode from 'vscode';
+import { toSidebarSnapshot } from '../core/sidebarSnapshot';
+import type { SidebarSnapshot } from '../protocol/sidebar';
+import { revealSource } from './commands';
+import { restartServer, startServer, stopServer } from './serverCommands';
+import { SidebarViewProvider } from './sidebarView';
+import type { SwitchboardContext } from './switchboardContext';
+
+/** Internal command: the snapshot the sidebar is sent now (tests read it). */
+export const SIDEBAR_SNAPSHOT_COMMAND = '_switchboard.sidebarSnapshot';
+
+/** The snapshot of everything the sidebar shows, built from the context's current state. */
+export function sidebarSnapshotOf(ctx: SwitchboardContext): SidebarSnapshot {
+  const { config, registry, toolReview, trust } = ctx;
+  return toSidebarSnapshot(config.current, {
+    generatedAt: Date.now(),
+    workspaceName: vscode.workspace.name,
+    stateOf: (server) => {
+      const view = registry.get(server.id);
+      if (!view) return 'notStarted';
+      const { tools, resources, resourceTemplates, prompts } = view.catalog;
+      return {
+        state: view.state,
+        counts: { tools: tools.length, resources: resources.length, resourceTemplates: resourceTemplates.length, prompts: prompts.length },
+        toolReview: toolReview.summary(server.id),
+      };
+    },
+    trustOf: (server) => ({ decision: trust.decide(server), flags: trust.flags(server) }),
+  });
+}
+
+/** Registers the sidebar view and its snapshot command. */
+export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
+  const { config, registry, toolReview, trust, serverLogs } = ctx;
+  const snapshot = () => sidebarSnapshotOf(ctx);
+  const sidebar = new SidebarViewProvider(ctx.extension.extensionUri, {
+    onDidChange: (listener) => vscode.Disposable.from(
+      config.onDidChange(() => listener()),
+      registry.onDidChangeState(() => listener()),
+      registry.onDidChangeCatalog(() => listener()),
+      registry.onDidChangeServers(() => listener()),
+      toolReview.onDidChange(() => listener()),
+      trust.onDidChange(() => listener()),
+    ),
+    snapshot,
+  }, {
+    openSource: async (request) => {
+      await revealSource(config, request.target === 'server' ? request.serverId : request);
+    },
+    runCommand: async (command) => {
+      await vscode.commands.executeCommand(`switchboard.${command}`);
+    },
+    serverAction: async ({ serverId, action }) => {
+      switch (action) {
+        case 'start': return startServer(registry, serverId, trust);
+        case 'stop': return stopServer(registry, serverId);
+        case 'restart': return restartServer(registry, serverId, trust);
+        case 'showLogs': return serverLogs.show(serverId, false);
+      }
+    },
+  });
+  return vscode.Disposable.from(
+    sidebar,
+    vscode.commands.registerCommand(SIDEBAR_SNAPSHOT_COMMAND, snapshot),
+    vscode.window.registerWebviewViewProvider(SidebarViewProvider.viewId, sidebar),
+  );
+}

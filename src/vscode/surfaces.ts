@@ -1,0 +1,40 @@
+// Everything a person sees and clicks, wired to the context: the Servers tree and its commands, the
+// server and trust commands, the status bar, failure notifications and the sidebar.
+import * as vscode from 'vscode';
+import { registerCommands } from './commands';
+import { FailureNotifier } from './failureNotifications';
+import { ManageTrust } from './manageTrust';
+import { registerServerCommands, showLogsOf } from './serverCommands';
+import { SERVERS_VIEW_ID, ServersTreeProvider } from './serversTree';
+import { registerSidebar } from './sidebarWiring';
+import { StatusBar } from './statusBar';
+import type { Own, SwitchboardContext } from './switchboardContext';
+
+/** The surfaces that activation talks to after wiring them. */
+export interface Surfaces {
+  readonly notifier: FailureNotifier;
+  readonly manageTrust: ManageTrust;
+}
+
+/** Creates and registers every surface; each disposable goes to `own`. */
+export function registerSurfaces(ctx: SwitchboardContext, own: Own): Surfaces {
+  const { log, sources, config, registry, toolReview, trust, serverLogs } = ctx;
+  const tree = own(new ServersTreeProvider(config, registry, toolReview, trust));
+  own(vscode.window.createTreeView(SERVERS_VIEW_ID, { treeDataProvider: tree, showCollapseAll: true }));
+  own(registerCommands({ sources, config, tree, log }));
+  own(registerServerCommands({ registry, logs: serverLogs, log, trust }));
+  const manageTrust = own(new ManageTrust({
+    trust,
+    folders: () => sources.folders().map((folder) => folder.uri.fsPath),
+    servers: () => config.current.servers,
+    log,
+  }));
+  own(new StatusBar(registry, `${SERVERS_VIEW_ID}.focus`));
+  const notifier = own(new FailureNotifier({
+    onDidChangeState: registry.onDidChangeState,
+    log,
+    showLogs: (ids) => { void showLogsOf(registry, serverLogs, ids); },
+  }));
+  own(registerSidebar(ctx));
+  return { notifier, manageTrust };
+}

@@ -1,0 +1,107 @@
+// Builds the long-lived parts of the extension around the core — configuration, trust, the server
+// registry, tool review — and hands them back as one context object that the surfaces (views,
+// commands, API) are wired to. Every disposable it creates goes to `own`, so a failed activation
+// disposes exactly what was built.
+import * as vscode from 'vscode';
+import { ServerRegistry, type Root } from '../core/lifecycle';
+import { PinStore, ToolReview } from '../core/trust';
+import { NodeServerConnector, processLauncher } from '../node/connector';
+import { JsonFileStore } from '../node/jsonFileStore';
+import { ServerEnvironment } from '../node/process/environment';
+import { ConfigAdapter } from './configAdapter';
+import { ConfigSources } from './configSources';
+import { inputDefinitionOf, registerInputCommands } from './inputCommands';
+import { InputResolvingConnector } from './inputResolvingConnector';
+import { onDidChangeLifecycleSettings, readLifecycleSettings } from './lifecycleSettings';
+import { ProjectTrust } from './projectTrust';
+import { ServerLogs } from './serverLogs';
+import { onDidChangeBlockFlaggedTools, readBlockFlaggedTools, registerToolReview } from './toolReviewCommands';
+import { VscodeConfigFileSystem } from './vscodeFileSystem';
+import { WorkspaceInputs, workspaceKeyOf } from './workspaceInputs';
+
+/** Everything activation built that outlives it, owned in one place. */
+export interface SwitchboardContext {
+  readonly extension: vscode.ExtensionContext;
+  readonly log: vscode.LogOutputChannel;
+  readonly sources: ConfigSources;
+  readonly config: ConfigAdapter;
+  readonly inputs: WorkspaceInputs;
+  readonly connector: NodeServerConnector;
+  readonly trust: ProjectTrust;
+  readonly registry: ServerRegistry;
+  readonly toolReview: ToolReview;
+  readonly serverLogs: ServerLogs;
+  /** Whether this is an extension test run (test-only commands are registered then). */
+  readonly testing: boolean;
+}
+
+/** Adds a disposable to the activation's owner and returns it. */
+export type Own = <T extends vscode.Disposable>(disposable: T) => T;
+
+/** Builds the context; the caller starts reading the configuration once the surfaces are wired. */
+export async function buildContext(extension: vscode.ExtensionContext, log: vscode.LogOutputChannel, own: Own): Promise<SwitchboardContext> {
+  const testing = extension.extensionMode === vscode.ExtensionMode.Test;
+  const sources = own(new ConfigSources({ globalStorage: extension.globalStorageUri, ownExtensionId: extension.extension.id }));
+  const config = own(new ConfigAdapter({ sources, fileSystem: new VscodeConfigFileSystem(), log }));
+  const serverLogs = own(new ServerLogs());
+  const inputs = new WorkspaceInputs(extension.secrets,
+    workspaceKeyOf(vscode.workspace.workspaceFile, (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri)));
+  own(registerInputCommands({ inputs, config, log, testing }));
+  const connector = new NodeServerConnector({
+    clientVersion: String((extension.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'),
+    launchStdio: processLauncher(new ServerEnvironment({
+      // A local window may have been started from the Dock or a launcher, with a bare PATH: 'auto'
+      // asks the login shell then (and only then). A remote window's extension host was started by
+      // the remote side's own shell, so its PATH is already the user's.
+      loginShell: vscode.env.remoteName === undefined ? 'auto' : 'never',
+      debug: (message) => log.debug(message),
+    })),
+  });
+  own({ dispose: () => { void connector.dispose(); } });
+  // Trust decisions about project servers live in global storage, outside every repository.
+  const trust = own(await ProjectTrust.create({
+    storageDir: extension.globalStorageUri.fsPath,
+    folders: () => sources.folders().map((folder) => folder.uri.fsPath),
+    config,
+    log,
+  }));
+  const registry = own(new ServerRegistry({
+    // `${input:…}` values are filled in at launch only, and scrubbed from whatever the server logs.
+    connector: new InputResolvingConnector({ inner: connector, inputs, definitionOf: (server, id) => inputDefinitionOf(config.current, server, id) }),
+    logFor: (server) => serverLogs.logFor(server),
+    settings: readLifecycleSettings((message) => log.warn(message)),
+    // The trust gate: a project server starts only once trusted, never in Restricted Mode; a running
+    // one whose definition changed keeps its trusted definition until the person decides.
+    isAllowed: (server) => trust.gate.isAllowed(server),
+    awaitingDecision: (server) => trust.gate.awaitingDecision(server),
+  }));
+  registry.setRoots(workspaceRoots());
+  own(vscode.workspace.onDidChangeWorkspaceFolders(() => registry.setRoots(workspaceRoots())));
+  own(onDidChangeLifecycleSettings((settings) => registry.updateSettings(settings), (message) => log.warn(message)));
+  // Subscribed before the views, so they read the registry after it caught up with the config.
+  own(config.onDidChange((snapshot) => {
+    serverLogs.track(snapshot.servers);
+    registry.reconcile(snapshot.servers);
+  }));
+  own(trust.attach(registry));
+
+  // Tool definitions are pinned per server in global storage (outside any repository).
+  const pinProblem = (message: string): void => log.warn(`tool pins: ${message}`);
+  const pins = await PinStore.load(new JsonFileStore(vscode.Uri.joinPath(extension.globalStorageUri, 'tool-pins.json').fsPath, { onProblem: pinProblem }), { onProblem: pinProblem });
+  own({ dispose: () => pins.dispose() });
+  const toolReview = own(new ToolReview({
+    pins,
+    get: (id) => registry.get(id),
+    onDidChangeCatalog: registry.onDidChangeCatalog,
+    blockFlagged: readBlockFlaggedTools,
+    onProblem: pinProblem,
+  }));
+  own(onDidChangeBlockFlaggedTools(() => toolReview.refresh()));
+  own(registerToolReview({ review: toolReview, get: (id) => registry.get(id), list: () => registry.list(), log }));
+  return { extension, log, sources, config, inputs, connector, trust, registry, toolReview, serverLogs, testing };
+}
+
+/** The workspace folders as MCP roots. */
+function workspaceRoots(): Root[] {
+  return (vscode.workspace.workspaceFolders ?? []).map((folder) => ({ uri: folder.uri.toString(), name: folder.name }));
+}
