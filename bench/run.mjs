@@ -2,17 +2,20 @@
 //
 //   node bench/run.mjs [--rounds 7] [--servers 10] [--calls 1000] [--concurrency 50]
 //                      [--warmup-calls 4000] [--batches 3] [--no-warmup-round] [--check] [--keep-build]
-//                      [--out bench/results/latest.json]
+//                      [--profile] [--out bench/results/latest.json]
 //
 // Each side runs in its own fresh Node process with the same flags; the sides alternate
 // (switchboard, bare, switchboard, bare, …) after one unrecorded warm-up pair. Every figure is a ratio
-// of medians over the rounds; results/latest.json keeps every raw timing. See bench/README.md.
+// of medians over the rounds, with the spread of the per-round ratios beside it; results/latest.json
+// keeps every raw timing. --profile adds one CPU-profiled pair and says where each side's time per call
+// goes (bench/profile.mjs). See bench/README.md.
 import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from './build.mjs';
+import { summarize } from './profile.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.dirname(benchDir);
@@ -51,7 +54,7 @@ const NOTES = [
 ];
 
 function parseArgs(argv) {
-  const options = { rounds: 7, servers: 10, calls: 1000, concurrency: 50, warmupCalls: 4000, batches: 3, idleMs: 600, warmupRound: true, check: false, keepBuild: false, out: path.join(benchDir, 'results', 'latest.json') };
+  const options = { profile: false, rounds: 7, servers: 10, calls: 1000, concurrency: 50, warmupCalls: 4000, batches: 3, idleMs: 600, warmupRound: true, check: false, keepBuild: false, out: path.join(benchDir, 'results', 'latest.json') };
   const numeric = { '--rounds': 'rounds', '--servers': 'servers', '--calls': 'calls', '--concurrency': 'concurrency', '--warmup-calls': 'warmupCalls', '--batches': 'batches', '--idle-ms': 'idleMs' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -62,6 +65,7 @@ function parseArgs(argv) {
     } else if (arg === '--no-warmup-round') options.warmupRound = false;
     else if (arg === '--check') options.check = true;
     else if (arg === '--keep-build') options.keepBuild = true;
+    else if (arg === '--profile') options.profile = true;
     else if (arg === '--out') options.out = path.resolve(argv[++i] ?? '');
     else if (arg === '--help' || arg === '-h') {
       console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(0, 5).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
@@ -82,9 +86,9 @@ function everythingScript() {
 }
 
 /** Runs one side in a fresh process; resolves with its result (or an error record). */
-function runSide(bundle, args, timeoutMs) {
+function runSide(bundle, args, timeoutMs, extraFlags = []) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...NODE_FLAGS, bundle, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...NODE_FLAGS, ...extraFlags, bundle, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => { stdout += chunk; });
@@ -137,6 +141,31 @@ function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** The q-quantile (0…1) of the finite numbers in `values`, interpolated; null when there are none. */
+function quantile(values, q) {
+  const sorted = values.filter((v) => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  return sorted[low] + (sorted[Math.min(low + 1, sorted.length - 1)] - sorted[low]) * (at - low);
+}
+
+/**
+ * How much the per-round values move: min, quartiles, max. A ratio whose quartiles straddle 1 is
+ * load, not a regression; one whose whole range sits above its target is worth a profile.
+ */
+function spreadOf(values, digits = 3) {
+  const finite = values.filter((v) => typeof v === 'number' && Number.isFinite(v));
+  return {
+    rounds: finite.length,
+    min: round(quantile(finite, 0), digits),
+    q1: round(quantile(finite, 0.25), digits),
+    median: round(quantile(finite, 0.5), digits),
+    q3: round(quantile(finite, 0.75), digits),
+    max: round(quantile(finite, 1), digits),
+  };
+}
+
 const round = (value, digits = 3) => (value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits);
 
 /** Where the measured code lives (what the Switchboard side bundles from src/). */
@@ -171,12 +200,17 @@ function formatLabel(label, config) {
 }
 
 function printTable(result) {
-  const rows = [['figure', 'switchboard', 'bare SDK', 'value', 'target', '']];
+  const rows = [['figure', 'switchboard', 'bare SDK', 'value', 'rounds: q1–q3 (min–max)', 'target', '']];
+  const spreadText = (s) => (s.rounds === 0 ? '–' : `${s.q1}–${s.q3} (${s.min}–${s.max})`);
   for (const figure of FIGURES) {
     const f = result.figures[figure.key];
     const unit = figure.metric.endsWith('Mb') ? ' MB' : ' ms';
     const fmt = (v) => (v === null ? '–' : `${v}${unit}`);
-    rows.push([figure.key, fmt(f.switchboard), fmt(f.bare), f.value === null ? '–' : String(f.value), `≤ ${f.target}`, f.pass ? 'pass' : 'MISS']);
+    rows.push([figure.key, fmt(f.switchboard), fmt(f.bare), f.value === null ? '–' : String(f.value), spreadText(f.pairedSpread), `≤ ${f.target}`, f.pass ? 'pass' : 'MISS']);
+  }
+  for (const [metric, f] of Object.entries(result.cpuPerCall)) {
+    const fmt = (v) => (v === null ? '–' : `${v} µs`);
+    rows.push([`cpu_ratio_${metric === 'seqCpuUs' ? 'seq' : 'conc'}`, fmt(f.switchboard), fmt(f.bare), f.ratio === null ? '–' : String(f.ratio), spreadText(f.pairedSpread), '', '']);
   }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   const line = (r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
@@ -192,7 +226,54 @@ function printTable(result) {
   console.log(`  client CPU per call:  sequential ${both('seqCpuUs', ' µs')} · concurrent ${both('concCpuUs', ' µs')}`);
   console.log(`  per sequential call:  ${both('seqCallUs', ' µs')} · concurrent: ${both('concCallsPerSecond', ' calls/s')}`);
   console.log(`  stop all:             ${both('stopMs', ' ms')}`);
+  if (result.profile) printProfile(result.profile);
   console.log(`  ${result.rounds.completed} rounds (median), ${result.machine.cores} cores, Node ${result.machine.node}, load ${result.machine.loadAverage.join(' ')}, ${Math.round(result.durationMs / 1000)} s`);
+}
+
+/**
+ * One more pair of runs under V8's CPU profiler; sums each side's self time per origin (our src/, the
+ * SDK, zod, Node, GC…) and per function over the timed calls only, per call.
+ */
+async function profilePair(bundles, args, deadline) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-bench-prof-'));
+  const sides = {};
+  try {
+    for (const side of ['switchboard', 'bare']) {
+      const sideDir = path.join(dir, side);
+      process.stdout.write(`[bench] profile · ${side}… `);
+      const run = await runSide(bundles[side], args, Math.max(MIN_CHILD_MS, Math.min(CHILD_TIMEOUT_MS, deadline - Date.now())), ['--cpu-prof', `--cpu-prof-dir=${sideDir}`, '--cpu-prof-interval', '100']);
+      if (run.error) { console.log(`failed: ${run.error}`); return { error: `${side}: ${run.error}` }; }
+      const file = fs.readdirSync(sideDir).find((name) => name.endsWith('.cpuprofile'));
+      if (!file) return { error: `${side}: no profile written` };
+      const summary = summarize(JSON.parse(fs.readFileSync(path.join(sideDir, file), 'utf8')), { fromUs: run.timedWindowUs.from, toUs: run.timedWindowUs.to });
+      const perCall = (ms) => round((ms * 1000) / run.timedWindowUs.calls, 2);
+      sides[side] = {
+        calls: run.timedWindowUs.calls,
+        sampledUsPerCall: perCall(summary.totalMs),
+        byOrigin: Object.fromEntries(summary.origins.map(({ origin, ms }) => [origin, perCall(ms)])),
+        topFunctions: summary.functions.slice(0, 25).map((f) => ({ function: f.function, origin: f.origin, usPerCall: perCall(f.ms) })),
+      };
+      console.log(`${sides[side].sampledUsPerCall} µs sampled per call`);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const origins = [...new Set([...Object.keys(sides.switchboard.byOrigin), ...Object.keys(sides.bare.byOrigin)])]
+    .filter((origin) => origin !== '(idle)')
+    .map((origin) => ({ origin, switchboard: sides.switchboard.byOrigin[origin] ?? 0, bare: sides.bare.byOrigin[origin] ?? 0 }))
+    .map((o) => ({ ...o, extra: round(o.switchboard - o.bare, 2) }))
+    .sort((a, b) => b.extra - a.extra);
+  return { note: 'self time per call over the timed batches (sequential and concurrent), from one profiled run per side (sampling every 100 µs); (idle) is waiting for the server', origins, sides };
+}
+
+function printProfile(profile) {
+  if (profile.error) { console.log(`  profile: ${profile.error}`); return; }
+  console.log('  where the time per call goes (CPU profile, self time, µs per call; busy time only):');
+  for (const o of profile.origins.filter((x) => x.switchboard >= 0.05 || x.bare >= 0.05)) {
+    console.log(`    ${o.origin.padEnd(22)} ${String(o.switchboard).padStart(7)} vs ${String(o.bare).padStart(7)}   ${o.extra >= 0 ? '+' : ''}${o.extra}`);
+  }
+  const ours = profile.sides.switchboard.topFunctions.filter((f) => f.origin === 'Switchboard src/').slice(0, 6);
+  if (ours.length > 0) console.log(`    Switchboard's own functions: ${ours.map((f) => `${f.function} ${f.usPerCall} µs`).join(' · ')}`);
 }
 
 async function main() {
@@ -294,7 +375,23 @@ async function measure(options, bundles, startedAt, marker) {
       bare: round(bare),
       computedAs: figure.kind === 'ratio' ? `median(switchboard.${figure.metric}) / median(bare.${figure.metric})` : `median(switchboard.${figure.metric}) - median(bare.${figure.metric})`,
       pairedMedian: round(median(paired), 4),
+      // Each round's own ratio (or difference): the spread says how much of the figure is load.
+      pairedSpread: spreadOf(paired, 4),
     };
+  }
+  // The client's CPU per call: steadier than wall time on a shared machine (it does not count the
+  // time the process waited for a core), so it is the figure to read when a wall-clock ratio moves.
+  const cpuFigures = {};
+  for (const metric of ['seqCpuUs', 'concCpuUs']) {
+    const paired = [];
+    for (const r of new Set(measured.map((m) => m.round))) {
+      const a = measured.find((m) => m.round === r && m.side === 'switchboard');
+      const b = measured.find((m) => m.round === r && m.side === 'bare');
+      if (a && b && b[metric] > 0) paired.push(a[metric] / b[metric]);
+    }
+    const sw = medianOf('switchboard', metric);
+    const bare = medianOf('bare', metric);
+    cpuFigures[metric] = { ratio: sw !== null && bare ? round(sw / bare) : null, switchboard: round(sw), bare: round(bare), pairedSpread: spreadOf(paired, 4) };
   }
   const details = { switchboard: {}, bare: {}, ratios: {} };
   for (const metric of DETAILS) {
@@ -319,12 +416,14 @@ async function measure(options, bundles, startedAt, marker) {
     rounds: { requested: options.rounds, completed },
     pass: completed >= 5 && errors.length === 0 && leftovers.length === 0 && Object.values(figures).every((f) => f.pass),
     figures,
+    cpuPerCall: cpuFigures,
     details,
     processCheck: process.platform === 'linux' ? { leftBehind: leftovers, clean: leftovers.length === 0 } : { skipped: `no /proc on ${process.platform}` },
     errors,
     notes: NOTES,
     raw,
   };
+  if (options.profile) result.profile = await profilePair(bundles, args, deadline + 120_000);
 
   fs.mkdirSync(path.dirname(options.out), { recursive: true });
   const tmp = `${options.out}.tmp`;

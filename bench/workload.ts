@@ -66,6 +66,8 @@ export interface RunResult {
   stopMs: number;
   /** Every timed batch, in the order run. */
   batches: Batch[];
+  /** When the timed batches ran (monotonic clock, µs) and how many calls they made. */
+  timedWindowUs: { from: number; to: number; calls: number };
   extra: Record<string, unknown>;
 }
 
@@ -158,10 +160,14 @@ export async function runWorkload(name: string, config: WorkloadConfig, side: Be
   await inFlight(config.warmupCalls);
 
   const batches: Batch[] = [];
+  // The timed phase on the monotonic clock (µs), the clock V8's CPU profiles use: `--profile` reads
+  // only the samples inside it, so startup and warm-up do not blur the cost of a call.
+  const timedFromUs = Number(process.hrtime.bigint() / 1000n);
   for (let b = 0; b < config.batches; b++) {
     batches.push(await timed('seq', config.calls, async () => { for (let i = 0; i < config.calls; i++) await callOnce(); }));
     batches.push(await timed('conc', config.calls, () => inFlight(config.calls)));
   }
+  const timedWindowUs = { from: timedFromUs, to: Number(process.hrtime.bigint() / 1000n), calls: 2 * config.batches * config.calls };
   const best = (kind: Batch['kind'], of: (batch: Batch) => number) => Math.min(...batches.filter((batch) => batch.kind === kind).map(of));
   const seqMs = best('seq', (batch) => batch.ms);
   const concMs = best('conc', (batch) => batch.ms);
@@ -191,6 +197,7 @@ export async function runWorkload(name: string, config: WorkloadConfig, side: Be
     concCpuUs: round(best('conc', cpuUs), 1),
     stopMs: round(stopMs),
     batches,
+    timedWindowUs,
     extra: side.extra?.() ?? {},
   };
   process.stdout.write(`${RESULT_PREFIX}${JSON.stringify(result)}\n`);
