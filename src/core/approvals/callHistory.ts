@@ -1,0 +1,100 @@
+// The record of every tool call: when, which server and tool, with which arguments, what was decided
+// and by whom (the person, a rule, the mode), how long it took, how big the result was, and the error.
+// Kept newest first and bounded; persisting it is the adapters' business (they call `toJSON`/`restore`).
+
+/** Who decided a call. */
+export type DecidedByLabel =
+  | { readonly kind: 'person'; readonly answer: 'approve' | 'approveForSession' | 'alwaysAllow' | 'reject' }
+  | { readonly kind: 'rule'; readonly ruleId: string }
+  | { readonly kind: 'mode' | 'annotations' | 'default' | 'gate'; readonly detail?: string };
+
+export interface CallRecord {
+  /** Stable id (also the approval's id when one was asked). */
+  readonly id: string;
+  /** Milliseconds since the epoch when the call was made. */
+  readonly at: number;
+  readonly server: string;
+  readonly tool: string;
+  /** The arguments as the server received them (after any edit in the card), secrets already scrubbed. */
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly decision: 'allow' | 'ask' | 'deny';
+  /** Whether the call finally ran. */
+  readonly ran: boolean;
+  readonly decidedBy: DecidedByLabel;
+  readonly reason: string;
+  /** From the call to its result (or failure), pending approval included. */
+  readonly durationMs?: number;
+  /** Characters of the result's JSON. */
+  readonly resultChars?: number;
+  readonly error?: string;
+  /** Who called: `api`, `cli`, `chat`, `lm-tool`, `command`. */
+  readonly caller: string;
+}
+
+/** What the sidebar's history filter matches on. */
+export interface HistoryFilter {
+  readonly text?: string;
+  readonly server?: string;
+  readonly decision?: CallRecord['decision'];
+  readonly onlyErrors?: boolean;
+}
+
+/** How many calls are kept (and persisted). */
+export const HISTORY_LIMIT = 500;
+
+/** Newest-first list of calls, at most `limit`. */
+export class CallHistory {
+  private records: CallRecord[] = [];
+
+  constructor(private readonly limit = HISTORY_LIMIT) {}
+
+  /** Adds a call (or replaces the record with the same id, e.g. once a pending call finished). */
+  record(entry: CallRecord): void {
+    const index = this.records.findIndex((r) => r.id === entry.id);
+    if (index >= 0) this.records[index] = entry;
+    else {
+      this.records.unshift(entry);
+      if (this.records.length > this.limit) this.records.length = this.limit;
+    }
+  }
+
+  /** Every kept call, newest first. */
+  list(filter: HistoryFilter = {}): CallRecord[] {
+    const text = filter.text?.trim().toLowerCase();
+    return this.records.filter((r) =>
+      (filter.server === undefined || r.server === filter.server)
+      && (filter.decision === undefined || r.decision === filter.decision)
+      && (!filter.onlyErrors || r.error !== undefined)
+      && (!text || `${r.server} ${r.tool} ${r.reason} ${r.error ?? ''} ${safeJson(r.args)}`.toLowerCase().includes(text)));
+  }
+
+  clear(): void {
+    this.records = [];
+  }
+
+  /** The kept calls as plain JSON (what is persisted and exported). */
+  toJSON(): CallRecord[] {
+    return this.records.map((r) => ({ ...r }));
+  }
+
+  /** Restores persisted calls, skipping entries that are not records (a damaged file loses only those). */
+  restore(value: unknown): number {
+    if (!Array.isArray(value)) return 0;
+    const valid = value.filter(isCallRecord).slice(0, this.limit);
+    this.records = valid;
+    return value.length - valid.length;
+  }
+}
+
+function isCallRecord(value: unknown): value is CallRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const r = value as Record<string, unknown>;
+  return typeof r.id === 'string' && typeof r.at === 'number' && typeof r.server === 'string' && typeof r.tool === 'string'
+    && typeof r.args === 'object' && r.args !== null && (r.decision === 'allow' || r.decision === 'ask' || r.decision === 'deny')
+    && typeof r.ran === 'boolean' && typeof r.reason === 'string' && typeof r.caller === 'string'
+    && typeof r.decidedBy === 'object' && r.decidedBy !== null;
+}
+
+function safeJson(value: unknown): string {
+  try { return JSON.stringify(value) ?? ''; } catch { return ''; }
+}

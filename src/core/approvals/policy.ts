@@ -1,0 +1,139 @@
+// The approval policy: given a tool call and what is known about the tool, the server and the
+// person's rules, say whether the call runs at once, waits for the person, or is refused — and why.
+// Pure: the gate calls it, the sidebar only collects the answer (DESIGN.md §6).
+import type { ToolAnnotations } from '../lifecycle/types';
+import { describeRule, ruleMatches, type ApprovalRule } from './rules';
+
+/** How much the person lets through without asking. */
+export type ApprovalMode = 'askBeforeEdits' | 'acceptEdits' | 'acceptEverything';
+
+export const APPROVAL_MODES: readonly ApprovalMode[] = ['askBeforeEdits', 'acceptEdits', 'acceptEverything'];
+
+/** Whether `value` names a mode. */
+export function isApprovalMode(value: unknown): value is ApprovalMode {
+  return typeof value === 'string' && (APPROVAL_MODES as readonly string[]).includes(value);
+}
+
+/** Where the pinned definition of the tool stands (see src/core/trust/toolReview.ts). */
+export type PinnedState = 'accepted' | 'new' | 'changed';
+
+/** A shell-like tool's command, with the check of its signatures against the allowed ones. */
+export interface ShellCommand {
+  readonly command: string;
+  /** Whether every signature of the command is among `allowed`, and why (or why it never can be). */
+  check(allowed: readonly string[]): { readonly approved: boolean; readonly reason: string };
+}
+
+/** What a call would do to files, as the preview predicted it from the arguments. */
+export type FileEffect = 'insideRoots' | 'outsideRoots';
+
+/** Everything the decision depends on. */
+export interface PolicyInput {
+  readonly mode: ApprovalMode;
+  /** The server's name (rules are by name). */
+  readonly server: string;
+  readonly tool: string;
+  /** The server's hints: they may tighten a decision for any server, relax it only for a trusted one. */
+  readonly annotations?: ToolAnnotations;
+  /** Whether the person trusts this server (their own scopes, or a project server they trusted). */
+  readonly serverTrusted: boolean;
+  readonly pinnedState: PinnedState;
+  /** The poisoning scan found something in the tool's definition. */
+  readonly flagged?: boolean;
+  readonly rules: readonly ApprovalRule[];
+  readonly args: Readonly<Record<string, unknown>>;
+  /** Set for shell-like tools: "always allow" is then about the command's signatures. */
+  readonly shellCommand?: ShellCommand;
+  /** Set when the call writes files (predicted from its arguments). */
+  readonly fileEffect?: FileEffect;
+}
+
+export type Verdict = 'allow' | 'ask' | 'deny';
+
+/** Who or what decided. */
+export type DecidedBy =
+  | { readonly kind: 'rule'; readonly ruleId: string }
+  | { readonly kind: 'mode'; readonly mode: ApprovalMode }
+  | { readonly kind: 'annotations' }
+  | { readonly kind: 'review' }
+  | { readonly kind: 'default' };
+
+export interface Decision {
+  readonly decision: Verdict;
+  /** One sentence for people: why it runs, why it asks, why it was refused. */
+  readonly reason: string;
+  readonly decidedBy: DecidedBy;
+}
+
+/** Decides one call: deny rules first, then what always asks, then allow rules, the mode and the annotations. */
+export function decide(input: PolicyInput): Decision {
+  const { server, tool, mode } = input;
+  const matching = input.rules.filter((rule) => ruleMatches(rule, server, tool));
+
+  const deny = matching.find((rule) => rule.effect === 'deny');
+  if (deny) return { decision: 'deny', reason: `refused by your rule: ${describeRule(deny)}`, decidedBy: { kind: 'rule', ruleId: deny.id } };
+
+  // What no rule and no mode lets through without a person looking.
+  if (input.pinnedState === 'changed') {
+    return ask(`the definition of "${tool}" changed since you last approved it; its "always allow" rules are suspended until you review the change`, { kind: 'review' });
+  }
+  if (input.pinnedState === 'new') {
+    return ask(`"${tool}" is a new tool of "${server}" that nobody reviewed yet`, { kind: 'review' });
+  }
+  if (input.flagged) {
+    return ask(`the description of "${tool}" reads like instructions to the model or hides characters (poisoning scan)`, { kind: 'review' });
+  }
+  if (input.fileEffect === 'outsideRoots') {
+    return ask('it would write to a path outside every workspace root', { kind: 'default' });
+  }
+
+  const allows = matching.filter((rule) => rule.effect === 'allow');
+  if (input.shellCommand) {
+    // For a shell-like tool "always allow" is about command signatures, never the tool as a whole.
+    const signatureRules = allows.filter((rule) => rule.signatures !== undefined && rule.signatures.length > 0);
+    if (signatureRules.length > 0) {
+      const allowed = signatureRules.flatMap((rule) => rule.signatures ?? []);
+      const verdict = input.shellCommand.check(allowed);
+      if (verdict.approved) {
+        const ids = signatureRules.map((rule) => rule.id);
+        return { decision: 'allow', reason: `allowed by your rules for these commands: ${verdict.reason}`, decidedBy: { kind: 'rule', ruleId: ids.join(',') } };
+      }
+      if (mode !== 'acceptEverything') return ask(`not every command is one you always allow: ${verdict.reason}`, { kind: 'default' });
+    }
+  } else {
+    const allow = allows.find((rule) => rule.signatures === undefined || rule.signatures.length === 0);
+    if (allow) return { decision: 'allow', reason: `allowed by your rule: ${describeRule(allow)}`, decidedBy: { kind: 'rule', ruleId: allow.id } };
+  }
+
+  if (mode === 'acceptEverything') return { decision: 'allow', reason: 'you accept every tool call (mode: accept everything)', decidedBy: { kind: 'mode', mode } };
+
+  const hints = input.annotations ?? {};
+  // Hints that tighten count from any server; hints that relax only from a server the person trusts.
+  const claimsReadOnly = hints.readOnlyHint === true && hints.destructiveHint !== true;
+  if (claimsReadOnly && !input.shellCommand && input.fileEffect === undefined) {
+    if (input.serverTrusted) return { decision: 'allow', reason: `"${tool}" only reads (its server, which you trust, says so)`, decidedBy: { kind: 'annotations' } };
+    return ask(`"${tool}" says it only reads, but hints count only from servers you trusted`, { kind: 'annotations' });
+  }
+
+  if (mode === 'acceptEdits') {
+    if (input.fileEffect === 'insideRoots') return { decision: 'allow', reason: 'a file edit inside the workspace (mode: accept edits)', decidedBy: { kind: 'mode', mode } };
+    if (input.shellCommand) return ask('it runs a shell command (accept edits covers file edits only)', { kind: 'mode', mode });
+    if (hints.destructiveHint === true) return ask(`"${tool}" may delete or overwrite (its server says so)`, { kind: 'annotations' });
+    if (hints.destructiveHint === false && input.serverTrusted) {
+      return { decision: 'allow', reason: `"${tool}" makes changes that destroy nothing (its server, which you trust, says so; mode: accept edits)`, decidedBy: { kind: 'mode', mode } };
+    }
+    return ask(hints.destructiveHint === false
+      ? `"${tool}" says it destroys nothing, but hints count only from servers you trusted`
+      : `"${tool}" may change things and does not say it destroys nothing`, { kind: 'default' });
+  }
+
+  // Ask before edits (the default).
+  if (input.fileEffect === 'insideRoots') return ask('it would change files in the workspace', { kind: 'mode', mode });
+  if (input.shellCommand) return ask('it runs a shell command', { kind: 'mode', mode });
+  if (hints.destructiveHint === true) return ask(`"${tool}" may delete or overwrite (its server says so)`, { kind: 'annotations' });
+  return ask(`"${tool}" may change things (it is not marked read-only)`, { kind: 'default' });
+}
+
+function ask(reason: string, decidedBy: DecidedBy): Decision {
+  return { decision: 'ask', reason, decidedBy };
+}

@@ -1,0 +1,54 @@
+// The call history: newest first, bounded, filterable, and restored from storage without trusting it.
+import * as assert from 'node:assert/strict';
+import { CallHistory, type CallRecord } from '../../src/core/approvals/callHistory';
+
+function call(id: string, partial: Partial<CallRecord> = {}): CallRecord {
+  return { id, at: 1000, server: 'fs', tool: 'write_file', args: { path: `${id}.txt` }, decision: 'ask', ran: true, decidedBy: { kind: 'person', answer: 'approve' }, reason: 'asked', caller: 'command', ...partial };
+}
+
+describe('CallHistory', () => {
+  it('lists newest first and keeps at most its limit', () => {
+    const history = new CallHistory(3);
+    for (const id of ['a', 'b', 'c', 'd']) history.record(call(id));
+    assert.deepEqual(history.list().map((r) => r.id), ['d', 'c', 'b']);
+  });
+
+  it('replaces a record with the same id in place (a pending call that finished)', () => {
+    const history = new CallHistory();
+    history.record(call('a'));
+    history.record(call('b'));
+    history.record(call('a', { durationMs: 12, resultChars: 40 }));
+    assert.deepEqual(history.list().map((r) => [r.id, r.durationMs]), [['b', undefined], ['a', 12]]);
+  });
+
+  it('filters by server, decision, errors and text (arguments included)', () => {
+    const history = new CallHistory();
+    history.record(call('a', { server: 'git', tool: 'commit', decision: 'allow' }));
+    history.record(call('b', { decision: 'deny', ran: false, error: 'rejected: not now' }));
+    history.record(call('c', { args: { path: 'src/Secret-Plan.md' } }));
+    assert.deepEqual(history.list({ server: 'git' }).map((r) => r.id), ['a']);
+    assert.deepEqual(history.list({ decision: 'deny' }).map((r) => r.id), ['b']);
+    assert.deepEqual(history.list({ onlyErrors: true }).map((r) => r.id), ['b']);
+    assert.deepEqual(history.list({ text: 'secret-plan' }).map((r) => r.id), ['c']);
+    assert.deepEqual(history.list({ text: 'NOT NOW' }).map((r) => r.id), ['b']);
+    assert.equal(history.list({ text: '  ' }).length, 3);
+  });
+
+  it('round-trips through JSON and skips damaged entries when restoring', () => {
+    const history = new CallHistory();
+    history.record(call('a'));
+    history.record(call('b'));
+    const stored = JSON.parse(JSON.stringify(history.toJSON())) as unknown[];
+    const restored = new CallHistory();
+    assert.equal(restored.restore([...stored, { id: 'x' }, 'junk', null]), 3);
+    assert.deepEqual(restored.list().map((r) => r.id), ['b', 'a']);
+    assert.equal(new CallHistory().restore({ not: 'a list' }), 0);
+  });
+
+  it('clears', () => {
+    const history = new CallHistory();
+    history.record(call('a'));
+    history.clear();
+    assert.deepEqual(history.list(), []);
+  });
+});
