@@ -2,3 +2,4 @@
 export * from './callHistory';
 export * from './policy';
 export * from './rules';
+export * from './approvalBroker';
