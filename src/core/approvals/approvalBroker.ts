@@ -79,7 +79,7 @@ export class ApprovalBroker implements Disposable {
     if (this.waiting.has(request.id)) return Promise.reject(new Error(`an approval with the id ${request.id} is already pending`));
     if (signal?.aborted) return Promise.reject(new ApprovalCancelledError());
     return new Promise<ApprovalAnswer>((resolve, reject) => {
-      const onAbort = (): void => this.remove(request.id, (p) => p.cancel(new ApprovalCancelledError()));
+      const onAbort = (): void => { this.remove(request.id, (p) => p.cancel(new ApprovalCancelledError())); };
       signal?.addEventListener('abort', onAbort, { once: true });
       const done = (): void => signal?.removeEventListener('abort', onAbort);
       this.waiting.set(request.id, {
