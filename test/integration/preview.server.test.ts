@@ -78,6 +78,11 @@ const CASES: Case[] = [
     args: (d) => ({ path: path.join(d, 'crlf.txt'), content: 'uno\r\ndos ✓ 🚀\r\n' }),
   },
   {
+    name: 'write_file replaces a read-only file and keeps it read-only', tool: 'write_file',
+    setup: (d) => file(path.join(d, 'locked.txt'), 'locked', 0o444),
+    args: (d) => ({ path: path.join(d, 'locked.txt'), content: 'replaced anyway' }),
+  },
+  {
     name: 'write_file resolves a relative path against the root', tool: 'write_file',
     setup: (d) => fs.mkdirSync(path.join(d, 'sub')),
     args: (d) => ({ path: `${path.basename(d)}/sub/../rel.txt`, content: 'relative' }),

@@ -1,7 +1,7 @@
 // Which calls get a file preview: the per-server setting, server-filesystem by its name, and the
 // generic rule (a path in a root plus content/text/contents); and the prediction of such a write.
 import * as assert from 'node:assert/strict';
-import { detectFilePreview, FILESYSTEM_SERVER_NAME, previewToolCall, type PreviewContext } from '../../src/core/approvals/preview';
+import { detectFilePreview, FILESYSTEM_SERVER_NAME, previewFileWrite, previewToolCall, type PreviewContext } from '../../src/core/approvals/preview';
 import { MemoryFileSystem } from './helpers/memoryFileSystem';
 
 const ROOT = '/work/repo';
@@ -66,6 +66,14 @@ describe('previews of generic and mapped writes', () => {
     const preview = await previewToolCall({ kind: 'content', source: 'setting', pathArgument: 'file', contentArgument: 'body' }, { file: 'a.md' }, context(fs));
     assert.match(preview.error ?? '', /expected string arguments "file" and "body" \(from the setting for this tool\)/);
     assert.deepEqual(preview.changes, []);
+  });
+
+  it('detects and predicts in one step, and leaves other calls alone', async () => {
+    const fs = new MemoryFileSystem().file(`${ROOT}/a.txt`, 'one\n');
+    const edited = await previewFileWrite({ serverInfoName: FILESYSTEM_SERVER_NAME, tool: 'edit_file', args: { path: 'a.txt', edits: [{ oldText: 'one', newText: 'two' }] } }, context(fs));
+    assert.deepEqual(edited?.plan, { kind: 'filesystem', tool: 'edit_file' });
+    assert.deepEqual(edited?.preview.changes, [{ path: `${ROOT}/a.txt`, kind: 'modify', before: 'one\n', after: 'two\n' }]);
+    assert.equal(await previewFileWrite({ serverInfoName: 'memory', tool: 'create_entities', args: { entities: [] } }, context(fs)), undefined);
   });
 
   it('refuses to overwrite a folder', async () => {

@@ -45,7 +45,7 @@ export interface ToolCallToPreview {
 }
 
 const CONTENT_ARGUMENTS = ['content', 'text', 'contents'];
-const PATH_ARGUMENTS = ['path', 'filePath', 'file_path', 'file', 'filename', 'fileName', 'target'];
+const PATH_ARGUMENTS = ['path', 'filePath', 'file_path', 'file', 'filename', 'fileName'];
 
 /** How to preview this call, or undefined when it does not write a file that can be predicted. */
 export function detectFilePreview(call: ToolCallToPreview, roots: readonly string[]): FilePreviewPlan | undefined {
@@ -68,6 +68,12 @@ export async function previewToolCall(plan: FilePreviewPlan, args: Record<string
     return { changes: [], diff: '', error: `expected string arguments "${plan.pathArgument}" and "${plan.contentArgument}" (from the ${plan.source === 'setting' ? 'setting for this tool' : 'argument names'})` };
   }
   return previewContentWrite(target, content, context);
+}
+
+/** Detects and predicts in one step: undefined when the call writes no file a preview understands. */
+export async function previewFileWrite(call: ToolCallToPreview, context: PreviewContext): Promise<{ plan: FilePreviewPlan; preview: FilePreview } | undefined> {
+  const plan = detectFilePreview(call, context.roots);
+  return plan === undefined ? undefined : { plan, preview: await previewToolCall(plan, call.args, context) };
 }
 
 function isPathInside(value: unknown, roots: readonly string[]): boolean {
