@@ -5,12 +5,15 @@
 // refused with the same message and changed nothing.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { previewFilesystemCall } from '../../src/core/approvals/preview';
 import type { EffectiveServer } from '../../src/core/config/types';
 import type { ServerLog } from '../../src/core/lifecycle/ports';
 import type { CallToolResult } from '../../src/core/lifecycle/types';
 import type { SdkServerConnection } from '../../src/node/connection';
+import { nodePreviewFileSystem } from '../../src/node/previewFileSystem';
 import { NodeServerConnector, processLauncher, type StdioLauncher } from '../../src/node/connector';
 import type { ProcessTransport } from '../../src/node/process/processTransport';
 import { FILESYSTEM, isAlive } from './helperServers';
@@ -274,7 +277,9 @@ describe('switchboard preview predicts what server-filesystem does', function ()
 
   before(async () => {
     requireBuiltCli();
-    root = temp.make('switchboard-preview-root-');
+    // The root sits in a folder of its own: a call the server lets out beside the root lands in that folder.
+    root = path.join(temp.make('switchboard-preview-'), 'root');
+    fs.mkdirSync(root);
     outsideBase = temp.make('switchboard-preview-outside-');
     connection = (await connector.connect({
       server: filesystemServer(root),
@@ -330,6 +335,19 @@ describe('switchboard preview predicts what server-filesystem does', function ()
       else assert.equal(result.text, prediction.error, context);
       assertSameTree(after, before, `the refused call changed nothing\n${context}`);
     });
+  });
+
+  it('predicts the server writing beside the root for a trailing quote or space, and flags it', async () => {
+    for (const requested of [`${root}'`, `${root} `]) {
+      assert.equal(fs.existsSync(requested), false);
+      const prediction = preview([root], 'write_file', { path: requested, content: 'beside' });
+      assert.deepEqual(prediction, { changes: [{ path: requested, kind: 'create', before: null, after: 'beside' }], diff: prediction.diff });
+      const flagged = await previewFilesystemCall('write_file', { path: requested, content: 'beside' }, { roots: [root], fs: nodePreviewFileSystem, home: os.homedir() });
+      assert.deepEqual(flagged.outsideRoots, [requested]);
+      const result = await call(connection, 'write_file', { path: requested, content: 'beside' });
+      assert.equal(result.isError, false, result.text);
+      assert.equal(fs.readFileSync(requested, 'utf8'), 'beside');
+    }
   });
 
   it('predicts the diff edit_file answers for a dry run, byte for byte', async () => {

@@ -85,6 +85,17 @@ describe('file previews of server-filesystem calls', () => {
       assert.equal(preview.error, `Parent directory does not exist: ${ROOT}`);
     });
 
+    it('predicts, and flags, a trailing quote or space that the server lets out beside the root', async () => {
+      const fs = new MemoryFileSystem().dir(ROOT);
+      for (const requested of [`${ROOT}'`, `${ROOT} `]) {
+        const preview = await previewFilesystemCall('write_file', { path: requested, content: 'x' }, context(fs));
+        assert.deepEqual(preview.changes, [{ path: requested, kind: 'create', before: null, after: 'x' }]);
+        assert.deepEqual(preview.outsideRoots, [requested]);
+      }
+      const inside = await previewFilesystemCall('write_file', { path: `${ROOT}/a.txt`, content: 'x' }, context(fs));
+      assert.equal(inside.outsideRoots, undefined);
+    });
+
     it('refuses arguments of the wrong type', async () => {
       const fs = new MemoryFileSystem().dir(ROOT);
       const preview = await previewFilesystemCall('write_file', { path: 'a.txt', content: 42 }, context(fs));

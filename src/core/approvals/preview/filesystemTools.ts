@@ -12,7 +12,7 @@
 import * as path from 'node:path';
 import { errorText, type PreviewFileSystem } from './fileSystemPort';
 import { unifiedDiff } from './previewDiff';
-import { resolveServerPath, serverAllowedDirectories } from './serverPaths';
+import { insideAny, resolveServerPath, serverAllowedDirectories } from './serverPaths';
 import { applyTextEdits, normalizeLineEndings, type TextEdit } from './textEdits';
 import type { FileChange, FilePreview, PreviewContext } from './types';
 
@@ -29,24 +29,34 @@ export function isFilesystemWriteTool(tool: string): tool is FilesystemWriteTool
 export async function previewFilesystemCall(tool: FilesystemWriteTool, args: unknown, context: PreviewContext): Promise<FilePreview> {
   const allowed = await serverAllowedDirectories(context.roots, context.fs);
   if (allowed.length === 0) return refused(`no usable root: none of ${context.roots.join(', ') || '(none)'} is an existing directory`);
+  // The server checks a trimmed, unquoted form of the path but writes the path itself: `/root'` or
+  // `/root ` pass its check and land beside the root. Predicted as the server does it, and flagged.
+  const escaped: string[] = [];
   const resolve = async (requested: string): Promise<string | FilePreview> => {
     const resolved = await resolveServerPath(requested, allowed, context.fs, context.home);
-    if (resolved.ok) return resolved.path;
-    return refused(resolved.error, resolved.outside ? [requested] : undefined);
+    if (!resolved.ok) return refused(resolved.error, resolved.outside ? [requested] : undefined);
+    if (!insideAny(resolved.path, allowed)) escaped.push(requested);
+    return resolved.path;
   };
+  const preview = await predict(tool, args, context.fs, resolve);
+  return escaped.length > 0 && preview.error === undefined ? { ...preview, outsideRoots: escaped } : preview;
+}
+
+/** Checks the arguments, resolves the paths in the server's order, and predicts the tool's effect. */
+async function predict(tool: FilesystemWriteTool, args: unknown, fs: PreviewFileSystem, resolve: (requested: string) => Promise<string | FilePreview>): Promise<FilePreview> {
   try {
     switch (tool) {
       case 'write_file': {
         const input = writeFileArguments(args);
         if (typeof input === 'string') return refused(input);
         const target = await resolve(input.path);
-        return typeof target === 'string' ? await previewWrite(target, input.content, context.fs) : target;
+        return typeof target === 'string' ? await previewWrite(target, input.content, fs) : target;
       }
       case 'edit_file': {
         const input = editFileArguments(args);
         if (typeof input === 'string') return refused(input);
         const target = await resolve(input.path);
-        return typeof target === 'string' ? await previewEdit(target, input.edits, input.dryRun, context.fs) : target;
+        return typeof target === 'string' ? await previewEdit(target, input.edits, input.dryRun, fs) : target;
       }
       case 'move_file': {
         const input = moveFileArguments(args);
@@ -54,7 +64,7 @@ export async function previewFilesystemCall(tool: FilesystemWriteTool, args: unk
         const source = await resolve(input.source);
         if (typeof source !== 'string') return source;
         const destination = await resolve(input.destination);
-        return typeof destination === 'string' ? await previewMove(source, destination, context.fs) : destination;
+        return typeof destination === 'string' ? await previewMove(source, destination, fs) : destination;
       }
       default: {
         const never: never = tool;
