@@ -5,10 +5,11 @@ import { parseArgs, PROGRAM, UsageError, type Command, type Io } from './cli/com
 import { configCommand } from './cli/config';
 import { decideCommand } from './cli/decide';
 import { conformanceCommand } from './cli/conformance';
+import { previewCommand } from './cli/preview';
 import { statusCommand } from './cli/status';
 import { trustCommand } from './cli/trust';
 
-const commands: Command[] = [configCommand, statusCommand, callCommand, trustCommand, conformanceCommand, decideCommand];
+const commands: Command[] = [configCommand, statusCommand, callCommand, trustCommand, decideCommand, previewCommand, conformanceCommand];
 
 function mainHelp(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
