@@ -1,6 +1,7 @@
 // The composition root: activate builds one context of adapters around the core, wires them, and
 // returns the small API other extensions (and the tests) use. Nothing else lives here.
 import * as vscode from 'vscode';
+import { ToolCallGate } from './core/calls';
 import type { ConfigSnapshot } from './core/config';
 import {
   ServerRegistry, startupSummaryLine, type Catalog, type CallToolResult, type Root, type ServerState, type ServerStateChange,
@@ -60,8 +61,10 @@ export interface SwitchboardApi {
   /** Stops every server; resolves once every process is gone (what deactivation does). */
   stopAllServers(): Promise<void>;
   /**
-   * Calls a tool of a ready server. This is the call path every caller (chat, agents) goes through: a
-   * tool the poisoning scan flagged is refused while the user setting `switchboard.blockFlaggedTools` is on.
+   * Calls a tool of a ready server through the tool call gate, the path every caller goes through. It
+   * rejects with a ToolCallRefusedError (nothing reaches the server) for an unknown server or tool, a
+   * server that is not ready, a tool hidden by the entry's `allowedTools`/`disabledTools`, a tool whose
+   * definition changed and is not accepted yet, and a flagged tool while `switchboard.blockFlaggedTools` is on.
    */
   callTool(serverId: string, tool: string, args?: Record<string, unknown>): Promise<CallToolResult>;
   /**
@@ -154,6 +157,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Switch
       onProblem: pinProblem,
     }));
     own(onDidChangeBlockFlaggedTools(() => toolReview.refresh()));
+    const calls = own(new ToolCallGate({ registry, tools: toolReview }));
     own(registerToolReview({ review: toolReview, get: (id) => registry.get(id), list: () => registry.list(), log }));
 
     const tree = own(new ServersTreeProvider(config, registry, toolReview, trust));
@@ -253,11 +257,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Switch
       stopServer: (id) => stopServer(registry, id),
       restartServer: (id) => restartServer(registry, id, trust),
       stopAllServers: () => registry.stopAll(),
-      callTool: async (serverId, tool, args = {}) => {
-        const refusal = toolReview.checkCall(serverId, tool);
-        if (refusal !== undefined) throw new Error(refusal);
-        return registry.callTool(serverId, tool, args);
-      },
+      callTool: (serverId, tool, args = {}) => calls.call({ serverId, tool, arguments: args, caller: 'api' }),
       isToolSuspended: (serverId, tool) => toolReview.isSuspended(serverId, tool),
       getToolStatus: (serverId, tool) => toolReview.status(serverId, tool),
       hasStoredInput: (id) => inputs.has(id),
