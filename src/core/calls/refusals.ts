@@ -86,6 +86,7 @@ export function callDenied(serverId: string, tool: string, reason: string): Tool
 
 const LISTED = 12;
 
+/** Every name, or the first twelve and how many more (never "and 1 more": a short tail is listed). */
 function listOf(names: readonly string[]): string {
-  return names.length <= LISTED ? names.join(', ') : `${names.slice(0, LISTED).join(', ')} and ${names.length - LISTED} more`;
+  return names.length <= LISTED + 3 ? names.join(', ') : `${names.slice(0, LISTED).join(', ')} and ${names.length - LISTED} more`;
 }
