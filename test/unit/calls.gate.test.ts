@@ -115,6 +115,8 @@ describe('ToolCallGate', () => {
       `tool 'write_file' of server 'fs' is disabled by disabledTools in ${file} (pattern "write_*")`);
     await refused(h.gate.call({ serverId: 'ro', tool: 'echo', caller: 'test' }), 'toolFiltered',
       `tool 'echo' of server 'ro' is not in allowedTools in ${file}`);
+    await refused(h.gate.call({ serverId: 'ro', tool: 'read_fil', caller: 'test' }), 'toolFiltered',
+      `tool 'read_fil' of server 'ro' is not in allowedTools in ${file}; did you mean 'read_file'?`);
     assert.deepEqual(h.connector.last('fs').calls, []);
     assert.deepEqual(h.connector.last('ro').calls, []);
     assert.deepEqual((await h.gate.call({ serverId: 'ro', tool: 'read_file', caller: 'test' })).content, [{ type: 'text', text: 'called read_file' }]);

@@ -45,12 +45,17 @@ export function serverNotReady(server: EffectiveServer, state: ServerState, tool
   return new ToolCallRefusedError('serverNotReady', server.id, tool, `server '${server.id}' is not ready (${why})`);
 }
 
-/** The entry's allowedTools/disabledTools hide the tool. */
-export function toolFiltered(server: EffectiveServer, tool: string, verdict: Exclude<ToolFilterVerdict, { offered: true }>): ToolCallRefusedError {
+/**
+ * The entry's allowedTools/disabledTools hide the tool. `offered` (the tools the server offers now) lets
+ * a name missing from allowedTools that is only a typo of an offered tool say "did you mean".
+ */
+export function toolFiltered(
+  server: EffectiveServer, tool: string, verdict: Exclude<ToolFilterVerdict, { offered: true }>, offered: readonly ToolInfo[],
+): ToolCallRefusedError {
   const file = server.source.file;
   const message = verdict.field === 'disabledTools'
     ? `tool '${tool}' of server '${server.id}' is disabled by disabledTools in ${file}${verdict.pattern === tool ? '' : ` (pattern "${verdict.pattern}")`}`
-    : `tool '${tool}' of server '${server.id}' is not in allowedTools in ${file}`;
+    : `tool '${tool}' of server '${server.id}' is not in allowedTools in ${file}${didYouMean(tool, offered.map((candidate) => candidate.name)) ?? ''}`;
   return new ToolCallRefusedError('toolFiltered', server.id, tool, message);
 }
 

@@ -74,7 +74,7 @@ export class ToolCallGate implements Disposable {
     const view = this.options.registry.get(serverId);
     if (view === undefined) throw unknownServer(serverId, name, this.options.registry.list().map((candidate) => candidate.id));
     const verdict = toolFilterVerdict(view.server, name);
-    if (!verdict.offered) throw toolFiltered(view.server, name, verdict);
+    if (!verdict.offered) throw toolFiltered(view.server, name, verdict, view.catalog.tools);
     if (view.state.kind !== 'ready') throw serverNotReady(view.server, view.state, name);
     await view.whenCatalogLoaded();
     if (view.state.kind !== 'ready') throw serverNotReady(view.server, view.state, name);
