@@ -14,11 +14,11 @@ import { Emitter, type Event } from '../event';
 import { systemClock, type Clock } from '../lifecycle/clock';
 import type { CallOptions, ServerView } from '../lifecycle/controllerTypes';
 import { errorMessage } from '../lifecycle/errors';
-import type { CallToolResult } from '../lifecycle/types';
+import type { CallToolResult, ToolInfo } from '../lifecycle/types';
 import {
   ToolCallRefusedError, callDenied, serverNotReady, toolBlocked, toolChanged, toolFiltered, unknownServer, unknownTool,
 } from './refusals';
-import type { DecideToolCall, ResolvedToolCall, ToolCallOutcome, ToolCallRecord, ToolCallRequest, ToolStatusSource } from './types';
+import type { DecideToolCall, ResolvedToolCall, ToolCallDecision, ToolCallOutcome, ToolCallRecord, ToolCallRequest, ToolStatusSource } from './types';
 
 /** Sends tools/call to a server of one registry, with no check at all: what only the gate may hold. */
 export type RegistryToolCaller = (serverId: string, name: string, args: Record<string, unknown>, options?: CallOptions) => Promise<CallToolResult>;
@@ -47,7 +47,7 @@ export interface ToolCallGateOptions {
   clock?: Clock;
 }
 
-const ALLOW: DecideToolCall = () => ({ kind: 'allow' });
+const ALLOWED: ToolCallDecision = { kind: 'allow' };
 
 /** Resolves, decides, sends and records every tool call. */
 export class ToolCallGate implements Disposable {
@@ -66,24 +66,11 @@ export class ToolCallGate implements Disposable {
 
   /**
    * Finds what `request` would call, or rejects with a ToolCallRefusedError saying why it cannot be
-   * called. Waits for a ready server's catalog listing first, so a tool is never "unknown" only because
-   * the listing was still running.
+   * called. A tool a ready server does not list (yet) is looked up again once the catalog listing in
+   * progress is done, so a tool is never "unknown" only because the listing was still running.
    */
   async resolve(request: ToolCallRequest): Promise<ResolvedToolCall> {
-    const { serverId, tool: name } = request;
-    const view = this.options.registry.get(serverId);
-    if (view === undefined) throw unknownServer(serverId, name, this.options.registry.list().map((candidate) => candidate.id));
-    const verdict = toolFilterVerdict(view.server, name);
-    if (!verdict.offered) throw toolFiltered(view.server, name, verdict, view.catalog.tools);
-    if (view.state.kind !== 'ready') throw serverNotReady(view.server, view.state, name);
-    await view.whenCatalogLoaded();
-    if (view.state.kind !== 'ready') throw serverNotReady(view.server, view.state, name);
-    const tool = view.catalog.tools.find((candidate) => candidate.name === name);
-    if (tool === undefined) throw unknownTool(serverId, name, view.catalog.tools);
-    const status = this.options.tools?.status(serverId, name);
-    if (status?.blocked) throw toolBlocked(serverId, name, status);
-    if (status?.changed) throw toolChanged(serverId, name);
-    return { request, server: view.server, tool, status, arguments: request.arguments ?? {} };
+    return this.resolveNow(request) ?? this.resolveAfterListing(request);
   }
 
   /**
@@ -93,24 +80,21 @@ export class ToolCallGate implements Disposable {
   async call(request: ToolCallRequest): Promise<CallToolResult> {
     const startedAt = this.clock.now();
     let sent = request.arguments ?? {};
-    const finish = (outcome: ToolCallOutcome): void => {
-      this.record({ request, arguments: sent, startedAt, durationMs: this.clock.now() - startedAt, outcome });
-    };
     let result: CallToolResult;
     try {
-      const resolved = await this.resolve(request);
-      const decision = await (this.options.decide ?? ALLOW)(resolved);
+      // The usual case resolves without waiting: no promise hop before the request is sent.
+      const resolved = this.resolveNow(request) ?? await this.resolveAfterListing(request);
+      const decision = this.options.decide === undefined ? ALLOWED : await this.options.decide(resolved);
       if (decision.kind === 'deny') throw callDenied(request.serverId, request.tool, decision.reason);
       sent = decision.arguments ?? resolved.arguments;
-      const { timeoutMs, signal, onProgress } = request;
-      result = await this.send(request.serverId, request.tool, sent, { timeoutMs, signal, onProgress });
+      result = await this.send(request.serverId, request.tool, sent, { timeoutMs: request.timeoutMs, signal: request.signal, onProgress: request.onProgress });
     } catch (error) {
-      finish(error instanceof ToolCallRefusedError
+      this.record(request, sent, startedAt, error instanceof ToolCallRefusedError
         ? { kind: 'refused', code: error.code, message: error.message }
         : { kind: 'failed', message: errorMessage(error) });
       throw error;
     }
-    finish({ kind: 'result', result });
+    this.record(request, sent, startedAt, { kind: 'result', result });
     return result;
   }
 
@@ -118,7 +102,41 @@ export class ToolCallGate implements Disposable {
     this.recordEmitter.dispose();
   }
 
-  private record(record: ToolCallRecord): void {
+  /** Resolves against the catalog as it is now (throwing the refusal, if any); undefined when the server does not list the tool (yet). */
+  private resolveNow(request: ToolCallRequest): ResolvedToolCall | undefined {
+    const { view, tool } = this.lookUp(request);
+    return tool === undefined ? undefined : this.checked(request, view, tool);
+  }
+
+  /** Resolves once the catalog listing in progress is done: a tool still not listed is unknown. */
+  private async resolveAfterListing(request: ToolCallRequest): Promise<ResolvedToolCall> {
+    await this.options.registry.get(request.serverId)?.whenCatalogLoaded();
+    const { view, tool } = this.lookUp(request);
+    if (tool === undefined) throw unknownTool(request.serverId, request.tool, view.catalog.tools);
+    return this.checked(request, view, tool);
+  }
+
+  /** The server (known, ready, offering the tool by its entry's filters) and the tool if it lists it. */
+  private lookUp(request: ToolCallRequest): { view: ServerView; tool: ToolInfo | undefined } {
+    const { serverId, tool: name } = request;
+    const view = this.options.registry.get(serverId);
+    if (view === undefined) throw unknownServer(serverId, name, this.options.registry.list().map((candidate) => candidate.id));
+    const verdict = toolFilterVerdict(view.server, name);
+    if (!verdict.offered) throw toolFiltered(view.server, name, verdict, view.catalog.tools);
+    if (view.state.kind !== 'ready') throw serverNotReady(view.server, view.state, name);
+    return { view, tool: view.catalog.tools.find((candidate) => candidate.name === name) };
+  }
+
+  /** The listed tool, unless the review says it is blocked or changed. */
+  private checked(request: ToolCallRequest, view: ServerView, tool: ToolInfo): ResolvedToolCall {
+    const status = this.options.tools?.status(request.serverId, tool.name);
+    if (status?.blocked) throw toolBlocked(request.serverId, tool.name, status);
+    if (status?.changed) throw toolChanged(request.serverId, tool.name);
+    return { request, server: view.server, tool, status, arguments: request.arguments ?? {} };
+  }
+
+  private record(request: ToolCallRequest, sent: Record<string, unknown>, startedAt: number, outcome: ToolCallOutcome): void {
+    const record: ToolCallRecord = { request, arguments: sent, startedAt, durationMs: this.clock.now() - startedAt, outcome };
     try {
       this.recordEmitter.fire(record);
     } catch {
