@@ -23,8 +23,9 @@ export type {
   CallOptions, CatalogChange, GetPromptResult, ReadResourceResult, SendToolCall, ServerControllerOptions, ServerStateChange, ServerView,
 } from './controllerTypes';
 
-/** What a server that is not ready offers. */
+/** What a server that is not ready offers: one shared catalog, frozen so no reader can fill it. */
 const NOTHING_LISTED: Catalog = emptyCatalog();
+for (const kind of CATALOG_KINDS) Object.freeze(NOTHING_LISTED[kind]);
 
 /**
  * Drives one server through its states. Created and owned by the ServerRegistry. It has no public way
