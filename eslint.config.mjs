@@ -22,6 +22,21 @@ const pureRooms = (patterns) => ({
   ],
 });
 
+// One call gate: a tool is called only through src/core/calls (ToolCallGate). The registry's caller is
+// handed to the gate at construction; only the connection layers below it may touch `callTool`.
+const oneCallGate = {
+  'no-restricted-properties': ['error', {
+    property: 'callTool',
+    message: 'Call tools through ToolCallGate (src/core/calls): it resolves, refuses and records every call.',
+  }],
+  'no-restricted-syntax': ['error',
+    {
+      selector: "Identifier[name='handOverToolCaller'], Identifier[name='grantToolCalls']",
+      message: 'Only the ServerRegistry hands its tool caller to the gate (src/core/calls).',
+    },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', '.demo-state/**', 'bench/.build/**', 'node_modules/**', '.toolchain/**', '.test-results/**', 'test/fixtures/**', 'demo/**'] },
   js.configs.recommended,
@@ -38,6 +53,15 @@ export default tseslint.config(
   },
   { files: ['src/core/**/*.ts'], rules: pureRooms([adapterRooms]) },
   { files: ['src/protocol/**/*.ts'], rules: pureRooms([outsideProtocol]) },
+  {
+    files: ['src/**/*.ts', 'bench/**/*.ts', 'webview/**/*.ts'],
+    // The connection layers the gate's caller goes down through, and the places that hand it over.
+    ignores: [
+      'src/core/calls/**', 'src/node/connection.ts', 'bench/bare-path.ts', 'src/core/lifecycle/serverController.ts', 'src/core/lifecycle/controllerTypes.ts',
+      'src/core/lifecycle/redactConnection.ts', 'src/core/lifecycle/registry.ts',
+    ],
+    rules: oneCallGate,
+  },
   {
     files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', URL: 'readonly' } },

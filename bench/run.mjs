@@ -169,7 +169,7 @@ function spreadOf(values, digits = 3) {
 const round = (value, digits = 3) => (value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits);
 
 /** Where the measured code lives (what the Switchboard side bundles from src/). */
-const MEASURED_SOURCES = ['src/core/lifecycle', 'src/core/config', 'src/core/event.ts', 'src/core/disposable.ts', 'src/node'];
+const MEASURED_SOURCES = ['src/core/calls', 'src/core/lifecycle', 'src/core/config', 'src/core/event.ts', 'src/core/disposable.ts', 'src/node'];
 
 /** Which source was measured: the commit, and the measured files with uncommitted changes (repo-relative). */
 function sourceInfo() {

@@ -1,7 +1,9 @@
 // Switchboard's side of the benchmark: the servers go through the path the extension uses —
 // ServerRegistry.reconcile → ServerController → NodeServerConnector (ServerEnvironment, ProcessTransport,
-// SDK Client) — and every call goes through the call path: catalog lookup, approval policy, the
-// registry's callTool, result conversion. Bundled by build.mjs and run by run.mjs in its own process.
+// SDK Client) — and every call goes through the call path: the tool call gate (catalog lookup, filters,
+// its decision step with the approval policy), result conversion. Bundled by build.mjs and run by
+// run.mjs in its own process.
+import { ToolCallGate } from '../src/core/calls/toolCallGate';
 import type { EffectiveServer } from '../src/core/config/types';
 import type { ServerLog } from '../src/core/lifecycle/ports';
 import { ServerRegistry } from '../src/core/lifecycle/registry';
@@ -68,6 +70,7 @@ class SwitchboardSide implements BenchSide {
   private readonly log = new CountingLog();
   private readonly servers: EffectiveServer[];
   private readonly registry: ServerRegistry;
+  private readonly calls: ToolCallGate;
   private readonly target: string;
 
   constructor(config: WorkloadConfig) {
@@ -76,6 +79,10 @@ class SwitchboardSide implements BenchSide {
     this.registry = new ServerRegistry({
       connector: new NodeServerConnector({ clientVersion: SWITCHBOARD_VERSION }),
       logFor: () => this.log,
+    });
+    this.calls = new ToolCallGate({
+      registry: this.registry,
+      decide: (call) => (passThroughPolicy(call.server, call.tool) === 'allow' ? { kind: 'allow' } : { kind: 'deny', reason: 'the policy said no' }),
     });
   }
 
@@ -89,19 +96,14 @@ class SwitchboardSide implements BenchSide {
     await this.registry.catalogsLoaded();
   }
 
-  /** The call path: find the tool in the server's catalog, ask the policy, call, convert the result. */
+  /** The call path: the gate finds the tool in the server's catalog and asks the policy; then the result is converted. */
   async echo(message: string): Promise<ContentBlock[]> {
-    const id = this.target;
-    const view = this.registry.get(id);
-    if (!view) throw new Error(`unknown MCP server: ${id}`);
-    const tool = view.catalog.tools.find((candidate) => candidate.name === 'echo');
-    if (!tool) throw new Error(`${id} has no tool named echo`);
-    if (passThroughPolicy(view.server, tool) !== 'allow') throw new Error('the call was not allowed');
-    return contentOf(await this.registry.callTool(id, tool.name, { message }));
+    return contentOf(await this.calls.call({ serverId: this.target, tool: 'echo', arguments: { message }, caller: 'bench' }));
   }
 
   async stop(): Promise<void> {
     await this.registry.stopAll();
+    this.calls.dispose();
     this.registry.dispose();
   }
 

@@ -1,5 +1,6 @@
 // `switchboard call SERVER TOOL [JSON-ARGS]`: starts one server the way the extension would, calls one
 // tool, prints the result as the server sent it, and stops the server.
+import { ToolCallRefusedError } from '../core/calls';
 import type { EffectiveServer } from '../core/config/types';
 import { DEFAULT_LIFECYCLE_SETTINGS, errorMessage, type CallToolResult, type ServerView } from '../core/lifecycle';
 import { millisecondsFlag, PROGRAM, UsageError, type Command, type Io } from './command';
@@ -27,8 +28,11 @@ ${TRUST_STORE_HELP}
                    (env and header values are masked).
   -h, --help       Show this help.
 
-Exit status: 0 when the tool answered; 1 when the server did not start, the call
-failed or the result has "isError": true (the result is still printed); 2 for a usage
+A tool hidden by the entry's "allowedTools"/"disabledTools" is refused, as in the
+editor; so is a tool the server does not list (with the names it does offer).
+
+Exit status: 0 when the tool answered; 1 when the server did not start, the call was
+refused or failed, or the result has "isError": true (the result is still printed); 2 for a usage
 error (including an unknown SERVER, or a project server that is neither trusted in
 --trust-store FILE nor allowed with --allow-project).
 `;
@@ -85,18 +89,16 @@ export const callCommand: Command = {
     try {
       host.start([server]);
       await host.settle(startupBudget(server, startupTimeoutMs));
-      const view = host.registry.get(server.id);
-      if (view?.state.kind !== 'ready') return notStarted(io, server, view);
-      const unknownTool = view.catalog.tools.length > 0 && !view.catalog.tools.some((tool) => tool.name === toolName);
-      if (unknownTool) {
-        io.err(`${PROGRAM}: server '${server.id}' has no tool '${toolName}' (it offers: ${view.catalog.tools.map((tool) => tool.name).join(', ')})\n`);
-        return 1;
-      }
       let result: CallToolResult;
       try {
-        result = await host.registry.callTool(server.id, toolName, toolArgs, { timeoutMs: callTimeoutMs });
+        result = await host.calls.call({ serverId: server.id, tool: toolName, arguments: toolArgs, timeoutMs: callTimeoutMs, caller: 'cli' });
       } catch (error) {
-        io.err(`${PROGRAM}: calling '${toolName}' on '${server.id}' failed: ${errorMessage(error)}\n`);
+        if (!(error instanceof ToolCallRefusedError)) {
+          io.err(`${PROGRAM}: calling '${toolName}' on '${server.id}' failed: ${errorMessage(error)}\n`);
+          return 1;
+        }
+        if (error.code === 'serverNotReady') return notStarted(io, server, host.registry.get(server.id));
+        io.err(`${PROGRAM}: ${error.message}\n`);
         return 1;
       }
       io.out(`${JSON.stringify(result, null, 2)}\n`);

@@ -3,6 +3,7 @@
 // to stderr only when asked, scrubbed of the launch's secrets; close() (also on Ctrl-C) stops every
 // server and waits until its process group is gone.
 import { version } from '../../package.json';
+import { ToolCallGate } from '../core/calls';
 import type { Disposable } from '../core/disposable';
 import type { EffectiveServer } from '../core/config/types';
 import { ServerRegistry, redactText, secretsOf, type McpLogLevel, type Root, type ServerLog } from '../core/lifecycle';
@@ -25,6 +26,8 @@ const SIGNAL_EXIT_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130
 
 export class CliHost {
   readonly registry: ServerRegistry;
+  /** The only way to call a tool (the CLI has no pins: nothing is blocked or changed here). */
+  readonly calls: ToolCallGate;
   private readonly connector: NodeServerConnector;
   private readonly readyAfter = new Map<string, number>();
   private readonly subscription: Disposable;
@@ -45,6 +48,7 @@ export class CliHost {
       settings: { startupTimeoutMs: options.startupTimeoutMs, requestTimeoutMs: options.requestTimeoutMs, maxRestarts: 0 },
       isAllowed: (server) => options.isAllowed(server),
     });
+    this.calls = new ToolCallGate({ registry: this.registry });
     this.registry.setRoots(options.roots ?? []);
     this.subscription = this.registry.onDidChangeState(({ id, state }) => {
       if (state.kind === 'ready' && !this.readyAfter.has(id)) this.readyAfter.set(id, state.startMs);
@@ -79,6 +83,7 @@ export class CliHost {
         await this.connector.dispose();
       } finally {
         this.subscription.dispose();
+        this.calls.dispose();
         this.registry.dispose();
         for (const signal of Object.keys(SIGNAL_EXIT_CODES)) process.off(signal, this.onSignal);
       }

@@ -16,7 +16,8 @@ each one is ready or has failed, lists what each ready server offers, stops them
 
 Project servers (the workspace's .mcp.json) are not started unless --allow-project is
 given or their exact definition is trusted in --trust-store FILE: the others are listed
-with state "needsTrust". Disabled servers are listed as "disabled".
+with state "needsTrust". Disabled servers are listed as "disabled". Tools hidden by an
+entry's "allowedTools"/"disabledTools" are not counted (the table says how many).
 
 Options:
 ${WORKSPACE_HELP}
@@ -54,6 +55,8 @@ interface StatusRow {
   stderrTail: string[];
   /** Not printed in JSON: why a server waiting for trust was not started, for the table. */
   parkedBecause?: string;
+  /** Not printed in JSON: how many listed tools allowedTools/disabledTools hide, for the table. */
+  hiddenTools: number;
 }
 
 export const statusCommand: Command = {
@@ -130,10 +133,11 @@ function rowOf(view: ServerView, startMs: number | null): StatusRow {
     prompts: ready ? catalog.prompts.length : 0,
     startMs,
     stderrTail: state.kind === 'failed' || state.kind === 'crashed' ? state.stderrTail : [],
+    hiddenTools: ready ? catalog.hiddenTools ?? 0 : 0,
   };
 }
 
-function jsonOf(row: StatusRow): Omit<StatusRow, 'stderrTail'> {
+function jsonOf(row: StatusRow): Omit<StatusRow, 'stderrTail' | 'hiddenTools'> {
   const { name, scope, state, error, tools, resources, prompts, startMs } = row;
   return { name, scope, state, error, tools, resources, prompts, startMs };
 }
@@ -152,6 +156,7 @@ function formatTable(rows: StatusRow[], summary: StartupSummary): string {
   rows.forEach((row, index) => {
     lines.push(render(cells[index]));
     if (row.error !== null) lines.push(`    ${row.error}`);
+    if (row.hiddenTools > 0) lines.push(`    ${row.hiddenTools} more ${row.hiddenTools === 1 ? 'tool is' : 'tools are'} hidden by allowedTools/disabledTools`);
     for (const line of row.stderrTail.slice(-STDERR_LINES_SHOWN)) lines.push(`    stderr: ${line}`);
     if (row.state === 'needsTrust') {
       lines.push(row.parkedBecause === undefined

@@ -38,8 +38,10 @@ export interface SwitchboardApi {
   /** Stops every server; resolves once every process is gone (what deactivation does). */
   stopAllServers(): Promise<void>;
   /**
-   * Calls a tool of a ready server. This is the call path every caller (chat, agents) goes through: a
-   * tool the poisoning scan flagged is refused while the user setting `switchboard.blockFlaggedTools` is on.
+   * Calls a tool of a ready server through the tool call gate, the path every caller goes through. It
+   * rejects with a ToolCallRefusedError (nothing reaches the server) for an unknown server or tool, a
+   * server that is not ready, a tool hidden by the entry's `allowedTools`/`disabledTools`, a tool whose
+   * definition changed and is not accepted yet, and a flagged tool while `switchboard.blockFlaggedTools` is on.
    */
   callTool(serverId: string, tool: string, args?: Record<string, unknown>): Promise<CallToolResult>;
   /**
@@ -73,11 +75,7 @@ export function createApi(ctx: SwitchboardContext, activationMs: number, own: (d
     stopServer: (id) => stopServer(registry, id),
     restartServer: (id) => restartServer(registry, id, trust),
     stopAllServers: () => registry.stopAll(),
-    callTool: async (serverId, tool, args = {}) => {
-      const refusal = toolReview.checkCall(serverId, tool);
-      if (refusal !== undefined) throw new Error(refusal);
-      return registry.callTool(serverId, tool, args);
-    },
+    callTool: (serverId, tool, args = {}) => ctx.calls.call({ serverId, tool, arguments: args, caller: 'api' }),
     isToolSuspended: (serverId, tool) => toolReview.isSuspended(serverId, tool),
     getToolStatus: (serverId, tool) => toolReview.status(serverId, tool),
     hasStoredInput: (id) => inputs.has(id),

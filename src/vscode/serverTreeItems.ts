@@ -187,6 +187,8 @@ function stateLines(state: ServerState | undefined, catalog: Catalog | undefined
       if (catalog) {
         const counts = CATALOG_KINDS.map((kind) => `${catalog[kind].length} ${CATALOG_GROUPS[kind].title.toLowerCase()}`);
         lines.push({ text: `Offers ${counts.join(', ')}` });
+        const hidden = catalog.hiddenTools ?? 0;
+        if (hidden > 0) lines.push({ text: `${hidden} more ${hidden === 1 ? 'tool is' : 'tools are'} hidden by allowedTools/disabledTools` });
       }
       break;
     }

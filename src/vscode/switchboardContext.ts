@@ -3,6 +3,7 @@
 // commands, API) are wired to. Every disposable it creates goes to `own`, so a failed activation
 // disposes exactly what was built.
 import * as vscode from 'vscode';
+import { ToolCallGate } from '../core/calls';
 import { ServerRegistry, type Root } from '../core/lifecycle';
 import { PinStore, ToolReview } from '../core/trust';
 import { NodeServerConnector, processLauncher } from '../node/connector';
@@ -30,6 +31,8 @@ export interface SwitchboardContext {
   readonly trust: ProjectTrust;
   readonly registry: ServerRegistry;
   readonly toolReview: ToolReview;
+  /** The one way to call a tool: resolve → decide → send → record. */
+  readonly calls: ToolCallGate;
   readonly serverLogs: ServerLogs;
   /** Whether this is an extension test run (test-only commands are registered then). */
   readonly testing: boolean;
@@ -98,7 +101,8 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   }));
   own(onDidChangeBlockFlaggedTools(() => toolReview.refresh()));
   own(registerToolReview({ review: toolReview, get: (id) => registry.get(id), list: () => registry.list(), log }));
-  return { extension, log, sources, config, inputs, connector, trust, registry, toolReview, serverLogs, testing };
+  const calls = own(new ToolCallGate({ registry, tools: toolReview }));
+  return { extension, log, sources, config, inputs, connector, trust, registry, toolReview, calls, serverLogs, testing };
 }
 
 /** The workspace folders as MCP roots. */

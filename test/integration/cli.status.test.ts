@@ -228,13 +228,57 @@ describe('switchboard status and call (built CLI, real servers)', function () {
 
     const unknownTool = runCli(['call', 'everything', 'no-such-tool', ...base]);
     assert.equal(unknownTool.status, 1);
-    assert.match(unknownTool.stderr, /has no tool 'no-such-tool' \(it offers: .*echo/);
+    assert.match(unknownTool.stderr, /^switchboard: unknown tool 'no-such-tool' of server 'everything' \(it offers: .*echo/);
+    const typo = runCli(['call', 'everything', 'echoo', ...base]);
+    assert.equal(typo.status, 1);
+    assert.equal(typo.stderr, "switchboard: unknown tool 'echoo' of server 'everything'; did you mean 'echo'?\n");
 
     const toolError = runCli(['call', 'everything', 'echo', '{}', ...base]);
     assert.equal(toolError.status, 1);
     assert.equal((JSON.parse(toolError.stdout) as { isError?: boolean }).isError, true);
     assert.match(toolError.stderr, /reported an error/);
     for (const text of [failed.stderr, unknownTool.stderr, toolError.stderr]) assert.ok(!text.includes(SECRET));
+    assertNoneLeft(l.marker);
+  });
+
+  it('status counts only the tools allowedTools/disabledTools offer; call refuses a hidden one and names the file', () => {
+    const l = layout();
+    const node = process.execPath;
+    const everything = (filter: Record<string, unknown>) => ({ command: node, args: [EVERYTHING, 'stdio', l.marker], ...filter });
+    const userFile = path.join(l.home, '.mcp.json');
+    writeJson(userFile, {
+      mcpServers: {
+        full: everything({}),
+        noEcho: everything({ disabledTools: ['echo'] }),
+        onlyEcho: everything({ allowedTools: ['echo', 'get-*'], disabledTools: ['get-*'] }),
+        none: everything({ allowedTools: [] }),
+      },
+    });
+    const { result, servers } = statusJson(l);
+    assert.equal(result.status, 0, result.stderr);
+    const full = servers.get('full')!;
+    assertReady(full, 'full');
+    assert.ok(full.tools > 2, JSON.stringify(full));
+    assert.equal(servers.get('noEcho')!.tools, full.tools - 1);
+    assert.equal(servers.get('onlyEcho')!.tools, 1, 'disabledTools wins over allowedTools');
+    assert.equal(servers.get('none')!.tools, 0, 'an empty allowedTools offers nothing');
+    assert.equal(servers.get('none')!.resources, full.resources, 'resources are not filtered');
+    assertNoneLeft(l.marker);
+    const table = runCli(['status', '--workspace', l.ws, '--home', l.home]);
+    assert.match(table.stdout, /^noEcho .*\n {4}1 more tool is hidden by allowedTools\/disabledTools$/m);
+    assert.doesNotMatch(table.stdout, /^full .*\n {4}\d+ more/m);
+
+    const base = ['--workspace', l.ws, '--home', l.home];
+    const hidden = runCli(['call', 'noEcho', 'echo', '{"message":"hi"}', ...base]);
+    assert.equal(hidden.status, 1, hidden.stderr);
+    assert.equal(hidden.stdout, '');
+    assert.equal(hidden.stderr, `switchboard: tool 'echo' of server 'noEcho' is disabled by disabledTools in ${userFile}\n`);
+    const notAllowed = runCli(['call', 'onlyEcho', 'get-sum', '{"a":1,"b":2}', ...base]);
+    assert.equal(notAllowed.status, 1, notAllowed.stderr);
+    assert.equal(notAllowed.stderr, `switchboard: tool 'get-sum' of server 'onlyEcho' is disabled by disabledTools in ${userFile} (pattern "get-*")\n`);
+    const offered = runCli(['call', 'onlyEcho', 'echo', '{"message":"hi"}', ...base]);
+    assert.equal(offered.status, 0, offered.stderr);
+    assert.deepEqual(JSON.parse(offered.stdout), { content: [{ type: 'text', text: 'Echo: hi' }] });
     assertNoneLeft(l.marker);
   });
 

@@ -10,9 +10,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ToolCallGate } from '../../src/core/calls';
 import { fingerprint, mergeLayers, parseLayer, type EffectiveServer, type LaunchDefinition, type Scope } from '../../src/core/config';
 import {
-  ServerRegistry, startupSummaryLine, type LifecycleSettings, type McpLogLevel, type ServerLog, type ServerState,
+  ServerRegistry, startupSummaryLine, type CallToolResult, type LifecycleSettings, type McpLogLevel, type ServerLog, type ServerState,
 } from '../../src/core/lifecycle';
 import { NodeServerConnector, processLauncher, type StdioLauncher } from '../../src/node/connector';
 import { ServerEnvironment } from '../../src/node/process/environment';
@@ -162,6 +163,8 @@ interface Change {
 /** One registry over the real connector, recording every state change and every spawned process. */
 class Harness {
   readonly registry: ServerRegistry;
+  /** Every tool call goes through the gate, as in the extension. */
+  readonly calls: ToolCallGate;
   readonly connector: NodeServerConnector;
   readonly changes: Change[] = [];
   private readonly logs = new Map<string, RecordingLog>();
@@ -188,7 +191,13 @@ class Harness {
         return log;
       },
     });
+    this.calls = new ToolCallGate({ registry: this.registry });
     this.registry.onDidChangeState(({ id, state }) => this.changes.push({ id, state, at: Date.now() }));
+  }
+
+  /** Calls a tool through the gate. */
+  callTool(serverId: string, tool: string, args: Record<string, unknown>, options: { timeoutMs?: number } = {}): Promise<CallToolResult> {
+    return this.calls.call({ serverId, tool, arguments: args, caller: 'test', ...options });
   }
 
   log(id: string): RecordingLog {
@@ -238,7 +247,7 @@ class Harness {
   }
 
   async echo(id: string, text: string): Promise<string> {
-    return textOf(await this.registry.callTool(id, 'echo', { text }, { timeoutMs: 5000 }));
+    return textOf(await this.callTool(id, 'echo', { text }, { timeoutMs: 5000 }));
   }
 
   /** The healthy server is still ready, on the process it started with, and answers. */
@@ -371,12 +380,12 @@ async function noProcessWith(marker: string, timeoutMs: number): Promise<void> {
     await noProcessWith(markerOf('hang'), 1000);
 
     let from = h.changes.length;
-    await assert.rejects(h.registry.callTool('crash', 'crash', {}), /process exited with code 7/);
+    await assert.rejects(h.callTool('crash', 'crash', {}), /process exited with code 7/);
     await h.waitFor('crash', 'ready', READY_MS, from);
     await h.assertHealthy('ok', okPid);
 
     from = h.changes.length;
-    await assert.rejects(h.registry.callTool('huge', 'huge', {}), /server wrote more than 10 MB on one stdout line/);
+    await assert.rejects(h.callTool('huge', 'huge', {}), /server wrote more than 10 MB on one stdout line/);
     await h.waitFor('huge', 'ready', READY_MS, from);
     await h.assertHealthy('ok', okPid);
 
@@ -457,7 +466,7 @@ async function noProcessWith(marker: string, timeoutMs: number): Promise<void> {
     for (let round = 1; round <= MAX_RESTARTS + 1; round++) {
       const from = h.changes.length;
       const pid = h.pid('crash');
-      const call = await timed(h.registry.callTool('crash', 'crash', {}, { timeoutMs: 10_000 }));
+      const call = await timed(h.callTool('crash', 'crash', {}, { timeoutMs: 10_000 }));
       assert.ok(call.error, `round ${round}: the call did not fail`);
       assert.match(call.error.message, new RegExp(`connection to the server ended: process exited with code 7 \\(last stderr line: ${stderrLine}\\)$`));
       assert.ok(call.ms < 1000, `round ${round}: the in-flight call took ${call.ms} ms to fail`);
@@ -490,7 +499,7 @@ async function noProcessWith(marker: string, timeoutMs: number): Promise<void> {
     assert.equal(h.state('crash').kind, 'failed', 'nothing restarts a server that was given up on');
     assert.equal(h.pids('crash').length, MAX_RESTARTS + 1);
     assert.deepEqual(processesWith(markerOf('crash')), []);
-    await assert.rejects(h.registry.callTool('crash', 'crash', {}), /server crash is not running \(state: failed\)/);
+    await assert.rejects(h.callTool('crash', 'crash', {}), /server 'crash' is not ready \(failed: /);
 
     // An explicit start resets the budget.
     await within(h.registry.start('crash'), READY_MS, 'start(crash)');
@@ -528,7 +537,7 @@ async function noProcessWith(marker: string, timeoutMs: number): Promise<void> {
     const before = process.memoryUsage().rss;
     let peak = before;
     const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 5);
-    const call = await timed(h.registry.callTool('huge', 'huge', {}, { timeoutMs: 10_000 }));
+    const call = await timed(h.callTool('huge', 'huge', {}, { timeoutMs: 10_000 }));
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     assert.ok(call.error, 'the call did not fail');
@@ -591,7 +600,7 @@ async function noProcessWith(marker: string, timeoutMs: number): Promise<void> {
     await h.waitFor('ok', 'ready', READY_MS);
     await h.waitFor('shell', 'ready', READY_MS);
     const shellPid = h.pid('shell');
-    const grandchild = Number(textOf(await h.registry.callTool('shell', 'childPid', {})));
+    const grandchild = Number(textOf(await h.callTool('shell', 'childPid', {})));
     const generations = processesWith(markerOf('shell'));
     assert.equal(generations.length, 3, `sh, the server and its child:\n${generations.map((p) => `${p.pid} ${p.command}`).join('\n')}`);
     assert.ok(generations.some((p) => p.pid === shellPid && /^sh /.test(p.command)));
@@ -611,11 +620,11 @@ async function noProcessWith(marker: string, timeoutMs: number): Promise<void> {
     h.registry.reconcile([fixture('ok', 'ok.mjs'), shellWrapped('shell')]);
     await h.waitFor('ok', 'ready', READY_MS);
     await h.waitFor('shell', 'ready', READY_MS);
-    const grandchild = Number(textOf(await h.registry.callTool('shell', 'childPid', {})));
+    const grandchild = Number(textOf(await h.callTool('shell', 'childPid', {})));
     const from = h.changes.length;
 
     // `quit` answers, then the server exits 0 and leaves its child running; the shell then exits too.
-    assert.equal(textOf(await h.registry.callTool('shell', 'quit', {})), 'bye');
+    assert.equal(textOf(await h.callTool('shell', 'quit', {})), 'bye');
     const crashed = await h.waitFor('shell', 'crashed', 3000, from);
     assert.deepEqual(crashed.state.kind === 'crashed' && { exitCode: crashed.state.exitCode, error: crashed.state.error }, { exitCode: 0, error: 'process exited with code 0' });
     assert.ok(crashed.state.kind === 'crashed' && crashed.state.stderrTail.includes('shell: server exited with 0'), JSON.stringify(crashed.state));
@@ -625,7 +634,7 @@ async function noProcessWith(marker: string, timeoutMs: number): Promise<void> {
     assert.equal(running(grandchild), false, 'the orphaned child was stopped with its group');
     await h.waitFor('shell', 'ready', READY_MS, from);
     assert.deepEqual(h.history('shell', from), ['crashed', 'restarting', 'starting', 'ready']);
-    const next = Number(textOf(await h.registry.callTool('shell', 'childPid', {})));
+    const next = Number(textOf(await h.callTool('shell', 'childPid', {})));
     assert.notEqual(next, grandchild);
     assert.equal(processesWith(markerOf('shell')).length, 3, 'the restarted server runs its own three generations');
     await h.assertHealthy('ok', h.pid('ok'));
@@ -640,7 +649,7 @@ async function noProcessWith(marker: string, timeoutMs: number): Promise<void> {
     h.registry.reconcile([fixture('ok', 'ok.mjs'), makeServer('http', { type: 'http', url: `${base}/mcp` })]);
     await h.waitFor('ok', 'ready', READY_MS);
     await h.waitFor('http', 'ready', READY_MS);
-    const echo = async (message: string) => textOf(await h.registry.callTool('http', 'echo', { message }, { timeoutMs: 5000 }));
+    const echo = async (message: string) => textOf(await h.callTool('http', 'echo', { message }, { timeoutMs: 5000 }));
     assert.equal(await echo('one'), 'Echo: one');
 
     await control('expire-all');
@@ -748,7 +757,7 @@ async function noProcessWith(marker: string, timeoutMs: number): Promise<void> {
     assert.equal(fs.existsSync(flag), false, 'the project server ran');
     assert.deepEqual(h.pids('project'), []);
     assert.deepEqual(processesWith(markerOf('project')), []);
-    await assert.rejects(h.registry.callTool('project', 'echo', { text: 'x' }), /server project is not running \(state: needs trust\)/);
+    await assert.rejects(h.callTool('project', 'echo', { text: 'x' }), /server 'project' is not ready \(needs trust: /);
 
     await within(h.registry.start('project'), READY_MS, 'start(project)');
     assert.equal(h.state('project').kind, 'ready');
@@ -798,7 +807,7 @@ async function noProcessWith(marker: string, timeoutMs: number): Promise<void> {
     for (const id of ['ok', 'garbage', 'stubborn', 'shell', 'crash']) await h.waitFor(id, 'ready', READY_MS);
     // One more is waiting for its restart.
     const from = h.changes.length;
-    await assert.rejects(h.registry.callTool('crash', 'crash', {}));
+    await assert.rejects(h.callTool('crash', 'crash', {}));
     await h.waitFor('crash', 'restarting', 2000, from);
     assert.equal(h.state('hang').kind, 'starting');
     // ok, garbage, stubborn, sh + server + child, hang.

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { EffectiveServer } from '../../src/core/config/types';
 import { ConnectError, ServerNotRunningError } from '../../src/core/lifecycle/errors';
-import { ServerController, type CatalogChange, type ServerStateChange } from '../../src/core/lifecycle/serverController';
+import { ServerController, type CatalogChange, type SendToolCall, type ServerStateChange } from '../../src/core/lifecycle/serverController';
 import { DEFAULT_LIFECYCLE_SETTINGS, type LifecycleSettings } from '../../src/core/lifecycle/settings';
 import type { ServerState } from '../../src/core/lifecycle/state';
 import { deferred, FakeClock, FakeConnection, FakeConnector, flush, makeServer, RecordingLog } from './helpers/lifecycle';
@@ -11,13 +11,19 @@ function setup(server: EffectiveServer = makeServer('s'), overrides: Partial<Lif
   const connector = new FakeConnector();
   const log = new RecordingLog();
   const settings: LifecycleSettings = { ...DEFAULT_LIFECYCLE_SETTINGS, ...overrides };
-  const controller = new ServerController({ server, connector, log, clock, settings: () => settings, roots: () => [{ uri: 'file:///ws/app', name: 'app' }] });
+  let granted: SendToolCall | undefined;
+  const controller = new ServerController({
+    server, connector, log, clock, settings: () => settings, roots: () => [{ uri: 'file:///ws/app', name: 'app' }],
+    grantToolCalls: (send) => { granted = send; },
+  });
+  assert.ok(granted, 'the controller grants its tool caller at construction');
+  const callTool: SendToolCall = granted;
   const changes: ServerStateChange[] = [];
   const catalogChanges: CatalogChange[] = [];
   controller.onDidChangeState((change) => changes.push(change));
   controller.onDidChangeCatalog((change) => catalogChanges.push(change));
   const kinds = (): string[] => changes.map((change) => change.state.kind);
-  return { clock, connector, log, settings, controller, changes, catalogChanges, kinds };
+  return { clock, connector, log, settings, controller, callTool, changes, catalogChanges, kinds };
 }
 
 function expectKind<K extends ServerState['kind']>(state: ServerState, kind: K): Extract<ServerState, { kind: K }> {
@@ -345,9 +351,9 @@ describe('ServerController', () => {
 
   describe('requests', () => {
     it('a call to a server that is not ready rejects at once, naming the state', async () => {
-      const { controller, connector } = setup();
+      const { controller, connector, callTool } = setup();
       cleanup = () => controller.dispose();
-      await assert.rejects(controller.callTool('echo', {}), (error: unknown) =>
+      await assert.rejects(callTool('echo', {}), (error: unknown) =>
         error instanceof ServerNotRunningError && error.message === 'server s is not running (state: stopped)');
       connector.plan('s', 'manual');
       void controller.start();
@@ -356,14 +362,14 @@ describe('ServerController', () => {
     });
 
     it('forwards calls with the default request timeout, or the one given, plus signal and progress', async () => {
-      const { controller, connector } = setup(makeServer('s'), { requestTimeoutMs: 120_000 });
+      const { controller, connector, callTool } = setup(makeServer('s'), { requestTimeoutMs: 120_000 });
       cleanup = () => controller.dispose();
       await controller.start();
-      const result = await controller.callTool('echo', { text: 'hi' });
+      const result = await callTool('echo', { text: 'hi' });
       assert.deepEqual(result, { content: [{ type: 'text', text: 'called echo' }] });
       const abort = new AbortController();
       const onProgress = (): void => undefined;
-      await controller.callTool('echo', {}, { timeoutMs: 5, signal: abort.signal, onProgress });
+      await callTool('echo', {}, { timeoutMs: 5, signal: abort.signal, onProgress });
       const [first, second] = connector.last('s').calls;
       assert.deepEqual(first.args, { text: 'hi' });
       assert.equal(first.options.timeoutMs, 120_000);
@@ -382,13 +388,13 @@ describe('ServerController', () => {
     });
 
     it('an in-flight call rejects at once on a crash, even if the connection left it hanging', async () => {
-      const { controller, connector } = setup();
+      const { controller, connector, callTool } = setup();
       cleanup = () => controller.dispose();
       await controller.start();
       const connection = connector.last('s');
       connection.rejectInFlightOnClose = false;
       connection.answer = () => 'hang';
-      const call = controller.callTool('slow', {});
+      const call = callTool('slow', {});
       let settled = false;
       call.catch(() => undefined).finally(() => { settled = true; });
       await flush();
@@ -398,13 +404,13 @@ describe('ServerController', () => {
     });
 
     it('an in-flight call rejects when the server is stopped', async () => {
-      const { controller, connector } = setup();
+      const { controller, connector, callTool } = setup();
       cleanup = () => controller.dispose();
       await controller.start();
       const connection = connector.last('s');
       connection.rejectInFlightOnClose = false;
       connection.answer = () => 'hang';
-      const call = controller.callTool('slow', {});
+      const call = callTool('slow', {});
       void controller.stop();
       await assert.rejects(call, /server s closed the connection/);
     });

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { ToolCallGate } from '../../src/core/calls/toolCallGate';
 import type { EffectiveServer } from '../../src/core/config/types';
 import { ConnectError } from '../../src/core/lifecycle/errors';
 import { ServerRegistry, type ServerRegistryOptions } from '../../src/core/lifecycle/registry';
@@ -271,6 +272,7 @@ describe('ServerRegistry', () => {
   it('setLogLevel and updateSettings reach every ready server that declared logging', async () => {
     const { registry, connector } = setup();
     cleanup = () => registry.dispose();
+    connector.setup = (connection) => connection.setPages('tools', [[{ name: 'echo', inputSchema: {} }]]);
     registry.reconcile([makeServer('a')]);
     await registry.settled();
     registry.setLogLevel('debug');
@@ -278,7 +280,7 @@ describe('ServerRegistry', () => {
     registry.updateSettings({ requestTimeoutMs: undefined });
     assert.deepEqual(connector.last('a').logLevels, ['info', 'debug', 'error']);
     assert.equal(registry.settings.requestTimeoutMs, 5000);
-    await registry.callTool('a', 'echo', {});
+    await new ToolCallGate({ registry }).call({ serverId: 'a', tool: 'echo', caller: 'test' });
     assert.equal(connector.last('a').calls[0].options.timeoutMs, 5000);
   });
 
@@ -357,12 +359,11 @@ describe('ServerRegistry', () => {
     cleanup = () => registry.dispose();
     registry.reconcile([makeServer('a'), makeServer('p', { scope: 'project' })]);
     await registry.settled();
-    assert.deepEqual(await registry.callTool('a', 'echo', {}), { content: [{ type: 'text', text: 'called echo' }] });
     assert.equal((await registry.readResource('a', 'file:///x')).contents[0].uri, 'file:///x');
     assert.equal((await registry.getPrompt('a', 'greet', {})).messages.length, 1);
-    await assert.rejects(registry.callTool('nope', 'echo', {}), { message: 'unknown MCP server: nope' });
+    await assert.rejects(registry.readResource('nope', 'file:///x'), { message: 'unknown MCP server: nope' });
     await assert.rejects(registry.start('nope'), { message: 'unknown MCP server: nope' });
-    await assert.rejects(registry.callTool('p', 'echo', {}), { message: 'server p is not running (state: needs trust)' });
+    await assert.rejects(registry.getPrompt('p', 'greet', {}), { message: 'server p is not running (state: needs trust)' });
   });
 
   it('relays catalog changes with the server id', async () => {

@@ -4,7 +4,7 @@ import type { CatalogChange } from '../../src/core/lifecycle/serverController';
 import type { ServerState } from '../../src/core/lifecycle/state';
 import type { Catalog, ToolInfo } from '../../src/core/lifecycle/types';
 import { PinStore } from '../../src/core/trust/pinStore';
-import { isToolSuspended, serverIdentity, toolCallRefusal, ToolReview, type ReviewedServer, type ToolStatus } from '../../src/core/trust/toolReview';
+import { isToolSuspended, serverIdentity, ToolReview, type ReviewedServer } from '../../src/core/trust/toolReview';
 import type { DocumentStorage } from '../../src/core/trust/trustStore';
 
 class MemoryStorage implements DocumentStorage {
@@ -173,7 +173,6 @@ describe('ToolReview', () => {
     const summary = review.summary('fs');
     assert.equal(summary.flagged, 2);
     assert.deepEqual(summary.flaggedTools.map((t) => t.name), ['read', 'hidden']);
-    assert.equal(review.checkCall('fs', 'read'), undefined);
   });
 
   it('blocks flagged tools while the setting is on, and only them', async () => {
@@ -183,11 +182,10 @@ describe('ToolReview', () => {
     await review.idle();
     assert.equal(review.status('fs', 'read')?.blocked, true);
     assert.equal(review.summary('fs').blocked, 1);
-    assert.match(review.checkCall('fs', 'read') ?? '', /^tool "read" of server "fs" is blocked: .*switchboard\.blockFlaggedTools/);
-    assert.equal(review.checkCall('fs', 'write'), undefined);
-    assert.equal(review.checkCall('fs', 'unlisted'), undefined, 'an unlisted tool has nothing to scan');
+    assert.equal(review.status('fs', 'write')?.blocked, false);
+    assert.equal(review.status('fs', 'unlisted'), undefined, 'an unlisted tool has nothing to scan');
     setBlock(false);
-    assert.equal(review.checkCall('fs', 'read'), undefined, 'the setting is read at every check');
+    assert.equal(review.status('fs', 'read')?.blocked, false, 'the setting is read at every check');
   });
 
   it('reports a pin store that cannot be written, and keeps going', async () => {
@@ -202,27 +200,5 @@ describe('ToolReview', () => {
     await review.idle();
     assert.deepEqual(problems, ['could not record the tools of fs: disk full']);
     review.dispose();
-  });
-});
-
-describe('toolCallRefusal', () => {
-  const flagged: ToolStatus = {
-    changed: false, new: false, blocked: true,
-    findings: [
-      { id: 'secretly', kind: 'instructions', reason: 'asks for something to be done secretly', field: 'description', match: 'secretly' },
-      { id: 'secretly', kind: 'instructions', reason: 'asks for something to be done secretly', field: 'inputSchema', path: '/x', match: 'covertly' },
-    ],
-  };
-
-  it('refuses a blocked tool, naming each reason once', () => {
-    assert.equal(toolCallRefusal('s', 't', flagged),
-      'tool "t" of server "s" is blocked: its definition looks like instructions aimed at the model (asks for something to be done secretly). '
-      + 'Review it in the MCP Switchboard Servers view; flagged tools are blocked while the user setting switchboard.blockFlaggedTools is on.');
-  });
-
-  it('lets everything else through: unknown, changed, new, flagged but not blocked', () => {
-    assert.equal(toolCallRefusal('s', 't', undefined), undefined);
-    assert.equal(toolCallRefusal('s', 't', { ...flagged, blocked: false }), undefined);
-    assert.equal(toolCallRefusal('s', 't', { changed: true, new: true, findings: [], blocked: false }), undefined);
   });
 });

@@ -1,7 +1,7 @@
 // Tool definitions are pinned: a tool whose definition changes (after list_changed, or across a
-// restart) is marked changed and its automatic approvals are suspended until a person accepts it in
-// a diff; a tool that appears later is new; a poisoned tool is flagged with its reasons, and blocked
-// outright while the user setting switchboard.blockFlaggedTools is on.
+// restart) is marked changed, its automatic approvals are suspended and the call gate refuses it
+// until a person accepts it in a diff; a tool that appears later is new; a poisoned tool is flagged
+// with its reasons, and blocked outright while the user setting switchboard.blockFlaggedTools is on.
 import * as assert from 'assert/strict';
 import * as vscode from 'vscode';
 import type { SwitchboardApi } from '../../src/extension';
@@ -47,6 +47,9 @@ describe('tool pinning and poisoning', function () {
     await api.callTool(ID, 'mutate', { step: 'change' });
     await waitFor('weather to be marked changed', () => status('weather')?.changed, 10_000);
     assert.equal(api.isToolSuspended(ID, 'weather'), true);
+    // The call gate refuses a changed tool until a person accepts the new definition.
+    await assert.rejects(api.callTool(ID, 'weather', { city: 'Oslo' }),
+      { message: `tool 'weather' of server '${ID}' changed since its definition was pinned, and nobody accepted the new one: review it with "MCP Switchboard: Review Tool Change" and accept it to call it again.` });
 
     const row = await waitFor('the changed row', async () => { const r = await toolRow(ID, 'weather'); return r?.description === 'changed' && r; });
     assert.equal(row.icon, 'warning');
@@ -67,6 +70,7 @@ describe('tool pinning and poisoning', function () {
     assert.equal(await vscode.commands.executeCommand('switchboard.acceptToolChange', vscode.Uri.parse(result.uris[1])), true, 'accepted from the diff editor');
     assert.equal(api.isToolSuspended(ID, 'weather'), false);
     assert.equal(status('weather')?.changed, false);
+    assert.deepEqual((await api.callTool(ID, 'weather', { city: 'Oslo' })).content, [{ type: 'text', text: 'sunny in Oslo' }], 'accepted: calls go through again');
     await waitFor('the plain row again', async () => (await toolRow(ID, 'weather'))?.icon === 'symbol-method');
     assert.equal((await review())?.changed, 0);
     await closeAllEditors();
@@ -121,7 +125,7 @@ describe('tool pinning and poisoning', function () {
     const settings = () => vscode.workspace.getConfiguration('switchboard');
     await settings().update('blockFlaggedTools', true, vscode.ConfigurationTarget.Global);
     await waitFor('calc to be blocked', () => status('calc')?.blocked, 5000);
-    await assert.rejects(api.callTool(ID, 'calc', { a: 1, b: 2 }), /tool "calc" of server "mutating" is blocked: .*ignore its earlier instructions/);
+    await assert.rejects(api.callTool(ID, 'calc', { a: 1, b: 2 }), /tool 'calc' of server 'mutating' is blocked: .*ignore its earlier instructions/);
     assert.deepEqual((await api.callTool(ID, 'weather', { city: 'Oslo' })).content, [{ type: 'text', text: 'sunny in Oslo' }], 'other tools still work');
     const row = await waitFor('the blocked row', async () => { const r = await toolRow(ID, 'calc'); return r?.description === 'blocked' && r; });
     assert.equal(row.icon, 'error');

@@ -8,3 +8,7 @@ export { inputIdsOf, inputsNeededBy, substituteInputs, withInputValues } from '.
 export { mergeLayers } from './merge';
 export { standardLayerSpecs, type StandardLayerOptions } from './layerSpecs';
 export { ConfigService, toSnapshot, type ConfigSnapshot, type ConfigServiceOptions } from './service';
+export {
+  hasToolFilter, isToolOffered, sameToolFilter, toolFilterVerdict, toolPatternMatches,
+  type ToolFilterSource, type ToolFilterVerdict,
+} from './toolFilter';

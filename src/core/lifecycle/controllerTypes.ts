@@ -5,7 +5,7 @@ import type { Clock } from './clock';
 import type { RequestOptions, ServerConnection, ServerConnector, ServerLog } from './ports';
 import type { LifecycleSettings } from './settings';
 import type { ServerState } from './state';
-import type { Catalog, CatalogKind, Root } from './types';
+import type { CallToolResult, Catalog, CatalogKind, Root } from './types';
 
 /** A state change of one server. */
 export interface ServerStateChange {
@@ -26,6 +26,9 @@ export interface CallOptions {
   signal?: AbortSignal;
   onProgress?: RequestOptions['onProgress'];
 }
+
+/** Sends tools/call on a server's live connection (rejects when it is not ready). Only the tool call gate holds one. */
+export type SendToolCall = (name: string, args: Record<string, unknown>, options?: CallOptions) => Promise<CallToolResult>;
 
 export type ReadResourceResult = Awaited<ReturnType<ServerConnection['readResource']>>;
 export type GetPromptResult = Awaited<ReturnType<ServerConnection['getPrompt']>>;
@@ -50,4 +53,6 @@ export interface ServerControllerOptions {
   settings: () => LifecycleSettings;
   /** The current roots, read whenever the server asks. */
   roots: () => Root[];
+  /** Receives, once and at construction, the only function that calls this server's tools. */
+  grantToolCalls?(send: SendToolCall): void;
 }

@@ -1,6 +1,9 @@
 // All servers of the workspace. reconcile() turns a new list of effective servers into the fewest
 // actions: start what was added, stop what was removed, restart only what changed. Every start runs
 // in parallel and nothing here awaits one; the start gate keeps project servers parked until allowed.
+// It offers no way to call a tool: at construction it hands its tool caller to the tool call gate
+// (src/core/calls), which is the only code that can use it.
+import { handOverToolCaller } from '../calls/toolCallGate';
 import { DisposableStore, type Disposable } from '../disposable';
 import { Emitter, type Event } from '../event';
 import type { EffectiveServer } from '../config/types';
@@ -8,11 +11,11 @@ import { systemClock, type Clock } from './clock';
 import type { ServerConnector, ServerLog } from './ports';
 import {
   ServerController, type CallOptions, type CatalogChange, type GetPromptResult, type ReadResourceResult,
-  type ServerStateChange, type ServerView,
+  type SendToolCall, type ServerStateChange, type ServerView,
 } from './serverController';
 import { DEFAULT_LIFECYCLE_SETTINGS, mergeSettings, type LifecycleSettings } from './settings';
 import { summarize, type StartupSummary } from './summary';
-import type { CallToolResult, McpLogLevel, Root } from './types';
+import type { McpLogLevel, Root } from './types';
 
 export interface ServerRegistryOptions {
   connector: ServerConnector;
@@ -40,6 +43,8 @@ type Want = 'run' | 'needsTrust' | 'disabled';
 
 interface Entry {
   controller: ServerController;
+  /** The controller's tools/call, used only by the caller handed to the gate. */
+  sendToolCall: SendToolCall;
   want: Want;
   relay: DisposableStore;
   /** A newer definition awaiting the gate's decision while the controller keeps running the previous one. */
@@ -71,6 +76,10 @@ export class ServerRegistry implements Disposable {
   constructor(private readonly options: ServerRegistryOptions) {
     this.clock = options.clock ?? systemClock;
     this.currentSettings = mergeSettings({ ...DEFAULT_LIFECYCLE_SETTINGS }, options.settings ?? {});
+    handOverToolCaller(this, (id, name, args, callOptions) => {
+      const entry = this.entries.get(id);
+      return entry ? entry.sendToolCall(name, args, callOptions) : Promise.reject(unknownServer(id));
+    });
   }
 
   /** The settings in effect. */
@@ -172,11 +181,6 @@ export class ServerRegistry implements Disposable {
     return [...this.entries.values()].map(({ controller }) => controller);
   }
 
-  callTool(id: string, name: string, args: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult> {
-    const entry = this.entries.get(id);
-    return entry ? entry.controller.callTool(name, args, options) : Promise.reject(unknownServer(id));
-  }
-
   readResource(id: string, uri: string, options?: CallOptions): Promise<ReadResourceResult> {
     const entry = this.entries.get(id);
     return entry ? entry.controller.readResource(uri, options) : Promise.reject(unknownServer(id));
@@ -261,6 +265,7 @@ export class ServerRegistry implements Disposable {
   // ── internals ──────────────────────────────────────────────────────────────────────────────────
 
   private create(server: EffectiveServer): Entry {
+    let sendToolCall: SendToolCall | undefined;
     const controller = new ServerController({
       server,
       connector: this.options.connector,
@@ -268,11 +273,13 @@ export class ServerRegistry implements Disposable {
       clock: this.clock,
       settings: () => this.currentSettings,
       roots: () => this.getRoots(),
+      grantToolCalls: (send) => { sendToolCall = send; },
     });
+    if (sendToolCall === undefined) throw new Error('the server controller did not grant its tool caller');
     const relay = new DisposableStore();
     relay.add(controller.onDidChangeState((change) => this.stateEmitter.fire(change)));
     relay.add(controller.onDidChangeCatalog((change) => this.catalogEmitter.fire(change)));
-    return { controller, want: this.want(server), relay };
+    return { controller, sendToolCall, want: this.want(server), relay };
   }
 
   /** Returns the action for an existing server whose definition may have changed. */

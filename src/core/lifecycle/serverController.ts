@@ -4,10 +4,12 @@
 import type { Disposable } from '../disposable';
 import { Emitter, type Event } from '../event';
 import type { EffectiveServer } from '../config/types';
+import { sameToolFilter } from '../config/toolFilter';
 import { CATALOG_KINDS, CatalogLoader, emptyCatalog } from './catalog';
 import type { CallOptions, CatalogChange, GetPromptResult, ReadResourceResult, ServerControllerOptions, ServerStateChange, ServerView } from './controllerTypes';
 import { ConnectionClosedError, ServerNotRunningError, errorMessage, stderrTailOf } from './errors';
 import { LiveConnection } from './liveConnection';
+import { OfferedCatalogCache } from './offeredCatalog';
 import type { CloseInfo, RequestOptions, ServerConnection } from './ports';
 import { redactLaunch, redactText, secretsOf } from './redact';
 import { nextRestart } from './restartPolicy';
@@ -15,11 +17,21 @@ import type { LifecycleSettings } from './settings';
 import { MutableSlot } from './slot';
 import { StartAttempt, closeQuietly } from './startAttempt';
 import { ServerState } from './state';
-import type { CallToolResult, Catalog, McpLogLevel } from './types';
+import type { Catalog, McpLogLevel } from './types';
 
-export type { CallOptions, CatalogChange, GetPromptResult, ReadResourceResult, ServerControllerOptions, ServerStateChange, ServerView } from './controllerTypes';
+export type {
+  CallOptions, CatalogChange, GetPromptResult, ReadResourceResult, SendToolCall, ServerControllerOptions, ServerStateChange, ServerView,
+} from './controllerTypes';
 
-/** Drives one server through its states. Created and owned by the ServerRegistry. */
+/** What a server that is not ready offers: one shared catalog, frozen so no reader can fill it. */
+const NOTHING_LISTED: Catalog = emptyCatalog();
+for (const kind of CATALOG_KINDS) Object.freeze(NOTHING_LISTED[kind]);
+
+/**
+ * Drives one server through its states. Created and owned by the ServerRegistry. It has no public way
+ * to call a tool: the one function that sends tools/call is handed to its creator at construction
+ * (`grantToolCalls`), and the registry hands it on to the tool call gate only.
+ */
 export class ServerController implements ServerView, Disposable {
   private readonly stateEmitter = new Emitter<ServerStateChange>();
   private readonly catalogEmitter = new Emitter<CatalogChange>();
@@ -38,9 +50,12 @@ export class ServerController implements ServerView, Disposable {
   /** When recent crashes (and failed automatic restarts) happened (only those inside the restart window are kept). */
   private failures: number[] = [];
   private disposed = false;
+  private readonly offered = new OfferedCatalogCache();
 
   constructor(private readonly options: ServerControllerOptions) {
     this.currentServer = options.server;
+    options.grantToolCalls?.((name, args, callOptions) =>
+      this.request((connection) => connection.callTool(name, args, this.requestOptions(callOptions))));
   }
 
   get id(): string {
@@ -55,17 +70,24 @@ export class ServerController implements ServerView, Disposable {
     return this.currentState;
   }
 
+  /** The offered catalog: tools hidden by the entry's `allowedTools`/`disabledTools` left out (see offeredCatalog). */
   get catalog(): Catalog {
-    return this.live.value?.catalog.current ?? emptyCatalog();
+    return this.offered.get(this.live.value?.catalog.current ?? NOTHING_LISTED, this.currentServer);
   }
 
   whenCatalogLoaded(): Promise<void> {
     return this.live.value?.catalog.idle() ?? Promise.resolve();
   }
 
-  /** Replaces the definition used by the next start; does not restart (the registry decides that). */
+  /**
+   * Replaces the definition used by the next start; does not restart (the registry decides that). A
+   * changed tool filter or `alwaysLoad` applies at once: the offered tools change without a restart.
+   */
   setServer(server: EffectiveServer): void {
+    const previous = this.currentServer;
     this.currentServer = server;
+    const offerChanged = !sameToolFilter(previous, server) || previous.alwaysLoad !== server.alwaysLoad;
+    if (offerChanged && this.live.value !== undefined && !this.disposed) this.catalogEmitter.fire({ id: this.id, kind: 'tools' });
   }
 
   /** Starts the server unless it is starting or ready; resolves once it is ready or failed. Resets the restart budget. */
@@ -96,10 +118,6 @@ export class ServerController implements ServerView, Disposable {
     this.failures = [];
     this.release('the server is restarting');
     return this.connect(false, this.allClosed());
-  }
-
-  callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult> {
-    return this.request((connection) => connection.callTool(name, args, this.requestOptions(options)));
   }
 
   readResource(uri: string, options?: CallOptions): Promise<ReadResourceResult> {

@@ -50,7 +50,11 @@ export interface CatalogItemOf {
   prompts: PromptInfo;
 }
 
-/** Everything a server offers, fully paged. */
+/**
+ * Everything a server offers, fully paged. What the rest of the extension reads (ServerView.catalog)
+ * is the offered catalog: tools hidden by `allowedTools`/`disabledTools` are left out (and counted in
+ * `hiddenTools`), and the entry's `alwaysLoad` is carried along.
+ */
 export interface Catalog {
   tools: ToolInfo[];
   resources: ResourceInfo[];
@@ -58,6 +62,10 @@ export interface Catalog {
   prompts: PromptInfo[];
   instructions?: string;
   serverInfo?: { name: string; version: string; title?: string };
+  /** The server's entry says `"alwaysLoad": true`: give the model its tools in full, not through catalog search. */
+  alwaysLoad?: boolean;
+  /** How many of the tools the server lists its entry's `allowedTools`/`disabledTools` hide (absent when none). */
+  hiddenTools?: number;
 }
 
 /** A content block of a tool result, passed through as the server sent it. */

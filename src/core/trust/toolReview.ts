@@ -2,7 +2,8 @@
 // tools listing of a ready server (first load, reconnect, list_changed) is recorded against the pins
 // (a changed definition stays "changed" until accepted; a tool that appears on a known server is
 // "new" until reviewed) and every tool is scanned for poisoning. The approval policy asks
-// isToolSuspended(); the call path asks toolCallRefusal().
+// isToolSuspended(); the tool call gate (src/core/calls) reads status() and refuses a blocked or
+// changed tool.
 import type { EffectiveServer } from '../config/types';
 import type { Disposable } from '../disposable';
 import { Emitter, type Event } from '../event';
@@ -67,14 +68,6 @@ export function isToolSuspended(pins: Pick<PinStore, 'isChanged'>, identity: Ser
   return pins.isChanged(identity, toolName);
 }
 
-/** Why a call of this tool must be refused, or undefined when it may go ahead. Only a blocked tool is refused. */
-export function toolCallRefusal(serverId: string, toolName: string, status: ToolStatus | undefined): string | undefined {
-  if (!status?.blocked) return undefined;
-  const reasons = [...new Set(status.findings.map((finding) => finding.reason))].join('; ');
-  return `tool "${toolName}" of server "${serverId}" is blocked: its definition looks like instructions aimed at the model (${reasons}). `
-    + 'Review it in the MCP Switchboard Servers view; flagged tools are blocked while the user setting switchboard.blockFlaggedTools is on.';
-}
-
 /** The pin identity of a server: scope, workspace folder and name (not its id, which can change with other folders). */
 export function serverIdentity(server: Pick<EffectiveServer, 'scope' | 'folder' | 'name'>): ServerIdentity {
   const identity: ServerIdentity = { scope: server.scope, name: server.name };
@@ -137,11 +130,6 @@ export class ToolReview implements Disposable {
     const view = this.options.get(serverId);
     const pin = view && this.options.pins.pins(serverIdentity(view.server))?.[toolName];
     return pin?.pending ? { old: pin.definition, new: pin.pending.definition } : undefined;
-  }
-
-  /** Why a call must be refused (see toolCallRefusal), or undefined. */
-  checkCall(serverId: string, toolName: string): string | undefined {
-    return toolCallRefusal(serverId, toolName, this.status(serverId, toolName));
   }
 
   /** A person reviewed the tool: a changed definition becomes the pin, a new tool stops being new. */

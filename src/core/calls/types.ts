@@ -1,0 +1,83 @@
+// The shapes of a tool call on its way through the gate: what a caller asks for, what the gate
+// resolved it to, what the decision step answers, and the record of how it ended.
+import type { EffectiveServer } from '../config/types';
+import type { CallOptions } from '../lifecycle/controllerTypes';
+import type { CallToolResult, ToolInfo } from '../lifecycle/types';
+import type { PoisonFinding } from '../trust/poisoning';
+
+/** The reasons a call is refused before anything is sent to the server. */
+export type ToolCallRefusalCode =
+  | 'unknownServer'
+  | 'serverNotReady'
+  | 'toolFiltered'
+  | 'unknownTool'
+  | 'toolBlocked'
+  | 'toolChanged'
+  | 'denied';
+
+/** Who asked for a call, for the messages and the history (e.g. 'api', 'cli', 'chat', 'lmTool'). */
+export type ToolCallOrigin = string;
+
+/** A call as a caller asks for it. */
+export interface ToolCallRequest extends CallOptions {
+  /** The server's id (its name, or `<folder>/<name>` in a multi-root clash). */
+  serverId: string;
+  /** The tool's name as the server lists it. */
+  tool: string;
+  /** The call's arguments; `{}` when absent. */
+  arguments?: Record<string, unknown>;
+  caller: ToolCallOrigin;
+}
+
+/** What the review knows about a tool (the ToolReview of src/core/trust fits). */
+export interface ToolCallStatus {
+  /** Its definition differs from the pinned one and nobody accepted it yet. */
+  changed: boolean;
+  /** Flagged by the poisoning scan while blocking is on: calls to it are refused. */
+  blocked: boolean;
+  findings: PoisonFinding[];
+}
+
+/** Where the gate asks for a tool's pinned and scanned status. */
+export interface ToolStatusSource {
+  status(serverId: string, toolName: string): ToolCallStatus | undefined;
+}
+
+/** A call the gate resolved: the server is ready and offers the tool, which is neither blocked nor changed. */
+export interface ResolvedToolCall {
+  readonly request: ToolCallRequest;
+  /** The server's definition at resolution time. */
+  readonly server: EffectiveServer;
+  /** The tool's definition as the server lists it now. */
+  readonly tool: ToolInfo;
+  /** The review's status of the tool, when the gate has a review. */
+  readonly status: ToolCallStatus | undefined;
+  readonly arguments: Record<string, unknown>;
+}
+
+/**
+ * The decision step's answer. `allow` may replace the arguments (a person edited them before
+ * approving); `deny` carries the reason the caller (and the model) is told.
+ */
+export type ToolCallDecision =
+  | { kind: 'allow'; arguments?: Record<string, unknown> }
+  | { kind: 'deny'; reason: string };
+
+/** Decides whether a resolved call goes ahead (the approval policy plugs in here; default: allow). */
+export type DecideToolCall = (call: ResolvedToolCall) => ToolCallDecision | Promise<ToolCallDecision>;
+
+/** How a call ended. */
+export type ToolCallOutcome =
+  | { kind: 'result'; result: CallToolResult }
+  | { kind: 'refused'; code: ToolCallRefusalCode; message: string }
+  | { kind: 'failed'; message: string };
+
+/** One call through the gate, from request to outcome (what a call history records). */
+export interface ToolCallRecord {
+  request: ToolCallRequest;
+  /** The arguments sent (after the decision step), or the requested ones when nothing was sent. */
+  arguments: Record<string, unknown>;
+  startedAt: number;
+  durationMs: number;
+  outcome: ToolCallOutcome;
+}
