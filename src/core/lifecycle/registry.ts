@@ -6,6 +6,7 @@ import { Emitter, type Event } from '../event';
 import type { EffectiveServer } from '../config/types';
 import { systemClock, type Clock } from './clock';
 import type { ServerConnector, ServerLog } from './ports';
+import { decideRun, type DefinitionFacts, type GateAnswer, type RunDecision } from './runDecision';
 import {
   ServerController, type CallOptions, type CatalogChange, type GetPromptResult, type ReadResourceResult,
   type ServerStateChange, type ServerView,
@@ -272,12 +273,13 @@ export class ServerRegistry implements Disposable {
     const relay = new DisposableStore();
     relay.add(controller.onDidChangeState((change) => this.stateEmitter.fire(change)));
     relay.add(controller.onDidChangeCatalog((change) => this.catalogEmitter.fire(change)));
-    return { controller, want: this.want(server), relay };
+    return { controller, want: wantOf(this.decide(server, undefined)), relay };
   }
 
   /** Returns the action for an existing server whose definition may have changed. */
   private update(entry: Entry, server: EffectiveServer): () => void {
-    if (this.holdsPrevious(entry, server)) {
+    const decision = this.decide(server, entry);
+    if (decision.kind === 'keepPrevious') {
       entry.held = server;
       return () => undefined;
     }
@@ -287,7 +289,7 @@ export class ServerRegistry implements Disposable {
     if (allowedFor !== undefined && allowedFor !== server.fingerprint) this.explicitStarts.delete(server.id);
     entry.controller.setServer(server);
     const previous = entry.want;
-    const want = this.want(server);
+    const want = wantOf(decision);
     entry.want = want;
     if (!fingerprintChanged && want === previous) return () => undefined;
     return () => this.apply(entry, want, previous !== 'run', fingerprintChanged);
@@ -321,25 +323,39 @@ export class ServerRegistry implements Disposable {
   }
 
   /**
-   * Whether a running server keeps its previous definition because the new one awaits a decision: the
-   * new fingerprint is neither allowed nor decided, and the running one is still allowed.
+   * decideRun() for a reconcile. The running definition counts only when it differs from `server` and
+   * the gate can say "not decided yet" (`awaitingDecision`): only then may it keep running meanwhile.
    */
-  private holdsPrevious(entry: Entry, server: EffectiveServer): boolean {
-    const running = entry.controller.server;
-    if (this.options.awaitingDecision === undefined || running.fingerprint === server.fingerprint) return false;
-    if (entry.want !== 'run' || !isLive(entry.controller.state.kind) || server.disabled) return false;
-    if (this.want(server) === 'run' || !this.options.awaitingDecision(server)) return false;
-    return this.isAllowed(running) || this.explicitStarts.get(running.id) === running.fingerprint;
+  private decide(server: EffectiveServer, entry: Entry | undefined): RunDecision {
+    const running = entry?.controller.server;
+    if (entry === undefined || running === undefined || running.fingerprint === server.fingerprint || this.options.awaitingDecision === undefined) {
+      return decideRun({ trigger: 'reconcile', next: this.facts(server) });
+    }
+    const live = isLive(entry.controller.state.kind);
+    return decideRun({ trigger: 'reconcile', next: this.facts(server), running: { ...this.facts(running), live, wanted: entry.want === 'run' } });
   }
 
-  private want(server: EffectiveServer): Want {
-    if (server.disabled) return 'disabled';
-    if (this.isAllowed(server)) return 'run';
-    return this.explicitStarts.get(server.id) === server.fingerprint ? 'run' : 'needsTrust';
+  private facts(server: EffectiveServer): DefinitionFacts {
+    return { disabled: server.disabled, gate: this.gate(server), startedByPerson: this.explicitStarts.get(server.id) === server.fingerprint };
+  }
+
+  /** The gate's answer; without `awaitingDecision` every "no" is final (nothing waits for a person). */
+  private gate(server: EffectiveServer): GateAnswer {
+    if (this.isAllowed(server)) return 'allowed';
+    return this.options.awaitingDecision?.(server) ? 'undecided' : 'refused';
   }
 
   private isAllowed(server: EffectiveServer): boolean {
     return this.options.isAllowed ? this.options.isAllowed(server) : server.scope !== 'project';
+  }
+}
+
+/** The registry's wish for a server after a reconcile decision (keepPrevious is handled before). */
+function wantOf(decision: RunDecision): Want {
+  switch (decision.kind) {
+    case 'run': return 'run';
+    case 'park': return decision.state;
+    default: throw new Error(`not a reconcile decision: ${decision.kind}`);
   }
 }
 
