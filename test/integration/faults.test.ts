@@ -577,13 +577,52 @@ async function noProcessWith(marker: string, timeoutMs: number): Promise<void> {
     assert.ok(stop.ms < 3 * GRACE_MS + SLACK_MS, `stop() took ${stop.ms} ms`);
     assert.equal(running(pid), false, 'the process is gone when stop() resolves');
     assert.deepEqual(processesWith(markerOf('stubborn')), []);
-    assert.deepEqual(h.history('stubborn', from), ['stopped']);
+    assert.deepEqual(h.history('stubborn', from), ['stopping', 'stopped']);
     const log = h.log('stubborn');
     assert.ok(log.has('info', new RegExp(`^process ${pid} still running ${GRACE_MS} ms after stdin was closed: sending SIGTERM to its process group$`)), log.dump());
     assert.ok(log.has('warn', new RegExp(`^process ${pid} still running ${GRACE_MS} ms after SIGTERM: sending SIGKILL to its process group$`)), log.dump());
     assert.ok(log.has('stderr', /^ignore-sigterm: got SIGTERM, ignoring it$/), log.dump());
     await h.assertHealthy('ok', h.pid('ok'));
   }).timeout(20_000);
+
+  it('ignore-sigterm: a second stop during the grace period kills at once; the state goes stopping → stopped', async () => {
+    // Grace periods long enough that "at once" and "after the grace period" cannot be confused.
+    const grace = 3000;
+    const h = setup({ shutdownGraceMs: grace });
+    h.registry.reconcile([fixture('ok', 'ok.mjs'), fixture('stubborn', 'ignore-sigterm.mjs')]);
+    await h.waitFor('ok', 'ready', READY_MS);
+    await h.waitFor('stubborn', 'ready', READY_MS);
+    const pid = h.pid('stubborn');
+    const from = h.changes.length;
+
+    const firstAt = Date.now();
+    const first = h.registry.stop('stubborn');
+    assert.equal(h.state('stubborn').kind, 'stopping', 'stopping at once');
+    // stdin closed, one grace period, then SIGTERM, which the fixture ignores: it is now in the second grace period.
+    const log = h.log('stubborn');
+    const deadline = Date.now() + grace + 5000;
+    while (!log.has('stderr', /^ignore-sigterm: got SIGTERM, ignoring it$/) && Date.now() < deadline) await delay(10);
+    assert.ok(log.has('stderr', /^ignore-sigterm: got SIGTERM, ignoring it$/), log.dump());
+    assert.equal(running(pid), true, 'still running after the ignored SIGTERM');
+    assert.equal(h.state('stubborn').kind, 'stopping', 'still stopping while the process is going');
+    const sinceFirst = Date.now() - firstAt;
+
+    const second = await timed(within(h.registry.stop('stubborn'), 2000, 'the second stop(stubborn)'));
+    assert.equal(second.error, undefined);
+    // Measured: from the second stop to the process gone and the state stopped, against a grace period of 3 s.
+    assert.ok(second.ms < SLACK_MS + 100, `the second stop took ${second.ms} ms (grace period ${grace} ms)`);
+    assert.equal(running(pid), false, 'the process is gone when the second stop resolves');
+    assert.deepEqual(processesWith(markerOf('stubborn')), []);
+    const firstDone = await timed(within(first, 1000, 'the first stop(stubborn)'));
+    assert.equal(firstDone.error, undefined, 'the first stop resolves with the second');
+    assert.equal(h.state('stubborn').kind, 'stopped');
+    assert.deepEqual(h.history('stubborn', from), ['stopping', 'stopped']);
+    assert.ok(log.has('info', /^stop requested again while stopping: ending the process now$/), log.dump());
+    assert.ok(log.has('info', new RegExp(`^stopping again: killing process group ${pid} now$`)), log.dump());
+    assert.ok(!log.has('warn', /after SIGTERM: sending SIGKILL/), 'the kill did not wait for the grace period');
+    console.log(`      second stop ${sinceFirst} ms after the first (grace ${grace} ms): process gone ${second.ms} ms later`);
+    await h.assertHealthy('ok', h.pid('ok'));
+  }).timeout(30_000);
 
   it('grandchild via sh -c: stop() ends the shell, the server and its child', async () => {
     const h = setup();

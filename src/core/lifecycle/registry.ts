@@ -12,6 +12,7 @@ import {
   type ServerStateChange, type ServerView,
 } from './serverController';
 import { DEFAULT_LIFECYCLE_SETTINGS, mergeSettings, type LifecycleSettings } from './settings';
+import { ServerState } from './state';
 import { summarize, type StartupSummary } from './summary';
 import type { CallToolResult, McpLogLevel, Root } from './types';
 
@@ -220,7 +221,7 @@ export class ServerRegistry implements Disposable {
     return summarize(this.list());
   }
 
-  /** Resolves once no server is starting, crashed or waiting to restart (each is ready, failed, stopped, needsTrust or disabled). */
+  /** Resolves once no server is starting, stopping, crashed or waiting to restart (each is ready, failed, stopped, needsTrust or disabled). */
   settled(): Promise<StartupSummary> {
     return new Promise((resolve) => {
       let done = false;
@@ -231,7 +232,7 @@ export class ServerRegistry implements Disposable {
         resolve(this.summary());
       };
       const check = (): void => {
-        if (!this.list().some(({ state }) => isTransient(state.kind))) finish();
+        if (!this.list().some(({ state }) => ServerState.isTransient(state))) finish();
       };
       const subscription = this.onDidChangeState(check);
       check();
@@ -314,7 +315,7 @@ export class ServerRegistry implements Disposable {
 
   private remove(id: string, entry: Entry): void {
     this.explicitStarts.delete(id);
-    const closing = entry.controller.stop();
+    const closing = entry.controller.retire();
     // The final `stopped` has been relayed; a server re-added under the same id must not hear from the old one.
     entry.relay.dispose();
     const removal = closing.then(() => entry.controller.dispose());
@@ -362,10 +363,6 @@ function wantOf(decision: RunDecision): Want {
 /** A server with a process (or one on its way): what "keep it running" can apply to. */
 function isLive(kind: string): boolean {
   return kind === 'ready' || kind === 'starting' || kind === 'restarting' || kind === 'crashed';
-}
-
-function isTransient(kind: string): boolean {
-  return kind === 'starting' || kind === 'restarting' || kind === 'crashed';
 }
 
 function unknownServer(id: string): Error {
