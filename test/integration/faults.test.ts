@@ -624,6 +624,86 @@ async function noProcessWith(marker: string, timeoutMs: number): Promise<void> {
     await h.assertHealthy('ok', h.pid('ok'));
   }).timeout(30_000);
 
+  describe('a server killed by a signal says so', () => {
+    /** die-by-signal.mjs, directly or behind a shell that waits for it and exits with its status, as npx does. */
+    function dying(id: string, options: { atStart?: string; launcher?: boolean } = {}): EffectiveServer {
+      const script = path.join(FIXTURE_SERVERS, 'die-by-signal.mjs');
+      // An argument, not an env value: env values are scrubbed from every message.
+      const args = [script, markerOf(id), ...(options.atStart ? [`--die-at-start=${options.atStart}`] : [])];
+      if (!options.launcher) return makeServer(id, { type: 'stdio', command: process.execPath, args, cwd: REPO_ROOT });
+      // Two commands, so the shell waits for node and exits 128 + N when a signal N killed it.
+      return makeServer(id, { type: 'stdio', command: 'sh', args: ['-c', '"$0" "$@"; exit $?', process.execPath, ...args], cwd: REPO_ROOT });
+    }
+
+    for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+      it(`${signal} from outside: the in-flight call, the crashed state and the log say "killed by ${signal}"`, async () => {
+        const h = setup();
+        h.registry.reconcile([fixture('ok', 'ok.mjs'), dying('dies')]);
+        await h.waitFor('ok', 'ready', READY_MS);
+        await h.waitFor('dies', 'ready', READY_MS);
+        const pid = h.pid('dies');
+        const from = h.changes.length;
+
+        const call = await timed(h.registry.callTool('dies', 'die', { signal }, { timeoutMs: 10_000 }));
+        const said = `die-by-signal: sending myself ${signal}`;
+        assert.match(call.error?.message ?? '', new RegExp(`connection to the server ended: process was killed by ${signal} \\(last stderr line: ${said}\\)$`));
+        const crashed = await h.waitFor('dies', 'crashed', 3000, from);
+        assert.deepEqual(crashed.state, { kind: 'crashed', exitCode: null, signal, error: `process was killed by ${signal}`, stderrTail: [`die-by-signal: started (pid ${pid})`, said] });
+        const log = h.log('dies');
+        assert.ok(log.has('error', new RegExp(`^crashed: process was killed by ${signal}$`)), log.dump());
+        assert.ok(!log.lines.some((line) => /exited with code/.test(line.text)), log.dump());
+        await h.waitFor('dies', 'ready', READY_MS, from);
+        await h.assertHealthy('ok', h.pid('ok'));
+      }).timeout(20_000);
+    }
+
+    it('behind a launcher that reports the signal as exit code 143 (npx, sh -c): "killed by SIGTERM (exit code 143)", not "exited with code 143"', async () => {
+      const h = setup();
+      h.registry.reconcile([fixture('ok', 'ok.mjs'), dying('wrapped', { launcher: true })]);
+      await h.waitFor('ok', 'ready', READY_MS);
+      await h.waitFor('wrapped', 'ready', READY_MS);
+      const from = h.changes.length;
+
+      const call = await timed(h.registry.callTool('wrapped', 'die', { signal: 'SIGTERM' }, { timeoutMs: 10_000 }));
+      assert.match(call.error?.message ?? '', /connection to the server ended: process was killed by SIGTERM \(exit code 143\)/);
+      const crashed = await h.waitFor('wrapped', 'crashed', 3000, from);
+      assert.equal(crashed.state.kind, 'crashed');
+      if (crashed.state.kind !== 'crashed') return;
+      assert.deepEqual({ exitCode: crashed.state.exitCode, signal: crashed.state.signal, error: crashed.state.error },
+        { exitCode: 143, signal: 'SIGTERM', error: 'process was killed by SIGTERM (exit code 143)' });
+      const log = h.log('wrapped');
+      assert.ok(log.has('error', /^crashed: process was killed by SIGTERM \(exit code 143\)$/), log.dump());
+      assert.ok(!log.lines.some((line) => /exited with code 143/.test(line.text)), log.dump());
+      await h.assertHealthy('ok', h.pid('ok'));
+    }).timeout(20_000);
+
+    it('killed during startup: failed "process was killed by SIGKILL during startup", in the state, the log and the summary', async () => {
+      const h = setup();
+      h.registry.reconcile([fixture('ok', 'ok.mjs'), dying('early', { atStart: 'SIGKILL' })]);
+      const failed = await h.waitFor('early', 'failed', READY_MS);
+      assert.deepEqual(failed.state, { kind: 'failed', error: 'process was killed by SIGKILL during startup', stderrTail: ['die-by-signal: sending myself SIGKILL at start'] });
+      assert.ok(h.log('early').has('error', /^failed to start: process was killed by SIGKILL during startup$/), h.log('early').dump());
+      await h.waitFor('ok', 'ready', READY_MS);
+      assert.match(startupSummaryLine(h.registry.summary()), /1 failed \(early: process was killed by SIGKILL during startup\)/);
+      await h.assertHealthy('ok', h.pid('ok'));
+    }).timeout(20_000);
+
+    it('killed again and again: given up as failed "(last: process was killed by SIGKILL)"', async () => {
+      const h = setup();
+      h.registry.reconcile([dying('dies')]);
+      await h.waitFor('dies', 'ready', READY_MS);
+      for (let round = 1; round <= MAX_RESTARTS + 1; round++) {
+        const from = h.changes.length;
+        await assert.rejects(h.registry.callTool('dies', 'die', { signal: 'SIGKILL' }, { timeoutMs: 10_000 }), /process was killed by SIGKILL/);
+        await h.waitFor('dies', 'crashed', 3000, from);
+        if (round <= MAX_RESTARTS) await h.waitFor('dies', 'ready', READY_MS, from);
+      }
+      const failed = await h.waitFor('dies', 'failed', 2000);
+      assert.equal(failed.state.kind === 'failed' && failed.state.error, `crashed ${MAX_RESTARTS + 1} times in 1 minute; not restarting (last: process was killed by SIGKILL)`);
+      assert.ok(h.log('dies').has('error', /^crashed \d+ times in 1 minute; not restarting \(last: process was killed by SIGKILL\)$/), h.log('dies').dump());
+    }).timeout(30_000);
+  });
+
   it('grandchild via sh -c: stop() ends the shell, the server and its child', async () => {
     const h = setup();
     h.registry.reconcile([fixture('ok', 'ok.mjs'), shellWrapped('shell')]);
