@@ -2,7 +2,8 @@
 // scripts/start.mjs runs once the extension is installed) is started in a process of its own on a
 // workspace whose user-scope servers record how they are shut down (test/fixtures/servers/
 // shutdown-recorder.mjs, once directly and once behind `sh -c`). The workbench is opened in the browser
-// so the extension activates and starts them; then the session gets SIGINT, as from a terminal. VS Code
+// so the extension activates and starts them; then the session gets SIGINT as under `npm start` in a
+// terminal (twice: from the terminal and forwarded by npm). VS Code
 // must be stopped first, so that the extension shuts each server down (stdin closed, then SIGTERM, which
 // only MCP Switchboard's staged stop sends to a server's process group), and the printed report must
 // name what was stopped, with nothing left for the sweep. Linux only (reads /proc).
@@ -100,6 +101,9 @@ export async function ctrlCFlow({ checks, vsix, resultsDir, log, timeoutMs }) {
     if (!running) return;
 
     const sentAt = Date.now();
+    // Under `npm start` a terminal's Ctrl-C arrives twice: from the terminal, and forwarded by npm.
+    driver.kill('SIGINT');
+    await sleep(30);
     driver.kill('SIGINT');
     await checks.check(TITLES.exits, async () => {
       const result = await Promise.race([exited, sleep(EXIT_WITHIN_MS).then(() => undefined)]);

@@ -7,7 +7,13 @@
 const tasks = new Set();
 const orderly = new Set();
 let installed = false;
-let signalled = false;
+/** When the first signal arrived (Date.now()), once one did. */
+let signalledAt;
+/**
+ * A signal this soon after the first is the same Ctrl-C again, not a second one: under `npm start` a
+ * terminal's Ctrl-C reaches this process twice, from the terminal and forwarded by npm.
+ */
+const SAME_SIGNAL_MS = 1000;
 
 function runAll() {
   for (const task of [...tasks]) {
@@ -27,12 +33,13 @@ function install() {
   const signals = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 };
   for (const [signal, number] of Object.entries(signals)) {
     process.on(signal, () => {
-      if (signalled || orderly.size === 0) {
-        console.error(`\n[cleanup] ${signal}: stopping everything this runner started${signalled ? ' (signalled again: not waiting any longer)' : ''}`);
+      if (signalledAt !== undefined && Date.now() - signalledAt < SAME_SIGNAL_MS) return;
+      if (signalledAt !== undefined || orderly.size === 0) {
+        console.error(`\n[cleanup] ${signal}: stopping everything this runner started${signalledAt !== undefined ? ' (signalled again: not waiting any longer)' : ''}`);
         runAll();
         process.exit(128 + number);
       }
-      signalled = true;
+      signalledAt = Date.now();
       const handlers = [...orderly];
       void Promise.allSettled(handlers.map((handler) => handler(signal))).then((results) => {
         for (const result of results) if (result.status === 'rejected') console.error(`[cleanup] stopping in order failed: ${result.reason?.stack ?? result.reason}`);

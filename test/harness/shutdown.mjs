@@ -8,6 +8,7 @@
 // SIGKILL of its group. Only after the tree is gone (or a bound has passed) does the sweep SIGKILL the
 // leader's group and every process that still carries the run's marker.
 import fs from 'node:fs';
+import path from 'node:path';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -82,10 +83,11 @@ export async function stopLeaderFirst({ leaderPid, marker, graceMs = 15_000, pol
   };
 }
 
-/** A process as one short line: its pid and the end of its command line (the script is what tells servers apart). */
+/** A process as one short line: its pid, its program and the end of its command line (the script tells servers apart). */
 function describe(proc, max = 100) {
+  const program = path.basename(proc.cmdline.split(' ')[0] ?? '');
   const cmd = proc.cmdline.length > max ? `…${proc.cmdline.slice(-(max - 1))}` : proc.cmdline;
-  return `pid ${proc.pid}: ${cmd}`;
+  return `pid ${proc.pid} (${program}): ${cmd}`;
 }
 
 /**

@@ -328,12 +328,12 @@ export class ServerRegistry implements Disposable {
    * the gate can say "not decided yet" (`awaitingDecision`): only then may it keep running meanwhile.
    */
   private decide(server: EffectiveServer, entry: Entry | undefined): RunDecision {
-    const running = entry?.controller.server;
-    if (entry === undefined || running === undefined || running.fingerprint === server.fingerprint || this.options.awaitingDecision === undefined) {
-      return decideRun({ trigger: 'reconcile', next: this.facts(server) });
+    const next = this.facts(server);
+    if (entry === undefined || entry.controller.server.fingerprint === server.fingerprint || this.options.awaitingDecision === undefined) {
+      return decideRun({ trigger: 'reconcile', next });
     }
     const live = isLive(entry.controller.state.kind);
-    return decideRun({ trigger: 'reconcile', next: this.facts(server), running: { ...this.facts(running), live, wanted: entry.want === 'run' } });
+    return decideRun({ trigger: 'reconcile', next, running: { ...this.facts(entry.controller.server), live, wanted: entry.want === 'run' } });
   }
 
   private facts(server: EffectiveServer): DefinitionFacts {
