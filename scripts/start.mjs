@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // `npm start`: builds and packages the extension, makes sure the local VS Code (code-server) is
 // installed, installs the .vsix into an isolated profile, opens the demo workspace and prints the URL.
-// Runs until Ctrl-C, then stops VS Code and everything it started.
+// Runs until Ctrl-C, then stops VS Code first (the extension shuts its servers down), sweeps whatever is
+// left and prints what it stopped (scripts/session.mjs).
 //
 // Environment: SWITCHBOARD_PORT (default 8765, or a free port when that one is taken).
 import cp from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { codeServerCli, codeServerVersion, startCodeServer, workbenchUrl } from '../test/harness/codeServer.mjs';
+import { codeServerCli, codeServerVersion } from '../test/harness/codeServer.mjs';
 import { assertToolchain, readExtensionManifest, repoRoot } from '../test/harness/paths.mjs';
+import { runSession } from './session.mjs';
 
 function step(title, command, args) {
   console.log(`\n> ${title}`);
@@ -49,15 +51,12 @@ codeServerCli(stateDir, ['--install-extension', vsix], { home });
 const version = codeServerVersion(stateDir);
 
 const wanted = Number(process.env.SWITCHBOARD_PORT) || 8765;
-const server = await startCodeServer({
+await runSession({
   stateDir,
-  folder: workspace,
+  workspace,
   home,
   port: (await portIsFree(wanted)) ? wanted : undefined,
-});
-
-const url = workbenchUrl(server, { folder: workspace });
-console.log(`
+  banner: (url, server) => `
 MCP Switchboard ${manifest.version} is running in VS Code ${version.vscode} (code-server ${version.codeServer}).
 
   Open ${url}
@@ -66,15 +65,5 @@ MCP Switchboard ${manifest.version} is running in VS Code ${version.vscode} (cod
   Demo user file:  ${path.join(home, '.mcp.json')}   (user scope, ~ for this VS Code)
   VS Code log:     ${server.logFile}
 
-Click the MCP Switchboard icon in the activity bar. Press Ctrl-C to stop.`);
-
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
-  console.log('\nStopping VS Code…');
-  await server.stop();
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+Click the MCP Switchboard icon in the activity bar. Press Ctrl-C to stop.`,
+});

@@ -68,6 +68,7 @@ const STATE_ICON: { readonly [K in ServerStateKind]: IconName | undefined } = {
   stopped: undefined,
   starting: 'spinner',
   restarting: 'spinner',
+  stopping: 'spinner',
   ready: 'pass',
   failed: 'error',
   crashed: 'error',
@@ -81,6 +82,8 @@ const STATE_ACTIONS: { readonly [K in ServerStateKind]: readonly { action: Serve
   stopped: [{ action: 'start', label: 'Start' }],
   starting: [],
   restarting: [{ action: 'showLogs', label: 'Show logs' }],
+  // The process is going (stdin closed, then SIGTERM): a second Stop ends it at once.
+  stopping: [{ action: 'stop', label: 'Stop now' }],
   ready: [],
   failed: [{ action: 'showLogs', label: 'Show logs' }, { action: 'restart', label: 'Retry' }],
   crashed: [{ action: 'showLogs', label: 'Show logs' }],

@@ -28,6 +28,7 @@ export const SERVER_STATE_LABELS: { readonly [K in ServerStateKind]: string } = 
   failed: ServerState.label({ kind: 'failed', error: '', stderrTail: [] }),
   crashed: ServerState.label({ kind: 'crashed', exitCode: null, signal: null, error: '', stderrTail: [] }),
   restarting: 'restarting',
+  stopping: ServerState.label({ kind: 'stopping', since: 0 }),
   needsTrust: ServerState.label({ kind: 'needsTrust' }),
   disabled: ServerState.label({ kind: 'disabled' }),
 };

@@ -2,7 +2,8 @@
 // list when run from the palette), restart every server, and show a server's log.
 import * as vscode from 'vscode';
 import type { EffectiveServer } from '../core/config/types';
-import { ServerState, type ServerRegistry, type ServerView } from '../core/lifecycle';
+import { ServerState, decideRun, type DefinitionFacts, type ServerRegistry, type ServerView } from '../core/lifecycle';
+import type { TrustDecision } from '../core/trust';
 import { showError } from './commands';
 import type { ServerLogs } from './serverLogs';
 import { shortReason } from './stateIcons';
@@ -22,9 +23,9 @@ export interface ServerCommandDeps {
   trust: StartTrust;
 }
 
-/** What Start needs from the trust side: whether a server may start, and asking a person to trust it. */
+/** What Start needs from the trust side: the gate's decision for a server, and asking a person to trust it. */
 export interface StartTrust {
-  isAllowed(server: EffectiveServer): boolean;
+  decide(server: EffectiveServer): TrustDecision;
   /** Shows the trust prompt for this server; resolves once it was answered (a trusted server is then starting). */
   askToTrust(id: string): Promise<unknown>;
 }
@@ -35,22 +36,34 @@ export interface StartTrust {
  * server its entry disables. Resolves once it is ready or has failed (or the prompt was answered otherwise).
  */
 export async function startServer(registry: ServerRegistry, id: string, trust: StartTrust): Promise<void> {
-  const view = known(registry, id);
-  if (view.state.kind === 'disabled') {
-    throw new Error(`"${id}" is disabled in its configuration ("disabled": true). Remove that to start it.`);
-  }
-  if (view.server.needsTrust && !vscode.workspace.isTrusted) {
-    throw new Error(`"${id}" is defined by this workspace, which is open in Restricted Mode: trust the workspace to start it.`);
-  }
-  // A running server whose definition changed keeps its trusted one until the change is trusted: ask about the change.
-  const wanted = registry.heldDefinition(id) ?? view.server;
-  if (wanted.scope === 'project' && !trust.isAllowed(wanted)) {
-    await trust.askToTrust(id);
-    // Only what was trusted starts: not a definition that changed while the prompt was open.
-    const now = registry.get(id);
-    if (now === undefined || !trust.isAllowed(registry.heldDefinition(id) ?? now.server)) return;
+  const decision = decideRun({ trigger: 'start', next: startFacts(registry, known(registry, id), trust) });
+  switch (decision.kind) {
+    case 'refuse':
+      throw new Error(decision.reason === 'disabled'
+        ? `"${id}" is disabled in its configuration ("disabled": true). Remove that to start it.`
+        : `"${id}" is defined by this workspace, which is open in Restricted Mode: trust the workspace to start it.`);
+    case 'askTrust': {
+      await trust.askToTrust(id);
+      // Only what was trusted starts: not a definition that changed while the prompt was open.
+      const now = registry.get(id);
+      if (now === undefined || decideRun({ trigger: 'start', next: startFacts(registry, now, trust) }).kind !== 'run') return;
+      break;
+    }
+    case 'run': break;
+    default: throw new Error(`not a start decision: ${decision.kind}`);
   }
   await registry.start(id);
+}
+
+/**
+ * The facts of a Start. A running server whose definition changed keeps its trusted one until the change
+ * is trusted: the gate is asked about the change.
+ */
+function startFacts(registry: ServerRegistry, view: ServerView, trust: StartTrust): DefinitionFacts {
+  const wanted = registry.heldDefinition(view.id) ?? view.server;
+  const decided = trust.decide(wanted).state;
+  const gate = decided === 'needsTrust' ? 'undecided' : decided;
+  return { disabled: view.state.kind === 'disabled', gate, startedByPerson: false };
 }
 
 export async function stopServer(registry: ServerRegistry, id: string): Promise<void> {

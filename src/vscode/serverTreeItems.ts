@@ -204,6 +204,9 @@ function stateLines(state: ServerState | undefined, catalog: Catalog | undefined
     case 'needsTrust':
       lines.push({ text: 'Defined by the repository: Start asks whether you trust it.' });
       break;
+    case 'stopping':
+      lines.push({ text: 'Stop again to end the process at once.' });
+      break;
     case 'starting': case 'stopped': case 'disabled':
       break;
   }

@@ -9,6 +9,8 @@ export function stateIconParts(state: ServerState | undefined): { id: string; co
   switch (state.kind) {
     case 'ready': return { id: 'pass', color: 'testing.iconPassed' };
     case 'starting': case 'restarting': return { id: 'loading~spin' };
+    // Still spinning (the process is going), dimmed: on its way down, not up.
+    case 'stopping': return { id: 'loading~spin', color: 'descriptionForeground' };
     case 'failed': case 'crashed': return { id: 'error', color: 'problemsErrorIcon.foreground' };
     case 'needsTrust': return { id: 'shield', color: 'problemsWarningIcon.foreground' };
     case 'disabled': return { id: 'circle-slash', color: 'disabledForeground' };

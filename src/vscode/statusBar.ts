@@ -21,6 +21,7 @@ export interface StatusSource {
 const GROUPS: readonly { label: (n: number) => string; has: (s: ServerState) => boolean }[] = [
   { label: (n) => `${n} ready`, has: (s) => s.kind === 'ready' },
   { label: (n) => `${n} starting`, has: (s) => s.kind === 'starting' || s.kind === 'restarting' },
+  { label: (n) => `${n} stopping`, has: (s) => s.kind === 'stopping' },
   { label: (n) => `${n} failed`, has: (s) => s.kind === 'failed' || s.kind === 'crashed' },
   { label: (n) => `${n} ${n === 1 ? 'needs' : 'need'} trust`, has: (s) => s.kind === 'needsTrust' },
   { label: (n) => `${n} stopped`, has: (s) => s.kind === 'stopped' },
@@ -64,7 +65,7 @@ export class StatusBar implements vscode.Disposable {
     const views = this.source.list();
     const states = views.map((view) => view.state);
     const icon = states.some((s) => s.kind === 'failed' || s.kind === 'crashed') ? '$(error)'
-      : states.some((s) => s.kind === 'starting' || s.kind === 'restarting') ? '$(loading~spin)'
+      : states.some((s) => s.kind === 'starting' || s.kind === 'restarting' || s.kind === 'stopping') ? '$(loading~spin)'
         : '$(plug)';
     this.item.text = `${icon} ${statusText(states)}`;
     this.item.tooltip = tooltip(views);

@@ -2,15 +2,16 @@
 // The browser end-to-end tier: the packaged extension (.vsix) installed into a real VS Code 1.139
 // (code-server), the fixture workspace opened in headless Chromium, and the UI checked the way a user
 // sees it: the "MCP Switchboard" activity-bar tab, the Servers tree and the Sidebar webview. Then, in
-// a workbench of its own, the trust flow (trust.mjs): the trust dialog answered as a person would; last,
-// the Restricted Mode flow (restricted.mjs) with workspace trust on.
+// a workbench of its own, the trust flow (trust.mjs): the trust dialog answered as a person would; the
+// Restricted Mode flow (restricted.mjs) with workspace trust on; last, Ctrl-C on `npm start`'s session
+// (ctrlc.mjs): VS Code stopped first, the servers shut down by the extension.
 //
 // Expects `npm run package` to have produced <name>-<version>.vsix (test/run.mjs does it; when it is
 // missing this runs scripts/package.mjs). Screenshots, logs and results.json go to .test-results/e2e/.
 // Exit code: 0 all checks passed, 1 a check failed, 2 timeout, 3 the harness itself failed.
 // Environment: SWITCHBOARD_EXTENSION_DIR, SWITCHBOARD_VSIX (a .vsix to install instead),
 // SWITCHBOARD_E2E_TIMEOUT_MS (default 300000), SWITCHBOARD_E2E_TRUST_TIMEOUT_MS (default 180000),
-// SWITCHBOARD_E2E_RESTRICTED_TIMEOUT_MS (default 180000),
+// SWITCHBOARD_E2E_RESTRICTED_TIMEOUT_MS (default 180000), SWITCHBOARD_E2E_CTRLC_TIMEOUT_MS (default 120000),
 // SWITCHBOARD_KEEP_STATE=1, VERBOSE=1.
 import cp from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +26,7 @@ import * as ui from './workbench.mjs';
 import { checkDeactivateLeavesNoProcess } from './deactivate.mjs';
 import { trustFlow } from './trust.mjs';
 import { restrictedFlow } from './restricted.mjs';
+import { ctrlCFlow } from './ctrlc.mjs';
 
 const log = makeLogger('e2e');
 const TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_TIMEOUT_MS) || 300_000;
@@ -32,6 +34,8 @@ const TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_TIMEOUT_MS) || 300_000;
 const TRUST_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_TRUST_TIMEOUT_MS) || 180_000;
 /** The Restricted Mode flow (restricted.mjs) runs last, in its own workbench, with its own limit. */
 const RESTRICTED_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_RESTRICTED_TIMEOUT_MS) || 180_000;
+/** The Ctrl-C flow (ctrlc.mjs): `npm start`'s session stopped with SIGINT. */
+const CTRLC_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_CTRLC_TIMEOUT_MS) || 120_000;
 const verbose = Boolean(process.env.VERBOSE);
 
 function locateVsix(manifest) {
@@ -264,6 +268,12 @@ async function main() {
       checks.blocked = undefined;
       log('restricted flow (restricted.mjs): Restricted Mode, then the workspace trusted as a person does it');
       await restrictedFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: RESTRICTED_TIMEOUT_MS });
+    }
+    if (installed && !timedOut) {
+      // Ctrl-C on `npm start` (ctrlc.mjs): its own session process, stopped with SIGINT.
+      checks.blocked = undefined;
+      log('Ctrl-C flow (ctrlc.mjs): npm start\'s session stopped with SIGINT, VS Code first');
+      await ctrlCFlow({ checks, vsix, resultsDir, log, timeoutMs: CTRLC_TIMEOUT_MS });
     }
     const results = { ...checks.summary(), vscodeVersion: version.vscode, codeServerVersion: version.codeServer };
     fs.writeFileSync(path.join(resultsDir, 'results.json'), JSON.stringify(results, null, 2));

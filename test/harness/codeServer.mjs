@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { codeServerDir, codeServerEntry, node24Bin } from './paths.mjs';
 import { killGroup, onExit } from './cleanup.mjs';
+import { markedProcesses, stopLeaderFirst } from './shutdown.mjs';
 import { freePort, httpStatus, sleep } from './net.mjs';
 import { quietSettings } from './settings.mjs';
 import { userLikeEnv } from './env.mjs';
@@ -72,26 +73,8 @@ export function codeServerVersion(stateDir) {
   return { codeServer, vscode, line };
 }
 
-/** Processes (pid, command line) whose environment carries `marker`: Linux only, else []. */
-function processesWithMarker(marker) {
-  if (!fs.existsSync('/proc')) return [];
-  const found = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    try {
-      const environ = fs.readFileSync(`/proc/${entry}/environ`, 'latin1');
-      if (!environ.split('\0').includes(marker)) continue;
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'latin1').split('\0').join(' ').trim();
-      found.push({ pid: Number(entry), cmdline });
-    } catch {
-      // the process ended meanwhile, or is not ours to read
-    }
-  }
-  return found;
-}
-
 function killMarked(marker) {
-  const survivors = processesWithMarker(marker);
+  const survivors = markedProcesses(marker);
   for (const { pid } of survivors) {
     try {
       process.kill(pid, 'SIGKILL');
@@ -114,8 +97,11 @@ function killMarked(marker) {
  *  port       port on 127.0.0.1 (default: a free one)
  *  workspaceTrust  true: leave VS Code's workspace trust on (no --disable-workspace-trust), so a folder
  *             nobody trusted opens in Restricted Mode; the settings must enable it too
- * Returns { url, port, pid, logFile, dirs, stop() }; stop() resolves to the processes that had to be
- * killed after the process group was gone (they escaped the group: a leak worth reporting).
+ * Returns { url, port, pid, logFile, dirs, stop(), stopInOrder() }. stop() ends the process group at
+ * once (SIGTERM, then SIGKILL; for test runs) and resolves to the processes that had to be killed after
+ * the group was gone (they escaped the group: a leak worth reporting). stopInOrder({ graceMs }) stops code-server the way a person would, so that the extensions deactivate and the
+ * servers they started are shut down by them, then sweeps (see shutdown.mjs); it resolves to its
+ * report { waitedMs, stopped, killed }.
  */
 export async function startCodeServer({ stateDir, folder, home, env = {}, settings = {}, args = [], logFile, port, workspaceTrust = false, timeoutMs = 90_000 }) {
   const dirs = isolatedDirs(stateDir);
@@ -172,6 +158,17 @@ export async function startCodeServer({ stateDir, folder, home, env = {}, settin
     return stopped;
   };
 
+  let inOrder;
+  const stopInOrder = ({ graceMs } = {}) => {
+    inOrder ??= (async () => {
+      const report = await stopLeaderFirst({ leaderPid: pid, marker, graceMs });
+      forget();
+      stopped ??= Promise.resolve(report.killed.filter((proc) => proc.pgid !== pid));
+      return report;
+    })();
+    return inOrder;
+  };
+
   const url = `http://127.0.0.1:${port}`;
   const t0 = Date.now();
   while (Date.now() - t0 < timeoutMs) {
@@ -180,7 +177,7 @@ export async function startCodeServer({ stateDir, folder, home, env = {}, settin
       throw new Error(`code-server exited early (${child.exitCode ?? child.signalCode}); log: ${logFile}\n${tail(logFile)}`);
     }
     if ((await httpStatus(`${url}/healthz`)) === 200) {
-      return { url, port, pid, logFile, dirs, authority: `127.0.0.1:${port}`, startupMs: Date.now() - t0, stop };
+      return { url, port, pid, logFile, dirs, authority: `127.0.0.1:${port}`, startupMs: Date.now() - t0, stop, stopInOrder };
     }
     await sleep(200);
   }

@@ -586,13 +586,132 @@ async function noProcessWith(marker: string, timeoutMs: number): Promise<void> {
     assert.ok(stop.ms < 3 * GRACE_MS + SLACK_MS, `stop() took ${stop.ms} ms`);
     assert.equal(running(pid), false, 'the process is gone when stop() resolves');
     assert.deepEqual(processesWith(markerOf('stubborn')), []);
-    assert.deepEqual(h.history('stubborn', from), ['stopped']);
+    assert.deepEqual(h.history('stubborn', from), ['stopping', 'stopped']);
     const log = h.log('stubborn');
     assert.ok(log.has('info', new RegExp(`^process ${pid} still running ${GRACE_MS} ms after stdin was closed: sending SIGTERM to its process group$`)), log.dump());
     assert.ok(log.has('warn', new RegExp(`^process ${pid} still running ${GRACE_MS} ms after SIGTERM: sending SIGKILL to its process group$`)), log.dump());
     assert.ok(log.has('stderr', /^ignore-sigterm: got SIGTERM, ignoring it$/), log.dump());
     await h.assertHealthy('ok', h.pid('ok'));
   }).timeout(20_000);
+
+  it('ignore-sigterm: a second stop during the grace period kills at once; the state goes stopping → stopped', async () => {
+    // Grace periods long enough that "at once" and "after the grace period" cannot be confused.
+    const grace = 3000;
+    const h = setup({ shutdownGraceMs: grace });
+    h.registry.reconcile([fixture('ok', 'ok.mjs'), fixture('stubborn', 'ignore-sigterm.mjs')]);
+    await h.waitFor('ok', 'ready', READY_MS);
+    await h.waitFor('stubborn', 'ready', READY_MS);
+    const pid = h.pid('stubborn');
+    const from = h.changes.length;
+
+    const firstAt = Date.now();
+    const first = h.registry.stop('stubborn');
+    assert.equal(h.state('stubborn').kind, 'stopping', 'stopping at once');
+    // stdin closed, one grace period, then SIGTERM, which the fixture ignores: it is now in the second grace period.
+    const log = h.log('stubborn');
+    const deadline = Date.now() + grace + 5000;
+    while (!log.has('stderr', /^ignore-sigterm: got SIGTERM, ignoring it$/) && Date.now() < deadline) await delay(10);
+    assert.ok(log.has('stderr', /^ignore-sigterm: got SIGTERM, ignoring it$/), log.dump());
+    assert.equal(running(pid), true, 'still running after the ignored SIGTERM');
+    assert.equal(h.state('stubborn').kind, 'stopping', 'still stopping while the process is going');
+    const sinceFirst = Date.now() - firstAt;
+
+    const second = await timed(within(h.registry.stop('stubborn'), 2000, 'the second stop(stubborn)'));
+    assert.equal(second.error, undefined);
+    // Measured: from the second stop to the process gone and the state stopped, against a grace period of 3 s.
+    assert.ok(second.ms < SLACK_MS + 100, `the second stop took ${second.ms} ms (grace period ${grace} ms)`);
+    assert.equal(running(pid), false, 'the process is gone when the second stop resolves');
+    assert.deepEqual(processesWith(markerOf('stubborn')), []);
+    const firstDone = await timed(within(first, 1000, 'the first stop(stubborn)'));
+    assert.equal(firstDone.error, undefined, 'the first stop resolves with the second');
+    assert.equal(h.state('stubborn').kind, 'stopped');
+    assert.deepEqual(h.history('stubborn', from), ['stopping', 'stopped']);
+    assert.ok(log.has('info', /^stop requested again while stopping: ending the process now$/), log.dump());
+    assert.ok(log.has('info', new RegExp(`^stopping again: killing process group ${pid} now$`)), log.dump());
+    assert.ok(!log.has('warn', /after SIGTERM: sending SIGKILL/), 'the kill did not wait for the grace period');
+    console.log(`      second stop ${sinceFirst} ms after the first (grace ${grace} ms): process gone ${second.ms} ms later`);
+    await h.assertHealthy('ok', h.pid('ok'));
+  }).timeout(30_000);
+
+  describe('a server killed by a signal says so', () => {
+    /** die-by-signal.mjs, directly or behind a shell that waits for it and exits with its status, as npx does. */
+    function dying(id: string, options: { atStart?: string; launcher?: boolean } = {}): EffectiveServer {
+      const script = path.join(FIXTURE_SERVERS, 'die-by-signal.mjs');
+      // An argument, not an env value: env values are scrubbed from every message.
+      const args = [script, markerOf(id), ...(options.atStart ? [`--die-at-start=${options.atStart}`] : [])];
+      if (!options.launcher) return makeServer(id, { type: 'stdio', command: process.execPath, args, cwd: REPO_ROOT });
+      // Two commands, so the shell waits for node and exits 128 + N when a signal N killed it.
+      return makeServer(id, { type: 'stdio', command: 'sh', args: ['-c', '"$0" "$@"; exit $?', process.execPath, ...args], cwd: REPO_ROOT });
+    }
+
+    for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+      it(`${signal} from outside: the in-flight call, the crashed state and the log say "killed by ${signal}"`, async () => {
+        const h = setup();
+        h.registry.reconcile([fixture('ok', 'ok.mjs'), dying('dies')]);
+        await h.waitFor('ok', 'ready', READY_MS);
+        await h.waitFor('dies', 'ready', READY_MS);
+        const pid = h.pid('dies');
+        const from = h.changes.length;
+
+        const call = await timed(h.callTool('dies', 'die', { signal }, { timeoutMs: 10_000 }));
+        const said = `die-by-signal: sending myself ${signal}`;
+        assert.match(call.error?.message ?? '', new RegExp(`connection to the server ended: process was killed by ${signal} \\(last stderr line: ${said}\\)$`));
+        const crashed = await h.waitFor('dies', 'crashed', 3000, from);
+        assert.deepEqual(crashed.state, { kind: 'crashed', exitCode: null, signal, error: `process was killed by ${signal}`, stderrTail: [`die-by-signal: started (pid ${pid})`, said] });
+        const log = h.log('dies');
+        assert.ok(log.has('error', new RegExp(`^crashed: process was killed by ${signal}$`)), log.dump());
+        assert.ok(!log.lines.some((line) => /exited with code/.test(line.text)), log.dump());
+        await h.waitFor('dies', 'ready', READY_MS, from);
+        await h.assertHealthy('ok', h.pid('ok'));
+      }).timeout(20_000);
+    }
+
+    it('behind a launcher that reports the signal as exit code 143 (npx, sh -c): "killed by SIGTERM (exit code 143)", not "exited with code 143"', async () => {
+      const h = setup();
+      h.registry.reconcile([fixture('ok', 'ok.mjs'), dying('wrapped', { launcher: true })]);
+      await h.waitFor('ok', 'ready', READY_MS);
+      await h.waitFor('wrapped', 'ready', READY_MS);
+      const from = h.changes.length;
+
+      const call = await timed(h.callTool('wrapped', 'die', { signal: 'SIGTERM' }, { timeoutMs: 10_000 }));
+      assert.match(call.error?.message ?? '', /connection to the server ended: process was killed by SIGTERM \(exit code 143\)/);
+      const crashed = await h.waitFor('wrapped', 'crashed', 3000, from);
+      assert.equal(crashed.state.kind, 'crashed');
+      if (crashed.state.kind !== 'crashed') return;
+      assert.deepEqual({ exitCode: crashed.state.exitCode, signal: crashed.state.signal, error: crashed.state.error },
+        { exitCode: 143, signal: 'SIGTERM', error: 'process was killed by SIGTERM (exit code 143)' });
+      const log = h.log('wrapped');
+      assert.ok(log.has('error', /^crashed: process was killed by SIGTERM \(exit code 143\)$/), log.dump());
+      assert.ok(!log.lines.some((line) => /exited with code 143/.test(line.text)), log.dump());
+      await h.assertHealthy('ok', h.pid('ok'));
+    }).timeout(20_000);
+
+    it('killed during startup: failed "process was killed by SIGKILL during startup", in the state, the log and the summary', async () => {
+      const h = setup();
+      h.registry.reconcile([fixture('ok', 'ok.mjs'), dying('early', { atStart: 'SIGKILL' })]);
+      const failed = await h.waitFor('early', 'failed', READY_MS);
+      assert.deepEqual(failed.state, { kind: 'failed', error: 'process was killed by SIGKILL during startup', stderrTail: ['die-by-signal: sending myself SIGKILL at start'] });
+      assert.ok(h.log('early').has('error', /^failed to start: process was killed by SIGKILL during startup$/), h.log('early').dump());
+      await h.waitFor('ok', 'ready', READY_MS);
+      assert.match(startupSummaryLine(h.registry.summary()), /1 failed \(early: process was killed by SIGKILL during startup\)/);
+      await h.assertHealthy('ok', h.pid('ok'));
+    }).timeout(20_000);
+
+    it('killed again and again: given up as failed "(last: process was killed by SIGKILL)"', async () => {
+      const h = setup();
+      h.registry.reconcile([dying('dies')]);
+      await h.waitFor('dies', 'ready', READY_MS);
+      for (let round = 1; round <= MAX_RESTARTS + 1; round++) {
+        const from = h.changes.length;
+        await assert.rejects(h.callTool('dies', 'die', { signal: 'SIGKILL' }, { timeoutMs: 10_000 }), /process was killed by SIGKILL/);
+        await h.waitFor('dies', 'crashed', 3000, from);
+        if (round <= MAX_RESTARTS) await h.waitFor('dies', 'ready', READY_MS, from);
+      }
+      const failed = await h.waitFor('dies', 'failed', 2000);
+      assert.equal(failed.state.kind === 'failed' && failed.state.error, `crashed ${MAX_RESTARTS + 1} times in 1 minute; not restarting (last: process was killed by SIGKILL)`);
+      assert.ok(h.log('dies').has('error', /^crashed \d+ times in 1 minute; not restarting \(last: process was killed by SIGKILL\)$/), h.log('dies').dump());
+    }).timeout(30_000);
+  });
 
   it('grandchild via sh -c: stop() ends the shell, the server and its child', async () => {
     const h = setup();

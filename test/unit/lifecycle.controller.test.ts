@@ -88,8 +88,8 @@ describe('ServerController', () => {
       assert.ok(log.lines.includes('error: failed to start: command not found: npx (PATH searched: /usr/bin)'));
     });
 
-    it('stop closes the connection (staged), disposes it and resolves once it is gone', async () => {
-      const { controller, connector, kinds } = setup();
+    it('stop closes the connection (staged), stopping meanwhile, disposes it and resolves once it is gone', async () => {
+      const { controller, connector, kinds, log, clock } = setup();
       cleanup = () => controller.dispose();
       await controller.start();
       const connection = connector.last('s');
@@ -97,14 +97,72 @@ describe('ServerController', () => {
       connection.close = () => { connection.closeCalls++; return closing.promise; };
       let stopped = false;
       const stop = controller.stop().then(() => { stopped = true; });
-      assert.equal(controller.state.kind, 'stopped');
+      assert.deepEqual(controller.state, { kind: 'stopping', since: clock.now() });
       assert.equal(connection.closeCalls, 1);
       await flush();
       assert.equal(stopped, false, 'stop waits for the staged close');
+      assert.equal(controller.state.kind, 'stopping', 'stopping while the process goes');
+      assert.ok(!log.lines.includes('info: stopped'), 'not "stopped" before it is');
       closing.resolve();
       await stop;
+      assert.equal(controller.state.kind, 'stopped', 'stopped once stop() resolves');
       assert.equal(connection.disposed, true);
-      assert.deepEqual(kinds(), ['starting', 'ready', 'stopped']);
+      assert.deepEqual(kinds(), ['starting', 'ready', 'stopping', 'stopped']);
+      assert.ok(log.lines.includes('info: stopped'));
+    });
+
+    it('a second stop while stopping closes the connection again (which kills at once) and resolves with the first', async () => {
+      const { controller, connector, kinds, log } = setup();
+      cleanup = () => controller.dispose();
+      await controller.start();
+      const connection = connector.last('s');
+      const closing = deferred<void>();
+      // As the real connection does: the second close() ends the staged one at once.
+      connection.close = () => { if (++connection.closeCalls === 2) closing.resolve(); return closing.promise; };
+      const first = controller.stop();
+      await flush();
+      assert.equal(controller.state.kind, 'stopping');
+      const second = controller.stop();
+      assert.equal(connection.closeCalls, 2, 'the second stop closed the connection again');
+      assert.ok(log.lines.includes('info: stop requested again while stopping: ending the process now'), log.text());
+      await Promise.all([first, second]);
+      assert.equal(controller.state.kind, 'stopped');
+      assert.deepEqual(kinds(), ['starting', 'ready', 'stopping', 'stopped'], 'one stopping, one stopped');
+    });
+
+    it('a stop with nothing to close goes straight to stopped; a start while stopping waits for the old process', async () => {
+      const { controller, connector, kinds } = setup();
+      cleanup = () => controller.dispose();
+      await controller.stop();
+      assert.deepEqual(kinds(), []);
+      await controller.start();
+      const closing = deferred<void>();
+      connector.last('s').close = () => closing.promise;
+      void controller.stop();
+      assert.equal(controller.state.kind, 'stopping');
+      const started = controller.start();
+      assert.equal(controller.state.kind as string, 'starting');
+      await flush();
+      assert.equal(connector.count('s'), 1, 'no second process while the first is still going');
+      closing.resolve();
+      await started;
+      assert.equal(controller.state.kind as string, 'ready', 'the first stop does not overwrite the new start');
+      assert.deepEqual(kinds(), ['starting', 'ready', 'stopping', 'starting', 'ready']);
+    });
+
+    it('parking and removing skip stopping: the state says why at once', async () => {
+      const { controller, connector, kinds } = setup();
+      cleanup = () => controller.dispose();
+      await controller.start();
+      const closing = deferred<void>();
+      connector.last('s').close = () => closing.promise;
+      const parked = controller.park('needsTrust');
+      assert.equal(controller.state.kind, 'needsTrust');
+      closing.resolve();
+      await parked;
+      await controller.start();
+      await controller.retire();
+      assert.deepEqual(kinds(), ['starting', 'ready', 'needsTrust', 'starting', 'ready', 'stopped']);
     });
 
     it('stop while starting aborts the connector signal, and a connection that arrives late is closed', async () => {

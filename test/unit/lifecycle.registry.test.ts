@@ -334,12 +334,14 @@ describe('ServerRegistry', () => {
     connector.last('b').close = () => closes[1].promise;
     let done = false;
     const stopping = registry.stopAll().then(() => { done = true; });
-    assert.deepEqual(states(), { a: 'stopped', b: 'stopped' }, 'both were asked to stop at once');
+    assert.deepEqual(states(), { a: 'stopping', b: 'stopping' }, 'both were asked to stop at once');
     closes[1].resolve();
     await flush();
     assert.equal(done, false);
+    assert.deepEqual(states(), { a: 'stopping', b: 'stopped' });
     closes[0].resolve();
     await stopping;
+    assert.deepEqual(states(), { a: 'stopped', b: 'stopped' });
     assert.equal(connector.last('a').disposed, true);
   });
 

@@ -119,6 +119,15 @@ describe('toSidebarSnapshot', () => {
     assert.equal(snapshot.servers[0]?.stateLabel, 'not started');
   });
 
+  it('shows a server that is stopping, from its kind or its full state', () => {
+    const servers = [server({ name: 'a', scope: 'user' }), server({ name: 'b', scope: 'user' })];
+    const snapshot = toSidebarSnapshot({ ...NO_CONFIG, servers }, {
+      generatedAt: 0,
+      stateOf: (s) => (s.id === 'a' ? 'stopping' : { state: { kind: 'stopping', since: 5 } }),
+    });
+    assert.deepEqual(snapshot.servers.map((row) => [row.state, row.stateLabel]), [['stopping', 'stopping…'], ['stopping', 'stopping…']]);
+  });
+
   it('keeps disabled and folder-qualified ids exact', () => {
     const snapshot = toSidebarSnapshot({
       ...NO_CONFIG,

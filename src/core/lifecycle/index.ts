@@ -18,3 +18,4 @@ export { ServerRegistry, type ServerRegistryOptions } from './registry';
 export { REDACTED, isRedactable, redactLaunch, redactText, redactUrl, secretsOf } from './redact';
 export { redactError, redactValue, redactingConnection, redactingLog, secretForms } from './redactConnection';
 export { startupSummaryLine, summarize, type StartupSummary } from './summary';
+export { decideRun, type DefinitionFacts, type GateAnswer, type RunDecision, type RunQuestion, type RunningFacts } from './runDecision';

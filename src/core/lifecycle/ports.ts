@@ -60,7 +60,10 @@ export interface ServerConnection extends Disposable {
   readonly onListChanged: Event<CatalogKind>;
   /** Fires once when the connection ends, for any reason. In-flight requests have already been rejected. */
   readonly onClose: Event<CloseInfo>;
-  /** Staged shutdown (stdio: close stdin → SIGTERM → SIGKILL of the process group). Resolves when it is gone. */
+  /**
+   * Staged shutdown (stdio: close stdin → SIGTERM → SIGKILL of the process group). Resolves when it is
+   * gone. Called again while that runs, it ends it at once (stdio: SIGKILL of the process group now).
+   */
   close(): Promise<void>;
 }
 

@@ -9,11 +9,13 @@ import { Emitter, type Event } from '../event';
 import type { EffectiveServer } from '../config/types';
 import { systemClock, type Clock } from './clock';
 import type { ServerConnector, ServerLog } from './ports';
+import { decideRun, type DefinitionFacts, type GateAnswer, type RunDecision } from './runDecision';
 import {
   ServerController, type CallOptions, type CatalogChange, type GetPromptResult, type ReadResourceResult,
   type SendToolCall, type ServerStateChange, type ServerView,
 } from './serverController';
 import { DEFAULT_LIFECYCLE_SETTINGS, mergeSettings, type LifecycleSettings } from './settings';
+import { ServerState } from './state';
 import { summarize, type StartupSummary } from './summary';
 import type { McpLogLevel, Root } from './types';
 
@@ -223,7 +225,7 @@ export class ServerRegistry implements Disposable {
     return summarize(this.list());
   }
 
-  /** Resolves once no server is starting, crashed or waiting to restart (each is ready, failed, stopped, needsTrust or disabled). */
+  /** Resolves once no server is starting, stopping, crashed or waiting to restart (each is ready, failed, stopped, needsTrust or disabled). */
   settled(): Promise<StartupSummary> {
     return new Promise((resolve) => {
       let done = false;
@@ -234,7 +236,7 @@ export class ServerRegistry implements Disposable {
         resolve(this.summary());
       };
       const check = (): void => {
-        if (!this.list().some(({ state }) => isTransient(state.kind))) finish();
+        if (!this.list().some(({ state }) => ServerState.isTransient(state))) finish();
       };
       const subscription = this.onDidChangeState(check);
       check();
@@ -279,12 +281,13 @@ export class ServerRegistry implements Disposable {
     const relay = new DisposableStore();
     relay.add(controller.onDidChangeState((change) => this.stateEmitter.fire(change)));
     relay.add(controller.onDidChangeCatalog((change) => this.catalogEmitter.fire(change)));
-    return { controller, sendToolCall, want: this.want(server), relay };
+    return { controller, sendToolCall, want: wantOf(this.decide(server, undefined)), relay };
   }
 
   /** Returns the action for an existing server whose definition may have changed. */
   private update(entry: Entry, server: EffectiveServer): () => void {
-    if (this.holdsPrevious(entry, server)) {
+    const decision = this.decide(server, entry);
+    if (decision.kind === 'keepPrevious') {
       entry.held = server;
       return () => undefined;
     }
@@ -294,7 +297,7 @@ export class ServerRegistry implements Disposable {
     if (allowedFor !== undefined && allowedFor !== server.fingerprint) this.explicitStarts.delete(server.id);
     entry.controller.setServer(server);
     const previous = entry.want;
-    const want = this.want(server);
+    const want = wantOf(decision);
     entry.want = want;
     if (!fingerprintChanged && want === previous) return () => undefined;
     return () => this.apply(entry, want, previous !== 'run', fingerprintChanged);
@@ -319,7 +322,7 @@ export class ServerRegistry implements Disposable {
 
   private remove(id: string, entry: Entry): void {
     this.explicitStarts.delete(id);
-    const closing = entry.controller.stop();
+    const closing = entry.controller.retire();
     // The final `stopped` has been relayed; a server re-added under the same id must not hear from the old one.
     entry.relay.dispose();
     const removal = closing.then(() => entry.controller.dispose());
@@ -328,21 +331,26 @@ export class ServerRegistry implements Disposable {
   }
 
   /**
-   * Whether a running server keeps its previous definition because the new one awaits a decision: the
-   * new fingerprint is neither allowed nor decided, and the running one is still allowed.
+   * decideRun() for a reconcile. The running definition counts only when it differs from `server` and
+   * the gate can say "not decided yet" (`awaitingDecision`): only then may it keep running meanwhile.
    */
-  private holdsPrevious(entry: Entry, server: EffectiveServer): boolean {
-    const running = entry.controller.server;
-    if (this.options.awaitingDecision === undefined || running.fingerprint === server.fingerprint) return false;
-    if (entry.want !== 'run' || !isLive(entry.controller.state.kind) || server.disabled) return false;
-    if (this.want(server) === 'run' || !this.options.awaitingDecision(server)) return false;
-    return this.isAllowed(running) || this.explicitStarts.get(running.id) === running.fingerprint;
+  private decide(server: EffectiveServer, entry: Entry | undefined): RunDecision {
+    const next = this.facts(server);
+    if (entry === undefined || entry.controller.server.fingerprint === server.fingerprint || this.options.awaitingDecision === undefined) {
+      return decideRun({ trigger: 'reconcile', next });
+    }
+    const live = isLive(entry.controller.state.kind);
+    return decideRun({ trigger: 'reconcile', next, running: { ...this.facts(entry.controller.server), live, wanted: entry.want === 'run' } });
   }
 
-  private want(server: EffectiveServer): Want {
-    if (server.disabled) return 'disabled';
-    if (this.isAllowed(server)) return 'run';
-    return this.explicitStarts.get(server.id) === server.fingerprint ? 'run' : 'needsTrust';
+  private facts(server: EffectiveServer): DefinitionFacts {
+    return { disabled: server.disabled, gate: this.gate(server), startedByPerson: this.explicitStarts.get(server.id) === server.fingerprint };
+  }
+
+  /** The gate's answer; without `awaitingDecision` every "no" is final (nothing waits for a person). */
+  private gate(server: EffectiveServer): GateAnswer {
+    if (this.isAllowed(server)) return 'allowed';
+    return this.options.awaitingDecision?.(server) ? 'undecided' : 'refused';
   }
 
   private isAllowed(server: EffectiveServer): boolean {
@@ -350,13 +358,18 @@ export class ServerRegistry implements Disposable {
   }
 }
 
+/** The registry's wish for a server after a reconcile decision (keepPrevious is handled before). */
+function wantOf(decision: RunDecision): Want {
+  switch (decision.kind) {
+    case 'run': return 'run';
+    case 'park': return decision.state;
+    default: throw new Error(`not a reconcile decision: ${decision.kind}`);
+  }
+}
+
 /** A server with a process (or one on its way): what "keep it running" can apply to. */
 function isLive(kind: string): boolean {
   return kind === 'ready' || kind === 'starting' || kind === 'restarting' || kind === 'crashed';
-}
-
-function isTransient(kind: string): boolean {
-  return kind === 'starting' || kind === 'restarting' || kind === 'crashed';
 }
 
 function unknownServer(id: string): Error {

@@ -44,7 +44,10 @@ export class ServerController implements ServerView, Disposable {
   private readonly live = new MutableSlot<LiveConnection>();
   private readonly restartTimer = new MutableSlot<Disposable>();
   private pending: { attempt: StartAttempt; done: Promise<void> } | undefined;
-  private readonly closing = new Set<Promise<void>>();
+  /** Staged closes under way, with their connection (a second Stop closes it again, which kills at once). */
+  private readonly closing = new Map<Promise<void>, ServerConnection>();
+  /** The Stop under way: resolves once its staged closes are done and the final state is set. */
+  private stopping: Promise<void> | undefined;
   /** Bumped by every start and stop; an async step whose epoch is stale drops its result. */
   private epoch = 0;
   /** When recent crashes (and failed automatic restarts) happened (only those inside the restart window are kept). */
@@ -100,11 +103,21 @@ export class ServerController implements ServerView, Disposable {
     return this.connect(false, this.allClosed());
   }
 
-  /** Stops (staged close of the connection, a pending start is aborted, a pending restart cancelled). Resolves when the connection is gone. A parked server stays parked. */
+  /**
+   * Stops (staged close of the connection, a pending start is aborted, a pending restart cancelled): the
+   * state is `stopping` while the process goes, then `stopped`. Resolves when the connection is gone. A
+   * second stop while stopping kills the process at once. A parked server stays parked.
+   */
   stop(): Promise<void> {
+    if (this.currentState.kind === 'stopping' && this.stopping) return this.forceStop(this.stopping);
     // A parked server has nothing running; stopping it must not hide why it is parked.
     const parked = this.currentState.kind === 'needsTrust' || this.currentState.kind === 'disabled';
-    return this.shutdown(parked ? this.currentState : { kind: 'stopped' });
+    return this.shutdown(parked ? this.currentState : { kind: 'stopped' }, !parked);
+  }
+
+  /** Stops a server that is being removed: straight to `stopped` (nobody watches it go), resolved when the connection is gone. */
+  retire(): Promise<void> {
+    return this.shutdown({ kind: 'stopped' });
   }
 
   /** Stops and holds the server in `needsTrust` or `disabled`. */
@@ -283,11 +296,36 @@ export class ServerController implements ServerView, Disposable {
     this.setState({ kind: 'restarting', attempt: next.attempt, at: now + next.delayMs, reason });
   }
 
-  private shutdown(final: ServerState): Promise<void> {
+  /** Releases everything; with `showStopping`, the state is `stopping` until the staged closes are done, then `final`. */
+  private shutdown(final: ServerState, showStopping = false): Promise<void> {
     const hadSomething = this.release('the server was stopped');
-    this.setState(final);
-    if (hadSomething) this.info(final.kind === 'stopped' ? 'stopped' : `stopped (${ServerState.label(final)})`);
-    return this.allClosed() ?? Promise.resolve();
+    const closed = this.allClosed();
+    const stoppedLine = final.kind === 'stopped' ? 'stopped' : `stopped (${ServerState.label(final)})`;
+    if (!showStopping || closed === undefined) {
+      this.setState(final);
+      if (hadSomething) this.info(stoppedLine);
+      return closed ?? Promise.resolve();
+    }
+    const epoch = this.epoch;
+    const done = closed.then(() => {
+      if (this.stopping === done) this.stopping = undefined;
+      // A start (or another stop) since then owns the state now.
+      if (epoch !== this.epoch || this.disposed) return;
+      this.setState(final);
+      this.info(stoppedLine);
+    });
+    this.stopping = done;
+    this.setState({ kind: 'stopping', since: this.options.clock.now() });
+    return done;
+  }
+
+  /** A second Stop during the staged close: every connection still closing is closed again, which kills its process now. */
+  private forceStop(stopping: Promise<void>): Promise<void> {
+    this.info('stop requested again while stopping: ending the process now');
+    for (const connection of this.closing.values()) {
+      connection.close().catch((error: unknown) => this.warn(`could not end the process at once: ${errorMessage(error)}`));
+    }
+    return stopping;
   }
 
   /** Cancels the pending start and restart and starts the staged close of the connection. Returns whether there was anything to stop. */
@@ -310,12 +348,12 @@ export class ServerController implements ServerView, Disposable {
   /** Starts a staged close that stop(), start() and restart() wait for. */
   private closeAndForget(connection: ServerConnection): void {
     const closing = closeQuietly(connection, (error) => this.warn(`stopping did not finish cleanly: ${errorMessage(error)}`));
-    this.closing.add(closing);
+    this.closing.set(closing, connection);
     void closing.then(() => this.closing.delete(closing));
   }
 
   private allClosed(): Promise<void> | undefined {
-    return this.closing.size > 0 ? Promise.all([...this.closing]).then(() => undefined) : undefined;
+    return this.closing.size > 0 ? Promise.all([...this.closing.keys()]).then(() => undefined) : undefined;
   }
 
   private announceEmptied(catalog: Catalog): void {

@@ -8,6 +8,8 @@ export type ServerState =
   | { kind: 'failed'; error: string; stderrTail: string[] }
   | { kind: 'crashed'; exitCode: number | null; signal: string | null; error: string; stderrTail: string[] }
   | { kind: 'restarting'; attempt: number; at: number; reason: string }
+  /** A Stop is under way: the process is being shut down (stdin closed, then SIGTERM, then SIGKILL). */
+  | { kind: 'stopping'; since: number }
   | { kind: 'needsTrust' }
   | { kind: 'disabled' };
 
@@ -20,15 +22,15 @@ export namespace ServerState {
   export function canStart(s: ServerState): boolean {
     switch (s.kind) {
       case 'stopped': case 'failed': case 'crashed': case 'needsTrust': case 'disabled': return true;
-      case 'starting': case 'ready': case 'restarting': return false;
+      case 'starting': case 'ready': case 'restarting': case 'stopping': return false;
       default: return assertNever(s);
     }
   }
 
-  /** Whether a process or connection may exist (so Stop has something to do). */
+  /** Whether a process or connection may exist (so Stop has something to do; while stopping, it kills at once). */
   export function isActive(s: ServerState): boolean {
     switch (s.kind) {
-      case 'starting': case 'ready': case 'restarting': return true;
+      case 'starting': case 'ready': case 'restarting': case 'stopping': return true;
       case 'stopped': case 'failed': case 'crashed': case 'needsTrust': case 'disabled': return false;
       default: return assertNever(s);
     }
@@ -43,8 +45,18 @@ export namespace ServerState {
       case 'failed': return 'failed';
       case 'crashed': return 'crashed';
       case 'restarting': return `restarting (attempt ${s.attempt})`;
+      case 'stopping': return 'stopping…';
       case 'needsTrust': return 'needs trust';
       case 'disabled': return 'disabled';
+      default: return assertNever(s);
+    }
+  }
+
+  /** Whether the state is on its way to another by itself (starting, stopping, a crash about to restart). */
+  export function isTransient(s: ServerState): boolean {
+    switch (s.kind) {
+      case 'starting': case 'restarting': case 'crashed': case 'stopping': return true;
+      case 'stopped': case 'ready': case 'failed': case 'needsTrust': case 'disabled': return false;
       default: return assertNever(s);
     }
   }

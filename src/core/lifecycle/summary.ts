@@ -12,7 +12,7 @@ export interface StartupSummary {
 
 const MAX_REASON_LENGTH = 120;
 
-/** Groups servers by state; servers still starting or restarting are not counted. */
+/** Groups servers by state; servers still starting, restarting or stopping are not counted. */
 export function summarize(servers: readonly { id: string; state: ServerState }[]): StartupSummary {
   const summary: StartupSummary = { ready: [], failed: [], needsTrust: [], disabled: [], stopped: [] };
   for (const { id, state } of servers) {
@@ -22,7 +22,7 @@ export function summarize(servers: readonly { id: string; state: ServerState }[]
       case 'needsTrust': summary.needsTrust.push(id); break;
       case 'disabled': summary.disabled.push(id); break;
       case 'stopped': summary.stopped.push(id); break;
-      case 'starting': case 'restarting': break;
+      case 'starting': case 'restarting': case 'stopping': break;
     }
   }
   return summary;

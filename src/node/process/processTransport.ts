@@ -44,6 +44,7 @@
 import { Emitter, type Event } from '../../core/event';
 import type { CloseInfo, ServerLog } from '../../core/lifecycle/ports';
 import { ErrorCode, serializeMessage, type JSONRPCMessage, type Transport } from '../sdk';
+import { describeExit, exitReason } from './exitStatus';
 import { groupAlive, signalGroup, spawnInOwnGroup } from './processGroup';
 import { checkWorkingDirectory, describeSpawnError, findOnPath } from './spawnErrors';
 import { StderrTail } from './stderrTail';
@@ -62,7 +63,11 @@ export type ProcessLog = Pick<ServerLog, 'info' | 'warn' | 'stderr'>;
 
 /** How and why a spawned process ended. Shaped like the lifecycle core's CloseInfo. */
 export interface ProcessExit extends CloseInfo {
-  /** "process exited with code 7", "process was killed by SIGKILL", "server wrote more than 10 MB on one stdout line", "stopped (…)". */
+  /**
+   * "process exited with code 7", "process was killed by SIGKILL", "process was killed by SIGTERM (exit
+   * code 143)" (a launcher such as npx reporting its server's signal), "server wrote more than 10 MB on
+   * one stdout line", "stopped (…)". `signal` is also set in that launcher case.
+   */
   reason: string;
 }
 
@@ -356,11 +361,11 @@ export class ProcessTransport implements Transport {
     child.stdin.destroy();
 
     const { code, signal } = this.exitStatus;
-    const how = signal ? `process was killed by ${signal}` : `process exited with code ${code}`;
+    const how = describeExit(code, signal);
     const expected = this.stopRequested && !this.failure;
     const stderrTail = this.stderr.lines();
-    const reason = this.failure ?? (expected ? `stopped (${how})` : how);
-    this.exitInfo = { expected, exitCode: code, signal, reason, stderrTail };
+    const reason = this.failure ?? exitReason(how, expected);
+    this.exitInfo = { expected, exitCode: code, signal: how.signal, reason, stderrTail };
     // After a failure of ours, stderr only shows how the process reacted to being cut off.
     if (!expected) this.answerPending(reason, this.failure ? [] : stderrTail);
     this.exitEmitter.fire(this.exitInfo);
