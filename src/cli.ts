@@ -4,10 +4,11 @@ import { callCommand } from './cli/call';
 import { parseArgs, PROGRAM, UsageError, type Command, type Io } from './cli/command';
 import { configCommand } from './cli/config';
 import { conformanceCommand } from './cli/conformance';
+import { signaturesCommand } from './cli/signatures';
 import { statusCommand } from './cli/status';
 import { trustCommand } from './cli/trust';
 
-const commands: Command[] = [configCommand, statusCommand, callCommand, trustCommand, conformanceCommand];
+const commands: Command[] = [configCommand, statusCommand, callCommand, trustCommand, signaturesCommand, conformanceCommand];
 
 function mainHelp(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
