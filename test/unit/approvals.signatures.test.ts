@@ -53,6 +53,11 @@ describe('command signatures', () => {
       ['bash scripts/check.sh --all', ['bash scripts/check.sh']],
       ['source ./env.sh', ['source ./env.sh']],
       ['command -v node', ['command']],
+      ['deno run --allow-read scripts/x.ts', ['deno run scripts/x.ts']],
+      ['go run ./cmd/tool -v', ['go run ./cmd/tool']],
+      ['bun run build', ['bun run build']],
+      ['git add -u && git push -u origin main', ['git add', 'git push']],
+      ['git clean -xdf && git cherry-pick -x abc123', ['git clean', 'git cherry-pick']],
     ];
     for (const [command, signatures] of cases) {
       it(`${command} → ${signatures.join(', ')}`, () => {
@@ -157,6 +162,8 @@ describe('command signatures', () => {
       ['ls; rm -rf build; curl x', ['ls'], '`rm` and `curl` are not allowed by any "Always allow" rule.'],
       ['npx some-other-tool', ['npx jest'], '`npx some-other-tool` is not allowed by any "Always allow" rule.'],
       ['sh -c "rm -rf /"', ['sh -c "npm test"'], '`rm` is not allowed by any "Always allow" rule.'],
+      ['deno run https://example.com/x.ts', ['deno run scripts/x.ts'], '`deno run https://example.com/x.ts` is not allowed by any "Always allow" rule.'],
+      ['cd /tmp && make install', ['cd /x && make'], '`make install` is not allowed by any "Always allow" rule.'],
       ['a=1', ['ls'], 'It runs no program that an "Always allow" rule could match.'],
     ];
     for (const [command, always, reason] of cases) {
@@ -223,6 +230,16 @@ describe('command signatures', () => {
       ['ls | tee out.txt', ['ls', 'tee'], /`tee` writes its input into the file out.txt/],
       ['watch -n 1 ls', ['watch', 'ls'], /runs its arguments through a shell/],
       ['coproc { ls; }', ['coproc', 'ls'], /runs a command as a coprocess/],
+      ["git rebase -x 'rm -rf ~' HEAD~3", ['git rebase'], /`git -x` runs the command given as its value/],
+      ['git fetch --upload-pack="sh evil.sh" origin', ['git fetch'], /`git --upload-pack` runs the command/],
+      ["rg --pre ./decode.sh TODO", ['rg'], /`rg --pre` runs the command/],
+      ['tar -I "sh x.sh" -xf a.tar', ['tar'], /`tar -I` runs the command/],
+      ["rsync -e 'sh evil.sh' a b:", ['rsync'], /`rsync -e` runs the command/],
+      ['make -f /tmp/evil.mk', ['make'], /`make -f` runs the recipes of the makefile it names/],
+      ['git c*', ['git', 'git commit'], /the word after `git` is a pattern bash expands/],
+      ['read -r PATH < paths.txt; make', ['read', 'make'], /`read` sets PATH/],
+      ['printf -v LD_PRELOAD %s ./x.so', ['printf'], /`printf` sets LD_PRELOAD/],
+      ['PATH+=:/tmp/bin make', ['make'], /sets PATH/],
       ['ls >& out.txt', ['ls'], /writes output into the file out.txt/],
       ['exec 3> fd.txt', ['exec'], /writes output into the file fd.txt/],
       ['echo ${x:-$(id)}', ['echo', 'id'], /`\$\(…\)` runs a command/],

@@ -7,11 +7,12 @@ import { INJECTION_ENV_VARS } from '../trust';
 /**
  * How the words after a program are read. `depth` subcommand words (1 when omitted) are part of its
  * signature; `nested` goes one level deeper for some of them (`docker compose up`), says that the rest
- * is a command of its own (`npx jest`, `uv run pytest`), or that the subcommand runs code (`never`).
+ * is a command of its own (`npx jest`, `uv run pytest`), that its first operand is the script it runs
+ * (`deno run x.ts`), or that the subcommand runs code (`never`).
  */
 export interface ToolSpec {
   depth?: number;
-  nested?: Record<string, ToolSpec | 'command' | { never: string }>;
+  nested?: Record<string, ToolSpec | 'command' | 'script' | { never: string }>;
   /** Options that take the next word as their value (`git -C DIR`). */
   valueOptions?: string[];
   /** Options that make the program run code or programs named in their value, with the reason. */
@@ -26,6 +27,7 @@ export interface ToolSpec {
 
 const RUNS_CONFIG = 'sets configuration that can name programs to run';
 const PACKAGE_MANAGER_OPTIONS = ['--prefix', '-w', '--workspace', '-C', '--dir', '--filter', '-F', '--userconfig', '--cache', '--cwd'];
+const RUNS_MAKEFILE = 'runs the recipes of the makefile it names';
 const RUNS_SHELL_CODE = { '-c': 'runs the shell command given as its value', '--call': 'runs the shell command given as its value' };
 
 /** Programs whose first words after the options select what they do. */
@@ -48,9 +50,9 @@ export const TOOLS: Readonly<Record<string, ToolSpec>> = {
   pnpm: { valueOptions: PACKAGE_MANAGER_OPTIONS, nested: { run: {}, exec: 'command', dlx: 'command' } },
   pnpx: { command: true, valueOptions: ['-p', '--package'], neverOptions: RUNS_SHELL_CODE },
   yarn: { valueOptions: PACKAGE_MANAGER_OPTIONS, nested: { run: {}, exec: 'command', dlx: 'command' } },
-  bun: { nested: { run: {}, x: 'command' }, neverOptions: { '-e': 'runs code given on its command line', '--eval': 'runs code given on its command line', '-p': 'runs code given on its command line', '--print': 'runs code given on its command line' } },
+  bun: { nested: { run: 'script', x: 'command' }, neverOptions: { '-e': 'runs code given on its command line', '--eval': 'runs code given on its command line', '-p': 'runs code given on its command line', '--print': 'runs code given on its command line' } },
   bunx: { command: true },
-  deno: { nested: { eval: { never: 'runs code given on its command line' } } },
+  deno: { nested: { run: 'script', eval: { never: 'runs code given on its command line' } } },
   docker: {
     valueOptions: ['--context', '-c', '-H', '--host', '--config', '-l', '--log-level'],
     nested: {
@@ -64,7 +66,7 @@ export const TOOLS: Readonly<Record<string, ToolSpec>> = {
   helm: { valueOptions: ['-n', '--namespace', '--kube-context', '--kubeconfig'], nested: { repo: {}, plugin: {} } },
   cargo: { plusOptions: true, valueOptions: ['-C', '-Z'], neverOptions: { '--config': RUNS_CONFIG } },
   rustup: { nested: { toolchain: {}, component: {}, target: {}, run: { never: 'runs a command given as its arguments' } } },
-  go: { valueOptions: ['-C'], nested: { mod: {}, tool: {}, work: {} } },
+  go: { valueOptions: ['-C'], nested: { run: 'script', mod: {}, tool: {}, work: {} } },
   pip: {}, pip3: {},
   uv: { valueOptions: ['--directory', '--project', '-p', '--python'], nested: { run: 'command', pip: {}, tool: { nested: { run: 'command' } }, python: {} } },
   uvx: { command: true, valueOptions: ['--from', '--with', '-p', '--python'] },
@@ -79,13 +81,43 @@ export const TOOLS: Readonly<Record<string, ToolSpec>> = {
   gem: {}, rake: {}, dotnet: { nested: { tool: {} } }, mvn: {}, mvnw: {}, gradle: {}, gradlew: {},
   make: {
     skipAssignments: true,
-    valueOptions: ['-C', '--directory', '-f', '--file', '--makefile', '-I', '--include-dir', '-o', '--old-file', '-W', '--what-if', '-j', '--jobs', '-l', '--load-average'],
+    valueOptions: ['-C', '--directory', '-I', '--include-dir', '-o', '--old-file', '-W', '--what-if', '-j', '--jobs', '-l', '--load-average'],
+    neverOptions: { '-f': RUNS_MAKEFILE, '--file': RUNS_MAKEFILE, '--makefile': RUNS_MAKEFILE },
   },
   terraform: { nested: { state: {}, workspace: {} } }, tofu: { nested: { state: {}, workspace: {} } },
   gh: { depth: 2 }, az: { depth: 2 }, aws: { depth: 2, valueOptions: ['--profile', '--region', '--output'] }, gcloud: { depth: 3 },
   systemctl: {}, brew: { nested: { services: {} } }, apt: {}, 'apt-get': {}, dnf: {}, yum: {}, snap: {}, flatpak: {}, nix: {},
   turbo: { nested: { run: {} } }, nx: {}, lerna: { nested: { run: {} } }, ng: {}, pulumi: {}, vercel: {}, firebase: {},
 };
+
+const RUNS_COMMAND = 'runs the command given as its value';
+
+/**
+ * Options that make a program run a command named in their value, wherever they stand among its
+ * arguments (`git rebase -x CMD`, `rg --pre CMD`, `tar -I CMD`): the segment is never auto-approved.
+ * A key `program subcommand` holds the options that mean this only with that subcommand.
+ */
+export const COMMAND_OPTIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  git: {
+    '--exec': RUNS_COMMAND, '--extcmd': RUNS_COMMAND, '--upload-pack': RUNS_COMMAND, '--receive-pack': RUNS_COMMAND,
+    '--ext-diff': 'runs the external diff program the configuration names',
+  },
+  'git rebase': { '-x': RUNS_COMMAND },
+  'git difftool': { '-x': RUNS_COMMAND },
+  'git clone': { '-u': RUNS_COMMAND },
+  rg: { '--pre': RUNS_COMMAND },
+  tar: {
+    '-I': RUNS_COMMAND, '--use-compress-program': RUNS_COMMAND, '--to-command': RUNS_COMMAND,
+    '--checkpoint-action': RUNS_COMMAND, '--info-script': RUNS_COMMAND, '--new-volume-script': RUNS_COMMAND, '-F': RUNS_COMMAND,
+  },
+  rsync: { '-e': RUNS_COMMAND, '--rsh': RUNS_COMMAND, '--rsync-path': RUNS_COMMAND },
+  scp: { '-S': RUNS_COMMAND, '-o': 'sets ssh options, which can run a command (ProxyCommand)' },
+  sort: { '--compress-program': RUNS_COMMAND },
+  zip: { '-TT': RUNS_COMMAND, '--unzip-command': RUNS_COMMAND },
+};
+
+/** Builtins that set the variables their arguments name (`read PATH`, `printf -v PATH …`). */
+export const ASSIGNING_BUILTINS = new Set(['read', 'mapfile', 'readarray', 'printf', 'getopts']);
 
 /** Programs that only run the command in their arguments, and how their own options are read. */
 export interface WrapperSpec {

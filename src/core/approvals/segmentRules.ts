@@ -3,7 +3,7 @@
 // command they run; programs that run code from their arguments either unwrap to it (`sh -c '…'`,
 // `find -exec`) or can never be auto-approved (`python -c`, `sudo`).
 import {
-  changesWhatRuns, interpreterSpec, OTHER_SHELLS, POSIX_SHELLS, PRIVILEGED, RUNS_ARGUMENTS, TOOLS, WRAPPERS,
+  ASSIGNING_BUILTINS, changesWhatRuns, COMMAND_OPTIONS, interpreterSpec, OTHER_SHELLS, POSIX_SHELLS, PRIVILEGED, RUNS_ARGUMENTS, TOOLS, WRAPPERS,
   type InterpreterSpec, type ToolSpec,
 } from './programTables';
 import type { ShellWord } from './shellValues';
@@ -44,6 +44,12 @@ export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
   const own = (...reason: string[]): Reading => never(`\`${name}\` ${reason.join(' ')}`, [quoteWords([program])]);
 
   if (PRIVILEGED.has(name)) return own('runs a command with elevated privileges');
+  const commandOption = findCommandOption(name, words);
+  if (commandOption !== undefined) return never(`\`${name} ${commandOption.option}\` ${commandOption.reason}`, [quoteWords([program])]);
+  if (ASSIGNING_BUILTINS.has(name)) {
+    const variable = words.slice(1).map((word) => word.value ?? '').find((value) => /^[A-Za-z_]\w*$/.test(value) && changesWhatRuns(value));
+    if (variable !== undefined) return own(`sets ${variable}, which changes which program runs or what it loads`);
+  }
   if (Object.prototype.hasOwnProperty.call(RUNS_ARGUMENTS, name)) return own(RUNS_ARGUMENTS[name]);
   if (name === 'eval') {
     const args = words.slice(1);
@@ -60,6 +66,21 @@ export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
   if (name === 'tee') return readTee(program, words);
   if (Object.prototype.hasOwnProperty.call(TOOLS, name)) return readTool(words, 1, TOOLS[name], [program], ctx);
   return { signatures: [quoteWords([program])] };
+}
+
+/** An option of `name` anywhere in its words that runs a command given as its value. */
+function findCommandOption(name: string, words: ShellWord[]): { option: string; reason: string } | undefined {
+  const keys = [name, ...words.slice(1).map((word) => `${name} ${word.value ?? ''}`)];
+  const options: Record<string, string> = Object.assign({}, ...keys.filter((key) => Object.prototype.hasOwnProperty.call(COMMAND_OPTIONS, key)).map((key) => COMMAND_OPTIONS[key]));
+  if (Object.keys(options).length === 0) return undefined;
+  for (const word of words.slice(1)) {
+    const value = word.value ?? '';
+    if (value === '--') break;
+    const candidates = [optionName(value), value.startsWith('--') ? undefined : value.slice(0, 2), value.startsWith('--') ? undefined : value.slice(0, 3)];
+    const option = candidates.find((candidate) => candidate !== undefined && candidate.length > 1 && Object.prototype.hasOwnProperty.call(options, candidate));
+    if (option !== undefined) return { option, reason: options[option] };
+  }
+  return undefined;
 }
 
 function never(reason: string, signatures: string[] = []): Reading {
@@ -135,10 +156,12 @@ function readTool(words: ShellWord[], start: number, spec: ToolSpec, signature: 
       i++;
       continue;
     }
-    if (word.pattern || !SUBCOMMAND.test(word.value)) break;
+    if (word.pattern) return never(`the word after \`${quoteWords(signature)}\` is a pattern bash expands (${word.text}), so what it does is not known in advance`, [quoteWords(signature)]);
+    if (!SUBCOMMAND.test(word.value)) break;
     signature.push(word.value);
     i++;
     const nested = current.nested?.[word.value];
+    if (nested === 'script') return scriptOf(words, i, signature);
     if (nested === 'command') {
       const skipped = skipOptions(words, i, {});
       return prefixed(signature, readSegment(words.slice('next' in skipped ? skipped.next : i), { ...ctx, underXargs: false }));
@@ -154,6 +177,24 @@ function readTool(words: ShellWord[], start: number, spec: ToolSpec, signature: 
     return never(`what \`${quoteWords(signature)}\` does comes from the input of xargs`, [quoteWords(signature)]);
   }
   return { signatures: [quoteWords(signature)] };
+}
+
+/** `deno run x.ts`, `go run ./cmd/tool`: the first operand after the options is part of the signature. */
+function scriptOf(words: ShellWord[], start: number, signature: string[]): Reading {
+  let i = start;
+  while (i < words.length && words[i].value !== undefined && words[i].value!.startsWith('-') && words[i].value !== '-') {
+    if (words[i].value === '--') {
+      i++;
+      break;
+    }
+    i++;
+  }
+  const operand = words[i];
+  if (operand === undefined) return { signatures: [quoteWords(signature)] };
+  if (operand.value === undefined || operand.pattern) {
+    return never(`what \`${quoteWords(signature)}\` runs is named by an expansion or pattern (${operand.text})`, [quoteWords(signature)]);
+  }
+  return { signatures: [quoteWords([...signature, operand.value])] };
 }
 
 /** env, timeout, nice, nohup, time, xargs…: the signature is the command they run. */
