@@ -81,6 +81,8 @@ describe('command signatures', () => {
       ['! grep -q x f && echo missing', ['grep', 'echo']],
       ['echo ok & \nls', ['echo', 'ls']],
       ['ls # && rm -rf /', ['ls']],
+      ['git > /dev/null push --force', ['git push']],
+      ['git 2>/dev/null push origin >/dev/null main', ['git push']],
     ];
     for (const [command, signatures] of cases) {
       it(`${JSON.stringify(command)} → ${signatures.join(', ')}`, () => {

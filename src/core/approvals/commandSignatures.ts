@@ -103,7 +103,15 @@ class Walker {
       case 'redirected_statement': {
         const redirects = node.children.filter((child) => child.field === 'redirect' || isRedirect(child));
         const fed = this.redirects(redirects, level) || stdinFed;
-        for (const body of fieldChildren(node, 'body')) this.visit(body, fed, level + 1);
+        // `git >/dev/null push`: the grammar files `push` under the redirection, bash passes it to git.
+        const trailing = redirects.flatMap(extraDestinations);
+        for (const body of fieldChildren(node, 'body')) {
+          if (body.type === 'command') this.segment(body, fed, level + 1, trailing);
+          else {
+            if (trailing.length > 0) this.refuse(`\`${clip(trailing[0].text)}\` follows a redirection of a compound command`);
+            this.visit(body, fed, level + 1);
+          }
+        }
         return;
       }
       case 'pipeline':
@@ -133,12 +141,13 @@ class Walker {
   }
 
   /** One simple command: prefix assignments, redirections, then its words' signatures. */
-  private segment(node: ShellNode, stdinFed: boolean, level: number): void {
+  private segment(node: ShellNode, stdinFed: boolean, level: number, trailing: ShellNode[] = []): void {
     const words: ShellWord[] = [];
     let fed = stdinFed;
     for (const child of namedChildren(node)) {
       if (isRedirect(child)) {
         fed = this.redirects([child], level) || fed;
+        words.push(...extraDestinations(child).map(shellWord));
         continue;
       }
       this.visit(child, false, level + 1); // substitutions and hidden text anywhere in the words
@@ -147,6 +156,7 @@ class Walker {
         if (nameNode !== undefined) words.push(shellWord(nameNode));
       } else if (child.field === 'argument') words.push(shellWord(child));
     }
+    words.push(...trailing.map(shellWord));
     this.add(readSegment(words, {
       stdinFed: fed,
       readScript: (script, via) => this.script(script, via),
@@ -196,6 +206,11 @@ class Walker {
     }
     return feedsStdin;
   }
+}
+
+/** Words the grammar read as more destinations of a file redirection; bash passes them to the command. */
+function extraDestinations(node: ShellNode): ShellNode[] {
+  return node.type === 'file_redirect' ? fieldChildren(node, 'destination').slice(1) : [];
 }
 
 function isRedirect(node: ShellNode): boolean {
