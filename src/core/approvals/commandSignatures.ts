@@ -5,11 +5,12 @@
 // signatures is allowed and nothing in it can change what runs behind the signatures' back:
 // substitutions, heredocs, writes into files, unparseable text, an environment that swaps the program.
 import { changesWhatRuns } from './programTables';
-import { HARMLESS_TARGETS, quoteWords, readSegment, type Reading } from './segmentRules';
+import { HARMLESS_TARGETS, quoteWords, type Reading } from './reading';
+import { readSegment } from './segmentRules';
 import { fieldChildren, namedChildren, type ShellNode, type ShellParser } from './shellSyntax';
 import { hidesSubstitution, literalValue, shellWord, type ShellWord } from './shellValues';
 
-export type { Reading } from './segmentRules';
+export type { Reading } from './reading';
 
 /** Longer commands are never auto-approved (a command worth approving at a glance is not 32 KiB long). */
 export const MAX_COMMAND_LENGTH = 32 * 1024;

@@ -3,4 +3,4 @@
 export * from './commandSignatures';
 export * from './shellSyntax';
 export * from './shellTool';
-export { quoteWords } from './segmentRules';
+export { quoteWords } from './reading';

@@ -6,13 +6,12 @@ import {
   ASSIGNING_BUILTINS, changesWhatRuns, COMMAND_OPTIONS, interpreterSpec, OTHER_SHELLS, POSIX_SHELLS, PRIVILEGED, RUNS_ARGUMENTS, TOOLS, WRAPPERS,
   type InterpreterSpec, type ToolSpec,
 } from './programTables';
+import { readAwk, readFind, readSed, readTee } from './programArguments';
+import { never, quoteWords, type Reading } from './reading';
 import type { ShellWord } from './shellValues';
 
-/** What a segment (or a whole command) contributes: its signatures, and why it can never be auto-approved, if it cannot. */
-export interface Reading {
-  signatures: string[];
-  never?: string;
-}
+export type { Reading } from './reading';
+
 
 /** What a segment's reading depends on besides its words. */
 export interface SegmentContext {
@@ -26,12 +25,6 @@ export interface SegmentContext {
 
 /** A subcommand looks like a name: `commit`, `run-script`, `build:prod`; never a path, URL or pattern. */
 const SUBCOMMAND = /^[A-Za-z0-9][\w.:+-]*$/;
-/** Files a command may write to without it counting as a write. */
-export const HARMLESS_TARGETS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
-const AWK_RUNS = /\bsystem\s*\(|(?:^|[^|])\|(?:[^|]|$)|\b(?:print|printf)\b[^;}]*>/;
-const SED_RUNS = /(?:^|[^A-Za-z\\])[ewW](?:\s|$|;|\})/;
-const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
-const FIND_WRITES = new Set(['-fprint', '-fprint0', '-fprintf', '-fls']);
 
 /** The signatures of one simple command, given its words (program first). */
 export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
@@ -60,7 +53,7 @@ export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
   if (POSIX_SHELLS.has(name) || OTHER_SHELLS.has(name)) return readShell(program, name, words, ctx);
   const interpreter = interpreterSpec(name);
   if (interpreter !== undefined) return readInterpreter(program, interpreter, words, ctx);
-  if (name === 'find') return readFind(program, words, ctx);
+  if (name === 'find') return readFind(program, words, (inner) => readSegment(inner, { ...ctx, stdinFed: false, underXargs: false }));
   if (/^[gmn]?awk$/.test(name)) return readAwk(program, words);
   if (name === 'sed' || name === 'gsed') return readSed(program, words);
   if (name === 'tee') return readTee(program, words);
@@ -83,14 +76,7 @@ function findCommandOption(name: string, words: ShellWord[]): { option: string; 
   return undefined;
 }
 
-function never(reason: string, signatures: string[] = []): Reading {
-  return { signatures, never: reason };
-}
 
-/** Words joined as a person would type them: quoted only when they need it. */
-export function quoteWords(words: string[]): string {
-  return words.map((word) => (/^[\w@%+=:,./~-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' ');
-}
 
 /** Signatures of `inner` run through `prefix` (`npx` + `jest` = `npx jest`). */
 function prefixed(prefix: string[], inner: Reading): Reading {
@@ -301,89 +287,3 @@ function readInterpreter(program: string, spec: InterpreterSpec, words: ShellWor
   }
   return scriptOperand(program, words[i], false, ctx);
 }
-
-/** `find … -exec CMD {} ;` is `find` and CMD's signature; `-delete` and the file-writing actions never. */
-function readFind(program: string, words: ShellWord[], ctx: SegmentContext): Reading {
-  const signatures = [quoteWords([program])];
-  let reason: string | undefined;
-  for (let i = 1; i < words.length; i++) {
-    const value = words[i].value;
-    if (value === '-delete') reason ??= '`find -delete` deletes the files it finds';
-    else if (value !== undefined && FIND_WRITES.has(value)) reason ??= `\`find ${value}\` writes its list into a file`;
-    else if (value !== undefined && FIND_EXEC.has(value)) {
-      let end = i + 1;
-      while (end < words.length && words[end].value !== ';' && words[end].value !== '+') end++;
-      const inner = words.slice(i + 1, end);
-      if (inner[0]?.value === '{}') reason ??= `\`find ${value} {}\` runs the files it finds as programs`;
-      else {
-        const reading = readSegment(inner, { ...ctx, stdinFed: false, underXargs: false });
-        signatures.push(...reading.signatures);
-        if (reading.never !== undefined) reason ??= `in \`find ${value}\`: ${reading.never}`;
-      }
-      i = end;
-    }
-  }
-  return reason === undefined ? { signatures } : { signatures, never: reason };
-}
-
-/** awk is its own signature unless its program can run commands or write files. */
-function readAwk(program: string, words: ShellWord[]): Reading {
-  const self = [quoteWords([program])];
-  let i = 1;
-  while (i < words.length) {
-    const value = words[i].value;
-    if (value === undefined || !value.startsWith('-') || value === '-') break;
-    if (value === '--') {
-      i++;
-      break;
-    }
-    if (value === '-f' || value.startsWith('--file')) return never('`awk -f` runs an awk program from a file', self);
-    i += value === '-F' || value === '-v' ? 2 : 1;
-  }
-  const text = words[i];
-  if (text === undefined) return { signatures: self };
-  if (text.value === undefined) return never(`its awk program comes from an expansion (${text.text})`, self);
-  if (AWK_RUNS.test(text.value)) return never('its awk program can run commands or write files (`system`, a pipe or `>`)', self);
-  return { signatures: self };
-}
-
-/** sed is its own signature unless it edits files in place or its script can run commands or write files. */
-function readSed(program: string, words: ShellWord[]): Reading {
-  const self = [quoteWords([program])];
-  const scripts: ShellWord[] = [];
-  let i = 1;
-  while (i < words.length) {
-    const value = words[i].value;
-    if (value === undefined || !value.startsWith('-') || value === '-') break;
-    if (value === '--') {
-      i++;
-      break;
-    }
-    if (value === '-f' || value.startsWith('--file')) return never('`sed -f` runs a sed script from a file', self);
-    if (value.startsWith('--in-place') || /^-[A-Za-z]*i/.test(value)) return never('`sed -i` edits files in place', self);
-    if (value === '-e' || value === '--expression') {
-      if (words[i + 1] !== undefined) scripts.push(words[i + 1]);
-      i += 2;
-    } else if (value.startsWith('--expression=')) {
-      scripts.push({ text: value, value: value.slice('--expression='.length), pattern: false });
-      i++;
-    } else i++;
-  }
-  if (scripts.length === 0 && words[i] !== undefined) scripts.push(words[i]);
-  for (const script of scripts) {
-    if (script.value === undefined) return never(`its sed script comes from an expansion (${script.text})`, self);
-    if (SED_RUNS.test(script.value)) return never('its sed script can run commands or write files (`e`, `w`)', self);
-  }
-  return { signatures: self };
-}
-
-/** tee writes its input into every file it names. */
-function readTee(program: string, words: ShellWord[]): Reading {
-  const self = [quoteWords([program])];
-  for (const word of words.slice(1)) {
-    if (word.value !== undefined && (word.value.startsWith('-') || HARMLESS_TARGETS.has(word.value))) continue;
-    return never(`\`tee\` writes its input into the file ${word.text}`, self);
-  }
-  return { signatures: self };
-}
-
