@@ -232,7 +232,7 @@ describe('command signatures', () => {
       ['ls | tee out.txt', ['ls', 'tee'], /`tee` writes its input into the file out.txt/],
       ['watch -n 1 ls', ['watch', 'ls'], /runs its arguments through a shell/],
       ['coproc { ls; }', ['coproc', 'ls'], /runs a command as a coprocess/],
-      ["git rebase -x 'rm -rf ~' HEAD~3", ['git rebase'], /`git -x` runs the command given as its value/],
+      ["git rebase -x 'rm -rf ~' HEAD~3", ['git rebase'], /`git rebase -x` runs the command given as its value/],
       ['git fetch --upload-pack="sh evil.sh" origin', ['git fetch'], /`git --upload-pack` runs the command/],
       ["rg --pre ./decode.sh TODO", ['rg'], /`rg --pre` runs the command/],
       ['tar -I "sh x.sh" -xf a.tar', ['tar'], /`tar -I` runs the command/],

@@ -38,18 +38,18 @@ export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
 
   if (PRIVILEGED.has(name)) return own('runs a command with elevated privileges');
   const commandOption = findCommandOption(name, words);
-  if (commandOption !== undefined) return never(`\`${name} ${commandOption.option}\` ${commandOption.reason}`, [quoteWords([program])]);
+  if (commandOption !== undefined) return never(`\`${commandOption.option}\` ${commandOption.reason}`, [quoteWords([program])]);
   if (ASSIGNING_BUILTINS.has(name)) {
     const variable = words.slice(1).map((word) => word.value ?? '').find((value) => /^[A-Za-z_]\w*$/.test(value) && changesWhatRuns(value));
     if (variable !== undefined) return own(`sets ${variable}, which changes which program runs or what it loads`);
   }
-  if (Object.prototype.hasOwnProperty.call(RUNS_ARGUMENTS, name)) return own(RUNS_ARGUMENTS[name]);
+  if (has(RUNS_ARGUMENTS, name)) return own(RUNS_ARGUMENTS[name]);
   if (name === 'eval') {
     const args = words.slice(1);
     if (args.some((word) => word.value === undefined)) return own('runs text that comes from an expansion');
     return ctx.readScript(args.map((word) => word.value).join(' '), 'eval');
   }
-  if (Object.prototype.hasOwnProperty.call(WRAPPERS, name)) return readWrapper(program, name, words, ctx);
+  if (has(WRAPPERS, name)) return readWrapper(program, name, words, ctx);
   if (POSIX_SHELLS.has(name) || OTHER_SHELLS.has(name)) return readShell(program, name, words, ctx);
   const interpreter = interpreterSpec(name);
   if (interpreter !== undefined) return readInterpreter(program, interpreter, words, ctx);
@@ -57,26 +57,30 @@ export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
   if (/^[gmn]?awk$/.test(name)) return readAwk(program, words);
   if (name === 'sed' || name === 'gsed') return readSed(program, words);
   if (name === 'tee') return readTee(program, words);
-  if (Object.prototype.hasOwnProperty.call(TOOLS, name)) return readTool(words, 1, TOOLS[name], [program], ctx);
+  if (has(TOOLS, name)) return readTool(words, 1, TOOLS[name], [program], ctx);
   return { signatures: [quoteWords([program])] };
 }
 
-/** An option of `name` anywhere in its words that runs a command given as its value. */
+/** An option anywhere among the words that runs a command given as its value, named with its program (`git rebase -x`). */
 function findCommandOption(name: string, words: ShellWord[]): { option: string; reason: string } | undefined {
-  const keys = [name, ...words.slice(1).map((word) => `${name} ${word.value ?? ''}`)];
-  const options: Record<string, string> = Object.assign({}, ...keys.filter((key) => Object.prototype.hasOwnProperty.call(COMMAND_OPTIONS, key)).map((key) => COMMAND_OPTIONS[key]));
-  if (Object.keys(options).length === 0) return undefined;
-  for (const word of words.slice(1)) {
-    const value = word.value ?? '';
-    if (value === '--') break;
-    const candidates = [optionName(value), value.startsWith('--') ? undefined : value.slice(0, 2), value.startsWith('--') ? undefined : value.slice(0, 3)];
-    const option = candidates.find((candidate) => candidate !== undefined && candidate.length > 1 && Object.prototype.hasOwnProperty.call(options, candidate));
-    if (option !== undefined) return { option, reason: options[option] };
+  const keys = [name, ...words.slice(1).map((word) => `${name} ${word.value ?? ''}`)].filter((key) => has(COMMAND_OPTIONS, key));
+  for (const key of keys) {
+    const options = COMMAND_OPTIONS[key];
+    for (const word of words.slice(1)) {
+      const value = word.value ?? '';
+      if (value === '--') break;
+      const short = value.startsWith('--') ? [] : [value.slice(0, 2), value.slice(0, 3)];
+      const option = [optionName(value), ...short].find((candidate) => candidate.length > 1 && has(options, candidate));
+      if (option !== undefined) return { option: `${key} ${option}`, reason: options[option] };
+    }
   }
   return undefined;
 }
 
-
+/** Whether `table` has its own entry `key` (not one inherited from Object). */
+function has(table: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(table, key);
+}
 
 /** Signatures of `inner` run through `prefix` (`npx` + `jest` = `npx jest`). */
 function prefixed(prefix: string[], inner: Reading): Reading {
@@ -98,7 +102,7 @@ interface OptionSpec {
 }
 
 /** Skips the options from `start`; gives the index of the first operand, or why an option can never be approved. */
-function skipOptions(words: ShellWord[], start: number, spec: OptionSpec): { next: number } | { never: string; option: string; why: string } {
+function skipOptions(words: ShellWord[], start: number, spec: OptionSpec): { next: number } | { option: string; why: string } {
   let i = start;
   while (i < words.length) {
     const value = words[i].value;
@@ -110,8 +114,8 @@ function skipOptions(words: ShellWord[], start: number, spec: OptionSpec): { nex
     const neverOptions = spec.neverOptions ?? {};
     const attached = !value.startsWith('--') && value.length > 2 ? value.slice(0, 2) : undefined;
     for (const candidate of [name, attached]) {
-      if (candidate !== undefined && Object.prototype.hasOwnProperty.call(neverOptions, candidate)) {
-        return { never: `\`${candidate}\` ${neverOptions[candidate]}`, option: candidate, why: neverOptions[candidate] };
+      if (candidate !== undefined && has(neverOptions, candidate)) {
+        return { option: candidate, why: neverOptions[candidate] };
       }
     }
     i += spec.valueOptions?.includes(name) === true && !value.includes('=') ? 2 : 1;
@@ -128,7 +132,7 @@ function readTool(words: ShellWord[], start: number, spec: ToolSpec, signature: 
   for (;;) {
     if (optionsAllowed || current.valueOptions !== undefined) {
       const skipped = skipOptions(words, i, current);
-      if ('never' in skipped) return never(`\`${quoteWords([...signature, skipped.option])}\` ${skipped.why}`, [quoteWords(signature)]);
+      if ('why' in skipped) return never(`\`${quoteWords([...signature, skipped.option])}\` ${skipped.why}`, [quoteWords(signature)]);
       i = skipped.next;
     }
     if (current.command === true) return prefixed(signature, readSegment(words.slice(i), { ...ctx, underXargs: false }));
@@ -188,7 +192,7 @@ function readWrapper(program: string, name: string, words: ShellWord[], ctx: Seg
   const spec = WRAPPERS[name];
   const self = [quoteWords([program])];
   const skipped = skipOptions(words, 1, spec);
-  if ('never' in skipped) return never(`\`${name} ${skipped.option}\` ${skipped.why}`, self);
+  if ('why' in skipped) return never(`\`${name} ${skipped.option}\` ${skipped.why}`, self);
   if (spec.lookupOptions !== undefined && words.slice(1, skipped.next).some((word) => spec.lookupOptions!.includes(word.value ?? ''))) {
     return { signatures: self };
   }
@@ -273,7 +277,7 @@ function readInterpreter(program: string, spec: InterpreterSpec, words: ShellWor
       if (module === undefined) return never(`the module \`${quoteWords([program, spec.moduleOption])}\` runs is not given or comes from an expansion`, self);
       const rest = words.slice(attached === undefined ? i + 2 : i + 1);
       const moduleWord: ShellWord = { text: module, value: module, pattern: false };
-      const tool = Object.prototype.hasOwnProperty.call(TOOLS, module) ? TOOLS[module] : undefined;
+      const tool = has(TOOLS, module) ? TOOLS[module] : undefined;
       if (tool !== undefined) return readTool([moduleWord, ...rest], 1, tool, [program, spec.moduleOption, module], ctx);
       return { signatures: [quoteWords([program, spec.moduleOption, module])] };
     }
