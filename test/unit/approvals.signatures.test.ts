@@ -103,6 +103,7 @@ describe('command signatures', () => {
       ['exec npm start', ['npm start']],
       ["sh -c 'npm test'", ['npm test']],
       ['bash -lc "cd web && npm run lint"', ['cd', 'npm run lint']],
+      ["bash -euo pipefail -c 'npm ci && npm test'", ['npm ci', 'npm test']],
       ["bash -c 'sh -c \"git status\"'", ['git status']],
       ['eval "git status"', ['git status']],
       ["find . -name '*.ts' -exec grep -l TODO {} +", ['find', 'grep']],

@@ -225,7 +225,7 @@ function readShell(program: string, name: string, words: ShellWord[], ctx: Segme
     else if (/^[-+][A-Za-z]+$/.test(value)) {
       if (value.startsWith('-') && value.includes('c')) inline = true;
       if (value.startsWith('-') && value.includes('s')) fromStdin = true;
-      i++;
+      i += /[oO]$/.test(value) ? 2 : 1; // `-euo pipefail`: the last letter takes the next word
     } else break;
   }
   const operand = words[i];
