@@ -1,6 +1,8 @@
 // Bundles: the extension (node, cjs, vscode external), the headless CLI (node, cjs) and the sidebar
 // webview (browser). Type checking is `npm run typecheck`; esbuild only transpiles and bundles.
 import * as esbuild from 'esbuild';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -14,6 +16,8 @@ const common = {
   sourcesContent: false,
   logLevel: 'info',
   legalComments: 'none',
+  // web-tree-sitter's ESM build finds itself through import.meta.url, which a CommonJS bundle lacks.
+  alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs' },
 };
 
 const builds = [
@@ -21,6 +25,13 @@ const builds = [
   { ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', banner: { js: '#!/usr/bin/env node' } },
   { ...common, entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
+
+// The bash parser behind command signatures (src/node/bashParser.ts) loads these from next to the bundles.
+const require = createRequire(import.meta.url);
+mkdirSync('dist', { recursive: true });
+for (const file of ['web-tree-sitter/web-tree-sitter.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm']) {
+  copyFileSync(require.resolve(file), `dist/${file.slice(file.indexOf('/') + 1)}`);
+}
 
 if (watch) {
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));

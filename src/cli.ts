@@ -6,10 +6,11 @@ import { configCommand } from './cli/config';
 import { decideCommand } from './cli/decide';
 import { conformanceCommand } from './cli/conformance';
 import { previewCommand } from './cli/preview';
+import { signaturesCommand } from './cli/signatures';
 import { statusCommand } from './cli/status';
 import { trustCommand } from './cli/trust';
 
-const commands: Command[] = [configCommand, statusCommand, callCommand, trustCommand, decideCommand, previewCommand, conformanceCommand];
+const commands: Command[] = [configCommand, statusCommand, callCommand, trustCommand, decideCommand, previewCommand, signaturesCommand, conformanceCommand];
 
 function mainHelp(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
