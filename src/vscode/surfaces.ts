@@ -1,6 +1,7 @@
 // Everything a person sees and clicks, wired to the context: the Servers tree and its commands, the
 // server and trust commands, the status bar, failure notifications and the sidebar.
 import * as vscode from 'vscode';
+import { registerCallTool } from './callToolCommand';
 import { registerCommands } from './commands';
 import { FailureNotifier } from './failureNotifications';
 import { ManageTrust } from './manageTrust';
@@ -36,5 +37,6 @@ export function registerSurfaces(ctx: SwitchboardContext, own: Own): Surfaces {
     showLogs: (ids) => { void showLogsOf(registry, serverLogs, ids); },
   }));
   own(registerSidebar(ctx));
+  own(registerCallTool({ servers: () => registry.list(), call: (request) => ctx.calls.call(request) }));
   return { notifier, manageTrust };
 }
