@@ -4,6 +4,7 @@
 import type { Disposable } from '../disposable';
 import { Emitter, type Event } from '../event';
 import type { ToolAnnotations } from '../lifecycle/types';
+import type { FilePreview } from './preview/types';
 import type { RuleScope } from './rules';
 
 /** What a card shows about one call. */
@@ -24,6 +25,8 @@ export interface ApprovalRequest {
   readonly inputSchema: Readonly<Record<string, unknown>>;
   /** Set for shell-like tools: the command's signatures ("Always allow" is about those). */
   readonly signatures?: readonly string[];
+  /** Set for a call that writes files: what it would change (or why the server would refuse it). */
+  readonly preview?: FilePreview;
   /** Milliseconds since the epoch. */
   readonly createdAt: number;
   /** Who is calling: `chat`, `lm-tool`, `command`, `api`. */

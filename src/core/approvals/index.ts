@@ -9,3 +9,4 @@ export * from './rules';
 export * from './shellSyntax';
 export * from './shellTool';
 export { quoteWords } from './reading';
+export * from './approvalStep';

@@ -1,0 +1,139 @@
+// The approval step of the call gate: for each resolved call, gather what the policy needs (the mode,
+// the person's rules, trust, the tool's review status, the shell command's signatures, what the call
+// would write), decide, and when the answer is "ask", put a card in the broker and wait for the person.
+// The person's answer becomes the gate's decision; "always" answers become rules.
+import type { DecideToolCall, ResolvedToolCall, ToolCallDecision } from '../calls/types';
+import type { EffectiveServer } from '../config/types';
+import { formatProblems, validateArguments } from '../schema/validateArguments';
+import type { ApprovalBroker } from './approvalBroker';
+import { alwaysAllowRules, isAutoApproved } from './commandSignatures';
+import { decide, type ApprovalMode, type Decision, type FileEffect, type PinnedState, type ShellCommand } from './policy';
+import type { FilePreview } from './preview/types';
+import type { ApprovalRule, RuleScope } from './rules';
+import type { ShellParser } from './shellSyntax';
+import { shellCommandArgument } from './shellTool';
+
+/** What the step knows about a call once it decided, for the call history. */
+export interface StepOutcome {
+  readonly decision: Decision;
+  /** Set when the person answered a card. */
+  readonly answer?: 'approve' | 'approveForSession' | 'alwaysAllow' | 'reject';
+}
+
+export interface ApprovalStepOptions {
+  mode(): ApprovalMode;
+  rules(): readonly ApprovalRule[];
+  broker: ApprovalBroker;
+  /** Whether the person trusts the server (their own scopes, or a project server they trusted). */
+  serverTrusted(server: EffectiveServer): boolean;
+  /** The tool's review state (accepted, new, changed). */
+  pinnedState(serverId: string, tool: string): PinnedState;
+  /** Loads the shell parser (once) for shell-like tools. */
+  shellParser(): Promise<ShellParser>;
+  /** What the call would write, or undefined for a call that writes no file a preview understands. */
+  preview(call: ResolvedToolCall, args: Record<string, unknown>): Promise<FilePreview | undefined>;
+  /** Keeps a new rule (the person chose "always" or "for this session"). */
+  remember(rule: Omit<ApprovalRule, 'id' | 'scope' | 'createdAt'>, scope: RuleScope): Promise<void>;
+  /** The name the model knows the tool by. */
+  qualifiedName(serverId: string, tool: string): string;
+  /** Told how each call was decided (for the history). */
+  onDecided?(call: ResolvedToolCall, outcome: StepOutcome): void;
+  now(): number;
+  newId(): string;
+}
+
+/** The gate's decision step built from the policy, the broker and the rules. */
+export function approvalStep(options: ApprovalStepOptions): DecideToolCall {
+  return async (call) => {
+    const { server, tool, request } = call;
+    const args = call.arguments;
+    const shell = await shellCommandOf(call, options);
+    const preview = await options.preview(call, args);
+    const decision = decide({
+      mode: options.mode(),
+      server: server.name,
+      tool: tool.name,
+      annotations: tool.annotations,
+      serverTrusted: options.serverTrusted(server),
+      pinnedState: options.pinnedState(request.serverId, tool.name),
+      flagged: (call.status?.findings.length ?? 0) > 0,
+      rules: options.rules(),
+      args,
+      shellCommand: shell?.command,
+      fileEffect: fileEffectOf(preview),
+    });
+    if (decision.decision !== 'ask') {
+      options.onDecided?.(call, { decision });
+      return decision.decision === 'allow' ? { kind: 'allow' } : { kind: 'deny', reason: decision.reason };
+    }
+    const answer = await options.broker.ask({
+      id: options.newId(),
+      serverId: request.serverId,
+      serverName: server.name,
+      tool: tool.name,
+      qualifiedName: options.qualifiedName(request.serverId, tool.name),
+      ...(tool.annotations ? { annotations: tool.annotations } : {}),
+      reason: decision.reason,
+      args,
+      inputSchema: tool.inputSchema,
+      ...(shell ? { signatures: shell.signatures } : {}),
+      ...(preview ? { preview } : {}),
+      createdAt: options.now(),
+      caller: request.caller,
+    }, request.signal);
+    if (answer.kind === 'reject') {
+      options.onDecided?.(call, { decision, answer: 'reject' });
+      return { kind: 'deny', reason: answer.reason?.trim() ? `rejected by the person: ${answer.reason.trim()}` : 'rejected by the person' };
+    }
+    const problems = formatProblems(validateArguments(tool.inputSchema, answer.args));
+    if (problems.length > 0) return { kind: 'deny', reason: `the approved arguments do not fit the tool's input schema: ${problems.join('; ')}` };
+    if (answer.remember) await remember(options, call, answer.args, answer.remember, shell !== undefined);
+    options.onDecided?.(call, { decision, answer: answer.remember === undefined ? 'approve' : answer.remember === 'session' ? 'approveForSession' : 'alwaysAllow' });
+    const edited: ToolCallDecision = { kind: 'allow', arguments: { ...answer.args } };
+    return edited;
+  };
+}
+
+/** The shell command of a shell-like tool's call, with its signatures and the policy's check. */
+async function shellCommandOf(call: ResolvedToolCall, options: ApprovalStepOptions): Promise<{ command: ShellCommand; signatures: string[]; text: string } | undefined> {
+  const argument = shellCommandArgument(call.tool);
+  const text = argument === undefined ? undefined : call.arguments[argument];
+  if (typeof text !== 'string') return undefined;
+  const parser = await options.shellParser();
+  return {
+    text,
+    signatures: isAutoApproved(text, [], parser).signatures,
+    command: {
+      command: text,
+      check: (allowed) => {
+        const check = isAutoApproved(text, allowed, parser);
+        return { approved: check.autoApproved, reason: check.reason };
+      },
+    },
+  };
+}
+
+function fileEffectOf(preview: FilePreview | undefined): FileEffect | undefined {
+  if (preview === undefined) return undefined;
+  if ((preview.outsideRoots?.length ?? 0) > 0) return 'outsideRoots';
+  return preview.changes.length > 0 ? 'insideRoots' : undefined;
+}
+
+/** "Always allow" on a shell-like tool keeps the command's signatures; on any other tool, the tool. */
+async function remember(options: ApprovalStepOptions, call: ResolvedToolCall, args: Record<string, unknown>, scope: RuleScope, isShell: boolean): Promise<void> {
+  const base = { effect: 'allow' as const, server: call.server.name, tool: call.tool.name };
+  if (isShell) {
+    const argument = shellCommandArgument(call.tool);
+    const text = argument === undefined ? undefined : args[argument];
+    if (typeof text !== 'string') return;
+    const signatures = alwaysAllowRules([text], await options.shellParser());
+    if (signatures.length === 0) return;
+    await options.remember({ ...base, signatures, origin: `"${scopeWord(scope)}" on \`${text.length > 80 ? `${text.slice(0, 77)}…` : text}\`` }, scope);
+    return;
+  }
+  await options.remember({ ...base, origin: `"${scopeWord(scope)}" on a call of ${call.tool.name}` }, scope);
+}
+
+function scopeWord(scope: RuleScope): string {
+  return scope === 'session' ? 'Approve for session' : scope === 'workspace' ? 'Always allow (this workspace)' : 'Always allow (everywhere)';
+}
