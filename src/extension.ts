@@ -3,13 +3,14 @@
 import * as vscode from 'vscode';
 import type { ConfigSnapshot } from './core/config';
 import {
-  ServerRegistry, startupSummaryLine, type Catalog, type CallToolResult, type Root, type ServerState, type ServerStateChange,
+  RedactingConnector, ServerRegistry, startupSummaryLine, type Catalog, type CallToolResult, type Root, type ServerState, type ServerStateChange,
 } from './core/lifecycle';
 import { toSidebarSnapshot } from './core/sidebarSnapshot';
 import { PinStore, ToolReview, type ToolStatus } from './core/trust';
 import { NodeServerConnector, processLauncher } from './node/connector';
+import { installDigest } from './node/installSalt';
 import { JsonFileStore } from './node/jsonFileStore';
-import { ServerEnvironment } from './node/process/environment';
+import { parseEnvFile, ServerEnvironment } from './node/process/environment';
 import { registerCommands, revealSource, showError } from './vscode/commands';
 import { ConfigAdapter } from './vscode/configAdapter';
 import { ConfigSources } from './vscode/configSources';
@@ -97,8 +98,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Switch
   const owned: vscode.Disposable[] = [];
   const own = <T extends vscode.Disposable>(d: T): T => { owned.push(d); return d; };
   try {
+    // The salt of every kept digest of a secret (env file variables, trust records), in global storage.
+    const digest = await installDigest(context.globalStorageUri.fsPath, (message) => log.warn(`trust: ${message}`));
     const sources = own(new ConfigSources({ globalStorage: context.globalStorageUri, ownExtensionId: context.extension.id }));
-    const config = own(new ConfigAdapter({ sources, fileSystem: new VscodeConfigFileSystem(), log }));
+    const config = own(new ConfigAdapter({ sources, fileSystem: new VscodeConfigFileSystem(), log, envFiles: { parse: parseEnvFile, digest: digest.digest } }));
 
     const serverLogs = own(new ServerLogs());
     const inputs = new WorkspaceInputs(context.secrets,
@@ -112,6 +115,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Switch
         // the remote side's own shell, so its PATH is already the user's.
         loginShell: vscode.env.remoteName === undefined ? 'auto' : 'never',
         debug: (message) => log.debug(message),
+        envFileDigest: digest.digest,
       })),
     });
     own({ dispose: () => { void connector.dispose(); } });
@@ -121,10 +125,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Switch
       folders: () => sources.folders().map((folder) => folder.uri.fsPath),
       config,
       log,
+      digest,
     }));
     const registry = own(new ServerRegistry({
       // `${input:…}` values are filled in at launch only, and scrubbed from whatever the server logs.
-      connector: new InputResolvingConnector({ inner: connector, inputs, definitionOf: (server, id) => inputDefinitionOf(config.current, server, id) }),
+      // One redaction in front of it all: launch secrets, input values and env file values.
+      connector: new RedactingConnector(new InputResolvingConnector({ inner: connector, inputs, definitionOf: (server, id) => inputDefinitionOf(config.current, server, id) })),
       logFor: (server) => serverLogs.logFor(server),
       settings: readLifecycleSettings((message) => log.warn(message)),
       // The trust gate: a project server starts only once trusted, never in Restricted Mode; a running

@@ -10,7 +10,6 @@ import type { ToolStatus } from '../core/trust/toolReview';
 import type { DangerFlag, TrustDecision } from '../core/trust';
 import { buildRows, type Row } from './serverTreeItems';
 
-export { commandLine } from './serverTreeItems';
 
 export const SERVERS_VIEW_ID = 'switchboard.servers';
 export const REVEAL_SOURCE_COMMAND = 'switchboard.revealServerSource';

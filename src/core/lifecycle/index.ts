@@ -15,6 +15,9 @@ export {
   type ServerControllerOptions, type ServerStateChange, type ServerView,
 } from './serverController';
 export { ServerRegistry, type ServerRegistryOptions } from './registry';
-export { REDACTED, isRedactable, redactLaunch, redactText, redactUrl, secretsOf } from './redact';
-export { redactError, redactValue, redactingConnection, redactingLog, secretForms } from './redactConnection';
+export {
+  REDACTED, argSecrets, isRedactable, isSecretName, quoteWord, redactArgs, redactCommandLine, redactLaunch, redactText, redactUrl, secretsOf,
+} from './redact';
+export { SecretSet, redactError, redactValue, redactingConnection, redactingLog, secretForms, type Secrets } from './redactConnection';
+export { RedactingConnector } from './redactingConnector';
 export { startupSummaryLine, summarize, type StartupSummary } from './summary';
