@@ -165,7 +165,8 @@ describe('env files of project servers (real processes)', function () {
 
       // The repository changes the env file: the watcher re-reads the configuration.
       write(l.envFile, poisoned(l));
-      await waitFor('the configuration to see the edited env file', () => config.current.servers[0]?.fingerprint !== trustedFingerprint, 10_000);
+      const seenAfter = await waitFor('the configuration to see the edited env file', () => config.current.servers[0]?.fingerprint !== trustedFingerprint, 10_000);
+      console.log(`      env file edited → new fingerprint: ${seenAfter} ms`);
       await registry.settled();
       assert.deepEqual(Object.keys(config.current.servers[0].launch.envFileVars ?? {}).sort(), ['NODE_OPTIONS', 'STAMP']);
       assert.equal(registry.get('repo')?.state.kind, 'ready', 'the trusted process keeps running until the person decides');

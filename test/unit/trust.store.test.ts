@@ -79,6 +79,18 @@ describe('TrustStore', () => {
     assert.deepEqual(store.changesSince(FOLDER, 'api', server.launch), [], 'the stored form compares equal to the live definition');
   });
 
+  it('brings a record of an older version (arguments as written, unsalted digests) into the stored form', async () => {
+    const storage = new MemoryStorage();
+    const old = makeServer('legacy', { scope: 'project', folder: FOLDER }, { command: 'npx', args: ['server', '--api-key=sk-legacy-0123456'], env: { TOKEN: 'sha256:' + '0'.repeat(64) } });
+    storage.text = JSON.stringify({ version: 1, workspaces: { [FOLDER]: { legacy: { trusted: { fingerprint: fingerprint(old.launch), launch: old.launch, at: '2025-01-01T00:00:00.000Z' } } } } });
+    const store = await TrustStore.load(storage, { digest: TEST_DIGEST });
+    assert.equal(store.get(FOLDER, 'legacy', fingerprint(old.launch)), 'trusted', 'the decision still holds');
+    assert.deepEqual(store.lastTrusted(FOLDER, 'legacy')?.args, ['server', '--api-key=***']);
+    assert.equal(store.lastTrusted(FOLDER, 'legacy')?.env.TOKEN, 'sha256:' + '0'.repeat(64), 'a digest stays a digest');
+    await store.trust(project('db', 'run-db'));
+    assert.ok(!storage.text?.includes('sk-legacy-0123456'), 'the next write keeps no secret of the old record');
+  });
+
   it('remembers a refusal for that definition only, and trusting it later replaces the refusal', async () => {
     const store = await TrustStore.load(new MemoryStorage(), { digest: TEST_DIGEST });
     const a = project('db', 'run-db');

@@ -113,11 +113,6 @@ export class TrustStore implements TrustLookup {
     return previous === undefined ? undefined : launchDiff(previous, launch, this.options.digest);
   }
 
-  /** The form this store keeps a launch in (what Manage Trust and the CLI show of a decision). */
-  stored(launch: LaunchDefinition): StoredLaunch {
-    return storedLaunch(launch, this.options.digest);
-  }
-
   /** Trusts the server's current definition; it replaces any definition trusted before under its name. */
   trust(server: EffectiveServer): Promise<void> {
     return this.change(server, (entry, record) => {
@@ -160,7 +155,16 @@ export class TrustStore implements TrustLookup {
   /** Reads the storage again (e.g. after another process changed it). */
   async reload(): Promise<void> {
     const { data, problems } = parseTrustData(await this.storage.read());
-    this.decisions = new Map(Object.entries(data.workspaces).map(([folder, servers]) => [folder, new Map(Object.entries(servers))]));
+    // Records written by older versions kept arguments and URLs as written: they are brought into the
+    // stored form here (so nothing shows them), and the file is rewritten so at the next decision.
+    const normalize = (entry: ServerTrust): ServerTrust => {
+      const kept: ServerTrust = {};
+      if (entry.trusted) kept.trusted = { ...entry.trusted, launch: storedLaunch(entry.trusted.launch, this.options.digest) };
+      if (entry.refused) kept.refused = { ...entry.refused, launch: storedLaunch(entry.refused.launch, this.options.digest) };
+      return kept;
+    };
+    this.decisions = new Map(Object.entries(data.workspaces).map(([folder, servers]) =>
+      [folder, new Map(Object.entries(servers).map(([name, entry]) => [name, normalize(entry)]))]));
     for (const problem of problems) this.options.onProblem?.(problem);
   }
 
