@@ -89,8 +89,9 @@ const MAX_NAMES = 64;
 const TRUST_HELP = `Usage: ${PROGRAM} trust NAME [NAME ...] --workspace DIR --trust-store FILE [options]
 
 Trusts the project servers NAME (the NAME that '${PROGRAM} config' prints) of the
-workspace: their current definition (command, args, env, cwd, url, headers after
-variable expansion, as its fingerprint) is written to the trust store FILE. From
+workspace: their current definition (command, args, env, envFile and the variables it
+defines, cwd, url, headers after variable expansion, as its fingerprint) is written to
+the trust store FILE. From
 then on '${PROGRAM} status' and '${PROGRAM} call' with --trust-store FILE start them
 without --allow-project, until the definition changes. Prints what was trusted,
 with its danger flags and what changed since a definition trusted before.
@@ -105,7 +106,9 @@ ${WORKSPACE_HELP}
   --revoke         Forget every decision about NAME in the workspace folder.
   -h, --help       Show this help.
 
-The store keeps no env or header value, only a digest of each.
+The store keeps no secret: arguments and URLs as printed (secrets masked), env, header
+and env file values only as digests salted with a random value kept next to FILE
+(install-salt). Editing a project server's envFile needs trust again.
 
 Exit status: 0 when the store was written; 2 for a usage error (including a NAME that
 is not a project server of the workspace).
