@@ -57,7 +57,7 @@ export const callCommand: Command = {
     const callTimeoutMs = millisecondsFlag(args, 'call-timeout', DEFAULT_LIFECYCLE_SETTINGS.requestTimeoutMs, 'call');
     const config = await readWorkspaceConfig(args, io, 'call');
     const { merged } = config;
-    const trust = await cliTrust(args, io, config, 'call');
+    const trust = await cliTrust(io, config);
     const server = merged.servers.find((candidate) => candidate.id === serverName);
     if (server === undefined) {
       for (const problem of merged.problems) io.err(`${PROGRAM}: ${problemLine(problem)}\n`);
@@ -85,6 +85,7 @@ export const callCommand: Command = {
       requestTimeoutMs: callTimeoutMs,
       isAllowed: () => true,
       roots: workspaceRoots(args, io),
+      envFileDigest: config.digest.digest,
     });
     try {
       host.start([server]);

@@ -1,11 +1,11 @@
 // `switchboard config`: the effective servers of a workspace, where each comes from, what it shadows,
 // and every problem found — the same config core as the extension, no server is started.
 import type { EffectiveServer, MergedConfig, ShadowedServer, SourceRange } from '../core/config/types';
-import { redactText, secretsOf } from '../core/lifecycle';
-import { formatLaunchChange, launchDiff } from '../core/trust';
+import { REDACTED, redactArgs, redactCommandLine, redactText, redactUrl, secretsOf } from '../core/lifecycle';
+import { formatLaunchChange } from '../core/trust';
 import { PROGRAM, type Command } from './command';
 import { tableRenderer } from './table';
-import { cliTrust, dangerFlagLine, TRUST_STORE_FLAGS, TRUST_STORE_HELP, type CliTrust } from './trust';
+import { cliTrust, dangerFlagLine, envFileLine, TRUST_STORE_FLAGS, TRUST_STORE_HELP, type CliTrust } from './trust';
 import { problemLine, readWorkspaceConfig, WORKSPACE_FLAGS, WORKSPACE_HELP } from './workspace';
 
 const CONFIG_HELP = `Usage: ${PROGRAM} config --workspace DIR [--workspace DIR ...] [options]
@@ -32,13 +32,18 @@ environment, \${workspaceFolder} to the server's workspace folder, \${userHome} 
 --home. Paths in the output are absolute.
 
 JSON: { "servers": [ { "name", "scope", "folder", "type", "command", "args", "env",
-          "cwd", "url", "headers", "fingerprint", "needsTrust",
-          "source": { "file", "line", "column" } } ],
+          "envFile", "envFileVariables", "cwd", "url", "headers", "fingerprint",
+          "needsTrust", "source": { "file", "line", "column" } } ],
         "shadowed": [ { "name", "scope", "source", "shadowedBy": { "scope", "file" } } ],
         "problems": [ { "file", "line", "column", "severity", "message" } ],
         "dangerFlags": { "<name>": [ "<flag id>", ... ] } }
 Every key is always present; absent values are null, empty maps {} and lists [].
-Env and header values are printed as written in --json and masked in the table.
+Secrets are masked as *** in both forms: env and header values, URL credentials and
+secret query parameters, and secret arguments (--api-key=V, --token V, KEY=V,
+Authorization: V). "envFileVariables" lists the names a project server's envFile
+defines (null when it was not read). The fingerprint of a project server with an
+envFile covers a salted digest of its values: the salt is kept next to
+--trust-store FILE, or is new for each run without it.
 
 "needsTrust" is true when the server would not start by itself: without
 --trust-store, every project server; with it, a project server whose current
@@ -61,7 +66,7 @@ export const configCommand: Command = {
   flags: { ...WORKSPACE_FLAGS, ...TRUST_STORE_FLAGS, json: { kind: 'boolean' } },
   async run(args, io) {
     const config = await readWorkspaceConfig(args, io, 'config');
-    const trust = await cliTrust(args, io, config, 'config');
+    const trust = await cliTrust(io, config);
     io.out(args.has('json') ? `${JSON.stringify(toJson(config.merged, trust), null, 2)}\n` : formatTable(config.merged, config.files, trust));
     return 0;
   },
@@ -70,21 +75,27 @@ export const configCommand: Command = {
 /** The stable JSON shape: every key present, in this order. */
 function toJson(merged: MergedConfig, trust: CliTrust): unknown {
   return {
-    servers: merged.servers.map((server) => ({
-      name: server.id,
-      scope: server.scope,
-      folder: server.folder ?? null,
-      type: server.launch.type,
-      command: server.launch.command ?? null,
-      args: [...server.launch.args],
-      env: { ...server.launch.env },
-      cwd: server.launch.cwd ?? null,
-      url: server.launch.url ?? null,
-      headers: { ...server.launch.headers },
-      fingerprint: server.fingerprint,
-      needsTrust: trust.decide(server).state !== 'allowed',
-      source: sourceJson(server.source),
-    })),
+    servers: merged.servers.map((server) => {
+      const { launch } = server;
+      const secrets = secretsOf(launch);
+      return {
+        name: server.id,
+        scope: server.scope,
+        folder: server.folder ?? null,
+        type: launch.type,
+        command: launch.command === undefined ? null : redactText(launch.command, secrets),
+        args: redactArgs(launch.args, secrets),
+        env: masked(launch.env),
+        envFile: launch.envFile === undefined ? null : redactText(launch.envFile, secrets),
+        envFileVariables: launch.envFileVars === undefined ? null : Object.keys(launch.envFileVars),
+        cwd: launch.cwd === undefined ? null : redactText(launch.cwd, secrets),
+        url: launch.url === undefined ? null : redactUrl(launch.url, secrets),
+        headers: masked(launch.headers),
+        fingerprint: server.fingerprint,
+        needsTrust: trust.decide(server).state !== 'allowed',
+        source: sourceJson(server.source),
+      };
+    }),
     shadowed: merged.shadowed.map((entry) => ({
       name: entry.name,
       scope: entry.scope,
@@ -102,6 +113,11 @@ function toJson(merged: MergedConfig, trust: CliTrust): unknown {
       .map((server) => [server.id, trust.flags(server).map((flag) => flag.id)] as const)
       .filter(([, ids]) => ids.length > 0)),
   };
+}
+
+/** Names kept, every value masked. */
+function masked(record: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.keys(record).map((key) => [key, REDACTED]));
 }
 
 function sourceJson(source: SourceRange): { file: string; line: number; column: number } {
@@ -145,8 +161,9 @@ function location(source: SourceRange): string {
 
 function launchText(server: EffectiveServer): string {
   const { command, args, url } = server.launch;
-  if (command !== undefined) return [command, ...args].map(quoteArg).join(' ');
-  return url !== undefined ? maskUrl(url) : '';
+  const secrets = secretsOf(server.launch);
+  if (command !== undefined) return redactCommandLine(command, args, secrets);
+  return url !== undefined ? redactUrl(url, secrets) : '';
 }
 
 /** Env and header values are often secrets: the table shows names only. */
@@ -155,7 +172,8 @@ function detailLines(server: EffectiveServer, trust: CliTrust): string[] {
   const masked = (map: Record<string, string>) => Object.keys(map).map((key) => `${key}=***`).join(' ');
   if (Object.keys(server.launch.env).length > 0) details.push(`env: ${masked(server.launch.env)}`);
   if (Object.keys(server.launch.headers).length > 0) details.push(`headers: ${masked(server.launch.headers)}`);
-  if (server.launch.cwd !== undefined) details.push(`cwd: ${server.launch.cwd}`);
+  if (server.launch.envFile !== undefined) details.push(envFileLine(server));
+  if (server.launch.cwd !== undefined) details.push(`cwd: ${redactText(server.launch.cwd, secretsOf(server.launch))}`);
   details.push(...trustLines(server, trust));
   for (const flag of trust.flags(server)) details.push(dangerFlagLine(server, flag));
   return details;
@@ -171,23 +189,9 @@ function trustLines(server: EffectiveServer, trust: CliTrust): string[] {
     case 'needsTrust': {
       if (decision.changedFrom === undefined) return ['needs trust before it can start'];
       const secrets = secretsOf(server.launch);
-      const changes = launchDiff(decision.changedFrom, server.launch).map((change) => `  ${redactText(formatLaunchChange(change), secrets)}`);
+      const changes = (decision.changes ?? []).map((change) => `  ${redactText(formatLaunchChange(change), secrets)}`);
       return ['needs trust before it can start: changed since it was trusted', ...changes];
     }
   }
 }
 
-function quoteArg(arg: string): string {
-  return arg === '' || /[\s"'\\$`]/.test(arg) ? JSON.stringify(arg) : arg;
-}
-
-function maskUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password === '') return url;
-    parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url;
-  }
-}

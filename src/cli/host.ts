@@ -6,7 +6,7 @@ import { version } from '../../package.json';
 import { ToolCallGate } from '../core/calls';
 import type { Disposable } from '../core/disposable';
 import type { EffectiveServer } from '../core/config/types';
-import { ServerRegistry, redactText, secretsOf, type McpLogLevel, type Root, type ServerLog } from '../core/lifecycle';
+import { RedactingConnector, ServerRegistry, redactText, secretsOf, type McpLogLevel, type Root, type ServerLog } from '../core/lifecycle';
 import { NodeServerConnector, processLauncher } from '../node/connector';
 import { ServerEnvironment } from '../node/process/environment';
 import { PROGRAM, type Io } from './command';
@@ -20,6 +20,11 @@ export interface CliHostOptions {
   /** The start gate: which servers may start without an explicit start (project ones only when the user said so). */
   isAllowed(server: EffectiveServer): boolean;
   roots?: Root[];
+  /**
+   * The digest the configuration used for env file values: a project server's env file is checked
+   * against it at launch (without it, such a server does not start).
+   */
+  envFileDigest?: (value: string) => string;
 }
 
 const SIGNAL_EXIT_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
@@ -39,10 +44,11 @@ export class CliHost {
     this.connector = new NodeServerConnector({
       clientVersion: version,
       // A command line inherits the shell's PATH already; asking a login shell would only cost time.
-      launchStdio: processLauncher(new ServerEnvironment({ baseEnv: options.io.env, loginShell: 'never' })),
+      launchStdio: processLauncher(new ServerEnvironment({ baseEnv: options.io.env, loginShell: 'never', envFileDigest: options.envFileDigest })),
     });
     this.registry = new ServerRegistry({
-      connector: this.connector,
+      // The one redaction: launch secrets and env file values out of every log line and error.
+      connector: new RedactingConnector(this.connector),
       logFor: (server) => (options.verbose ? stderrLog(server, options.io) : SILENT_LOG),
       // One shot: a server that crashes while we look at it is reported as failed, not restarted.
       settings: { startupTimeoutMs: options.startupTimeoutMs, requestTimeoutMs: options.requestTimeoutMs, maxRestarts: 0 },

@@ -76,7 +76,7 @@ export const statusCommand: Command = {
     const config = await readWorkspaceConfig(args, io, 'status');
     const { merged } = config;
     for (const problem of merged.problems) io.err(`${PROGRAM}: ${problemLine(problem)}\n`);
-    const trust = await cliTrust(args, io, config, 'status');
+    const trust = await cliTrust(io, config);
 
     const allowProject = args.has('allow-project');
     const host = new CliHost({
@@ -87,6 +87,7 @@ export const statusCommand: Command = {
       requestTimeoutMs: startupTimeoutMs,
       isAllowed: (server) => allowProject || trust.allows(server),
       roots: workspaceRoots(args, io),
+      envFileDigest: config.digest.digest,
     });
     let rows: StatusRow[];
     let summary: StartupSummary;

@@ -2,17 +2,15 @@
 // trust decision about project servers in a trust store, the file the extension keeps in its global
 // storage. Also what every server command shares about trust: the --trust-store option, the decision
 // for each server (the same pure function as the extension) and its danger flags.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { EffectiveServer } from '../core/config/types';
 import { redactLaunch, redactText, secretsOf } from '../core/lifecycle';
 import {
-  dangerFlags, formatLaunchChange, launchDiff, needsTrust, TrustStore,
-  type DangerFlag, type DangerFlagContext, type TrustDecision,
+  dangerFlags, formatLaunchChange, needsTrust, TrustStore,
+  type DangerFlag, type DangerFlagContext, type LaunchChange, type TrustDecision,
 } from '../core/trust';
 import { dangerFlagContext } from '../node/dangerFlagContext';
 import { JsonFileStore } from '../node/jsonFileStore';
-import { PROGRAM, UsageError, type Args, type Command, type FlagSpec, type Io } from './command';
+import { PROGRAM, UsageError, type Command, type FlagSpec, type Io } from './command';
 import { readWorkspaceConfig, WORKSPACE_FLAGS, WORKSPACE_HELP, type WorkspaceConfig } from './workspace';
 
 export const TRUST_STORE_FLAGS: Record<string, FlagSpec> = {
@@ -66,38 +64,12 @@ export class CliTrust {
  * warning on stderr. A store inside a workspace folder is a usage error: a repository could ship its
  * own decisions and trust itself.
  */
-export async function cliTrust(args: Args, io: Io, config: WorkspaceConfig, command: string): Promise<CliTrust> {
-  const given = args.string('trust-store');
+export async function cliTrust(io: Io, config: WorkspaceConfig): Promise<CliTrust> {
   const warn = (message: string): void => io.err(`${PROGRAM}: warning: ${message}\n`);
-  let store: TrustStore | undefined;
-  if (given !== undefined) {
-    const file = path.resolve(io.cwd, given);
-    const folder = config.folders.find((dir) => isInside(file, dir));
-    if (folder !== undefined) {
-      throw new UsageError(`--trust-store ${file} is inside the workspace folder ${folder}: a repository could bring its own trust decisions; keep the store outside it`, command);
-    }
-    store = await TrustStore.load(new JsonFileStore(file, { onProblem: warn }), { onProblem: warn });
-  }
+  // readWorkspaceConfig checked that the store is outside every workspace folder.
+  const store = config.trustStore === undefined ? undefined
+    : await TrustStore.load(new JsonFileStore(config.trustStore, { onProblem: warn }), { onProblem: warn, digest: config.digest });
   return new CliTrust(store, cliDangerFlagContext(config, io));
-}
-
-/** Whether `file` is `dir` or below it, also through symbolic links of the folders that exist. */
-function isInside(file: string, dir: string): boolean {
-  const within = (child: string, parent: string): boolean => {
-    const relative = path.relative(parent, child);
-    return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-  };
-  return within(file, dir) || within(path.join(realDir(path.dirname(file)), path.basename(file)), realDir(dir));
-}
-
-/** The real path of `dir`, resolving its nearest existing ancestor (the store's folder may not exist yet). */
-function realDir(dir: string): string {
-  try {
-    return fs.realpathSync(dir);
-  } catch {
-    const parent = path.dirname(dir);
-    return parent === dir ? dir : path.join(realDir(parent), path.basename(dir));
-  }
 }
 
 /** Danger flags see the --workspace folders, --home and this process's PATH (what a server would be started with). */
@@ -117,8 +89,9 @@ const MAX_NAMES = 64;
 const TRUST_HELP = `Usage: ${PROGRAM} trust NAME [NAME ...] --workspace DIR --trust-store FILE [options]
 
 Trusts the project servers NAME (the NAME that '${PROGRAM} config' prints) of the
-workspace: their current definition (command, args, env, cwd, url, headers after
-variable expansion, as its fingerprint) is written to the trust store FILE. From
+workspace: their current definition (command, args, env, envFile and the variables it
+defines, cwd, url, headers after variable expansion, as its fingerprint) is written to
+the trust store FILE. From
 then on '${PROGRAM} status' and '${PROGRAM} call' with --trust-store FILE start them
 without --allow-project, until the definition changes. Prints what was trusted,
 with its danger flags and what changed since a definition trusted before.
@@ -133,7 +106,9 @@ ${WORKSPACE_HELP}
   --revoke         Forget every decision about NAME in the workspace folder.
   -h, --help       Show this help.
 
-The store keeps no env or header value, only a digest of each.
+The store keeps no secret: arguments and URLs as printed (secrets masked), env, header
+and env file values only as digests salted with a random value kept next to FILE
+(install-salt). Editing a project server's envFile needs trust again.
 
 Exit status: 0 when the store was written; 2 for a usage error (including a NAME that
 is not a project server of the workspace).
@@ -149,7 +124,7 @@ export const trustCommand: Command = {
     if (args.string('trust-store') === undefined) throw new UsageError('missing --trust-store FILE', 'trust');
     if (args.has('refuse') && args.has('revoke')) throw new UsageError('--refuse and --revoke cannot be combined', 'trust');
     const config = await readWorkspaceConfig(args, io, 'trust');
-    const trust = await cliTrust(args, io, config, 'trust');
+    const trust = await cliTrust(io, config);
     const store = trust.store!;
     const names = [...new Set(args.positionals)];
 
@@ -164,11 +139,11 @@ export const trustCommand: Command = {
 
     const servers = names.map((name) => projectServer(name, config));
     for (const server of servers) {
-      const previous = store.lastTrusted(server.folder!, server.name);
+      const changes = store.changesSince(server.folder!, server.name, server.launch);
       const already = store.get(server.folder!, server.name, server.fingerprint);
       if (args.has('refuse')) await store.refuse(server);
       else await store.trust(server);
-      io.out(describe(server, args.has('refuse') ? 'refused' : 'trusted', trust.flags(server), already === 'trusted' ? undefined : previous));
+      io.out(describe(server, args.has('refuse') ? 'refused' : 'trusted', trust.flags(server), already === 'trusted' ? undefined : changes));
     }
     return 0;
   },
@@ -198,15 +173,24 @@ function revokeTarget(name: string, config: WorkspaceConfig, store: TrustStore):
 }
 
 /** What was decided, the full (masked) launch, the danger flags and what changed since the definition trusted before. */
-function describe(server: EffectiveServer, verb: 'trusted' | 'refused', flags: DangerFlag[], previous: EffectiveServer['launch'] | undefined): string {
+function describe(server: EffectiveServer, verb: 'trusted' | 'refused', flags: DangerFlag[], changes: LaunchChange[] | undefined): string {
+  const secrets = secretsOf(server.launch);
   const lines = [`${verb} ${server.id}: ${redactLaunch(server.launch)}`];
   lines.push(`    fingerprint ${server.fingerprint}`);
-  if (server.launch.cwd !== undefined) lines.push(`    cwd: ${server.launch.cwd}`);
+  if (server.launch.cwd !== undefined) lines.push(`    cwd: ${redactText(server.launch.cwd, secrets)}`);
+  if (server.launch.envFile !== undefined) lines.push(`    ${envFileLine(server)}`);
   for (const flag of flags) lines.push(`    ${dangerFlagLine(server, flag)}`);
-  if (previous !== undefined) {
-    const changes = launchDiff(previous, server.launch);
-    const secrets = secretsOf(server.launch);
-    if (changes.length > 0) lines.push('    changed since the definition trusted before:', ...changes.map((change) => `      ${redactText(formatLaunchChange(change), secrets)}`));
+  if (changes !== undefined && changes.length > 0) {
+    lines.push('    changed since the definition trusted before:', ...changes.map((change) => `      ${redactText(formatLaunchChange(change), secrets)}`));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The env file of a server and the names it defines (never a value). */
+export function envFileLine(server: EffectiveServer): string {
+  const { envFile, envFileVars } = server.launch;
+  const file = redactText(envFile ?? '', secretsOf(server.launch));
+  if (envFileVars === undefined) return `envFile: ${file}${server.scope === 'project' ? ' (not read: the server cannot start until it can be)' : ''}`;
+  const names = Object.keys(envFileVars);
+  return `envFile: ${file} (${names.length === 0 ? 'defines nothing' : `defines ${names.join(', ')}`})`;
 }

@@ -1,14 +1,18 @@
 // The workspace options every server-related command takes (--workspace, --home, --local, --plugin),
 // and reading them into the merged configuration exactly as the extension does.
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { mergeLayers, parseLayer, standardLayerSpecs } from '../core/config';
+import { mergeLayers, parseLayer, standardLayerSpecs, withEnvFileVars } from '../core/config';
 import { MAX_CONFIG_BYTES } from '../core/config/ports';
 import type { ConfigProblem, MergedConfig } from '../core/config/types';
 import type { Root } from '../core/lifecycle';
+import { saltedDigest, type SecretDigest } from '../core/trust/secretDigest';
 import { NodeConfigFileSystem } from '../node/configFileSystem';
+import { installDigest } from '../node/installSalt';
+import { parseEnvFile } from '../node/process/environment';
 import { UsageError, type Args, type FlagSpec, type Io } from './command';
 
 export const WORKSPACE_FLAGS: Record<string, FlagSpec> = {
@@ -35,6 +39,13 @@ export interface WorkspaceConfig {
   folders: string[];
   /** The user's home (--home, or the current user's). */
   home: string;
+  /** The absolute --trust-store FILE, when given (never inside a workspace folder). */
+  trustStore?: string;
+  /**
+   * The salted digest of env file values and trust records: the salt kept next to --trust-store
+   * (the one the extension uses when that is its store), else a fresh one for this run only.
+   */
+  digest: SecretDigest;
 }
 
 /** Reads and merges every scope the options name. Throws UsageError for a missing or wrong --workspace. */
@@ -57,10 +68,51 @@ export async function readWorkspaceConfig(args: Args, io: Io, command: string): 
     env: io.env,
     plugins: args.strings('plugin').map((file) => ({ file: path.resolve(io.cwd, file), label: path.basename(file) })),
   });
+  const trustStore = trustStorePath(args, io, workspaces, command);
+  const warn = (message: string): void => io.err(`switchboard: warning: ${message}\n`);
+  const digest = trustStore !== undefined ? await installDigest(path.dirname(trustStore), warn) : saltedDigest(randomBytes(32));
   const files = new NodeConfigFileSystem();
-  const layers = await Promise.all(specs.map(async (spec) =>
-    parseLayer(spec, spec.inline !== undefined ? { kind: 'text', text: spec.inline } : await files.read(spec.file, MAX_CONFIG_BYTES))));
-  return { merged: mergeLayers(layers), files: specs.map((spec) => spec.file), folders: workspaces, home };
+  const envFiles = { read: files.read.bind(files), parse: parseEnvFile, digest: digest.digest };
+  const layers = await Promise.all(specs.map(async (spec) => withEnvFileVars(
+    parseLayer(spec, spec.inline !== undefined ? { kind: 'text', text: spec.inline } : await files.read(spec.file, MAX_CONFIG_BYTES)), envFiles)));
+  return {
+    merged: mergeLayers(layers), files: specs.map((spec) => spec.file), folders: workspaces, home, digest,
+    ...(trustStore !== undefined ? { trustStore } : {}),
+  };
+}
+
+/**
+ * The absolute --trust-store FILE, if given. One inside a workspace folder is a usage error: a
+ * repository could ship its own decisions (and salt) and trust itself.
+ */
+function trustStorePath(args: Args, io: Io, folders: readonly string[], command: string): string | undefined {
+  const given = args.string('trust-store');
+  if (given === undefined) return undefined;
+  const file = path.resolve(io.cwd, given);
+  const folder = folders.find((dir) => isInside(file, dir));
+  if (folder !== undefined) {
+    throw new UsageError(`--trust-store ${file} is inside the workspace folder ${folder}: a repository could bring its own trust decisions; keep the store outside it`, command);
+  }
+  return file;
+}
+
+/** Whether `file` is `dir` or below it, also through symbolic links of the folders that exist. */
+function isInside(file: string, dir: string): boolean {
+  const within = (child: string, parent: string): boolean => {
+    const relative = path.relative(parent, child);
+    return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  };
+  return within(file, dir) || within(path.join(realDir(path.dirname(file)), path.basename(file)), realDir(dir));
+}
+
+/** The real path of `dir`, resolving its nearest existing ancestor (the store's folder may not exist yet). */
+function realDir(dir: string): string {
+  try {
+    return fs.realpathSync(dir);
+  } catch {
+    const parent = path.dirname(dir);
+    return parent === dir ? dir : path.join(realDir(parent), path.basename(dir));
+  }
 }
 
 /** The --workspace folders as MCP roots (what the extension sends for the workspace folders). */

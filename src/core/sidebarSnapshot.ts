@@ -3,6 +3,7 @@
 import type {
   ConfigProblem, EffectiveServer, LaunchDefinition, MergedConfig, ProblemSeverity, Scope, ShadowedServer, SourceRange, TransportKind,
 } from './config/types';
+import { redactCommandLine, redactText, redactUrl, secretsOf } from './lifecycle/redact';
 import { ServerState, type ServerStateKind as CoreStateKind } from './lifecycle/state';
 import type { DangerFlag } from './trust/dangerFlags';
 import type { TrustDecision } from './trust/trustDecision';
@@ -97,7 +98,7 @@ function toServerRow(server: EffectiveServer, status: ServerStateKind | ServerSt
     ...(reason ? { stateReason: revealHiddenCharacters(reason) } : {}),
     ...(full?.counts && full.state.kind === 'ready' ? { counts: { ...full.counts } } : {}),
     ...(full?.toolReview && full.state.kind === 'ready' ? { toolReview: toolReviewRow(full.toolReview) } : {}),
-    ...(trust && trust.flags.length > 0 ? { dangerFlags: trust.flags.map(toDangerFlagRow) } : {}),
+    ...(trust && trust.flags.length > 0 ? { dangerFlags: trust.flags.map((flag) => toDangerFlagRow(flag, secretsOf(server.launch))) } : {}),
     launchSummary: launchSummary(server.launch),
     source: toLocation(server.source),
     needsTrust: server.needsTrust,
@@ -106,8 +107,8 @@ function toServerRow(server: EffectiveServer, status: ServerStateKind | ServerSt
   };
 }
 
-function toDangerFlagRow(flag: DangerFlag): DangerFlagRow {
-  return { id: flag.id, reason: flag.reason, ...(flag.detail !== undefined ? { detail: revealHiddenCharacters(flag.detail) } : {}) };
+function toDangerFlagRow(flag: DangerFlag, secrets: readonly string[]): DangerFlagRow {
+  return { id: flag.id, reason: flag.reason, ...(flag.detail !== undefined ? { detail: revealHiddenCharacters(redactText(flag.detail, secrets)) } : {}) };
 }
 
 function toolReviewRow(review: ToolReviewCounts): ToolReviewCounts {
@@ -166,75 +167,22 @@ const compareProblems = (a: ConfigProblem, b: ConfigProblem): number =>
 // ---- display text ----
 
 /**
- * One line saying what a server runs: the command line for stdio, the url otherwise. Likely secrets
- * (values of token/key/password flags, `Authorization: …` arguments, url credentials and secret
- * query parameters) are masked, because variables are already expanded here and sidebars get
- * screen-shared. The trust prompt, not this line, is where the exact definition is shown.
+ * One line saying what a server runs: the command line for stdio, the url otherwise, through the one
+ * redaction (redact.ts), because variables are already expanded here and sidebars get screen-shared.
+ * The trust prompt, not this line, is where the exact definition is shown.
  */
 export function launchSummary(launch: LaunchDefinition): string {
+  const secrets = secretsOf(launch);
   switch (launch.type) {
     case 'stdio':
-      return revealHiddenCharacters([launch.command ?? '', ...launch.args].map(redactArg)
-        .map((arg, i, all) => (i > 0 && isSensitiveFlag(all[i - 1] ?? '') && !arg.startsWith('-') ? MASK : arg))
-        .map(quoteArg).join(' '));
+      return revealHiddenCharacters(redactCommandLine(launch.command ?? '', launch.args, secrets));
     case 'http':
     case 'sse':
     case 'ws':
-      return revealHiddenCharacters(redactUrl(launch.url ?? ''));
+      return revealHiddenCharacters(redactUrl(launch.url ?? '', secrets));
     default:
       return assertNever(launch.type);
   }
-}
-
-const MASK = '***';
-const SENSITIVE_NAME = /token|secret|passw(?:or)?d|pwd|api[-_]?key|apikey|access[-_]?key|private[-_]?key|credential|authorization|bearer|cookie|^auth$|^key$/i;
-
-/** `--token`, `-api-key` and the like: a flag whose next argument is a secret. */
-function isSensitiveFlag(arg: string): boolean {
-  const flag = /^--?([\w.-]+)$/.exec(arg);
-  return flag !== null && SENSITIVE_NAME.test(flag[1] ?? '');
-}
-
-/** Masks the secret inside one argument: `--key=v`, `KEY=v`, `Authorization: v`, or a url. */
-function redactArg(arg: string): string {
-  const assignment = /^(-{0,2}([A-Za-z_][\w.-]*))=/.exec(arg);
-  if (assignment) return SENSITIVE_NAME.test(assignment[2] ?? '') ? `${assignment[1]}=${MASK}` : arg;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(arg)) return redactUrl(arg);
-  const header = /^([\w-]+)\s*:\s*\S/.exec(arg);
-  if (header && SENSITIVE_NAME.test(header[1] ?? '')) return `${header[1]}: ${MASK}`;
-  return arg;
-}
-
-/** Masks url credentials and secret query parameters; returns the url untouched when there are none. */
-function redactUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return text;
-  }
-  let changed = false;
-  if (url.password) {
-    url.password = MASK;
-    changed = true;
-  } else if (url.username) {
-    url.username = MASK;
-    changed = true;
-  }
-  for (const key of [...new Set(url.searchParams.keys())]) {
-    if (SENSITIVE_NAME.test(key)) {
-      url.searchParams.set(key, MASK);
-      changed = true;
-    }
-  }
-  return changed ? url.toString() : text;
-}
-
-/** Quotes an argument the way a POSIX shell would need it, only when it needs it. */
-function quoteArg(arg: string): string {
-  if (arg === '') return "''";
-  if (/^[\w@%+=:,./*~-]+$/.test(arg)) return arg;
-  return `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
 /**

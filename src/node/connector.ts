@@ -40,7 +40,9 @@ export function processLauncher(environment: ServerEnvironment = new ServerEnvir
   return async (request) => {
     const { launch } = request.server;
     if (!launch.command) throw new ConnectError('no command configured');
-    const { env, cwd } = await environment.resolve(request.server);
+    const { env, cwd, fromEnvFile } = await environment.resolve(request.server);
+    // Before the spawn: whatever the server prints from its first line on is scrubbed of these.
+    request.addSecrets?.(Object.values(fromEnvFile));
     const transport = new ProcessTransport({
       command: launch.command,
       args: launch.args,

@@ -31,6 +31,14 @@ export function dangerFlagContext(options: DangerFlagContextOptions): DangerFlag
       }
       return hit;
     },
+    pathExists: (file) => {
+      try {
+        fs.statSync(file);
+        return true;
+      } catch {
+        return false;
+      }
+    },
   };
 }
 

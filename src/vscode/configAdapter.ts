@@ -1,7 +1,7 @@
 // Owns the config service, the sources that feed it and the diagnostics it produces, and offers one
 // snapshot plus one change event to everything that shows or uses the configuration.
 import * as vscode from 'vscode';
-import { ConfigService, type ConfigSnapshot } from '../core/config';
+import { ConfigService, type ConfigServiceOptions, type ConfigSnapshot } from '../core/config';
 import type { ConfigFileSystem } from '../core/config/ports';
 import type { ConfigSources } from './configSources';
 import { ConfigDiagnostics } from './diagnostics';
@@ -12,6 +12,8 @@ export interface ConfigAdapterOptions {
   log: vscode.LogOutputChannel;
   /** Passed to the service: how long to gather file events before re-reading. */
   throttleMs?: number;
+  /** Passed to the service: how project servers' env files are parsed and digested. */
+  envFiles?: ConfigServiceOptions['envFiles'];
 }
 
 export class ConfigAdapter implements vscode.Disposable {
@@ -27,6 +29,7 @@ export class ConfigAdapter implements vscode.Disposable {
   constructor(private readonly options: ConfigAdapterOptions) {
     this.service = new ConfigService(options.fileSystem, {
       throttleMs: options.throttleMs,
+      envFiles: options.envFiles,
       onError: (error) => options.log.error('config:', error instanceof Error ? error : String(error)),
     });
     this.disposables.push(

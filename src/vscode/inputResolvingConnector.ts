@@ -7,7 +7,7 @@
 import type { EffectiveServer, InputDefinition } from '../core/config/types';
 import { inputsNeededBy, withInputValues } from '../core/config/inputs';
 import type { ConnectRequest, PrepareRequest, ServerConnection, ServerConnector } from '../core/lifecycle/ports';
-import { redactError, redactingConnection, redactingLog, secretForms } from '../core/lifecycle/redactConnection';
+import { redactError, redactingConnection, redactingLog, SecretSet } from '../core/lifecycle/redactConnection';
 import type { WorkspaceInputs } from './workspaceInputs';
 
 export interface InputResolvingConnectorOptions {
@@ -38,10 +38,16 @@ export class InputResolvingConnector implements ServerConnector {
     const ids = inputsNeededBy(request.server);
     if (ids.length === 0) return this.options.inner.connect(request);
     const values = await this.options.inputs.values(ids);
-    const secrets = secretForms(Object.values(values));
+    const secrets = new SecretSet(Object.values(values));
+    // The redaction in front of this connector learns the values too (and what the inner one reports).
+    request.addSecrets?.(Object.values(values));
+    const addSecrets = (more: Iterable<string>): void => {
+      secrets.add(more);
+      request.addSecrets?.(more);
+    };
     const server = withInputValues(request.server, values);
     try {
-      const connection = await this.options.inner.connect({ ...request, server, log: redactingLog(request.log, secrets) });
+      const connection = await this.options.inner.connect({ ...request, server, log: redactingLog(request.log, secrets), addSecrets });
       return redactingConnection(connection, secrets);
     } catch (error) {
       throw redactError(error, secrets);

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { EffectiveServer, ShadowedServer } from '../core/config/types';
 import {
   dangerFlags, TrustGate, TrustPrompts, TrustStore,
-  type DangerFlag, type DangerFlagContext, type TrustAnswer, type TrustDecision, type TrustPrompter,
+  type DangerFlag, type DangerFlagContext, type SecretDigest, type TrustAnswer, type TrustDecision, type TrustPrompter,
 } from '../core/trust';
 import { dangerFlagContext } from '../node/dangerFlagContext';
 import { JsonFileStore } from '../node/jsonFileStore';
@@ -28,6 +28,8 @@ export interface ProjectTrustOptions {
     readonly onDidChange: vscode.Event<unknown>;
   };
   log: vscode.LogOutputChannel;
+  /** The installation's salted digest (secret values are stored only as such digests). */
+  digest: SecretDigest;
 }
 
 /** What the registry is asked to do when the gate's answers may have changed. */
@@ -66,7 +68,7 @@ export class ProjectTrust implements vscode.Disposable {
   static async create(options: ProjectTrustOptions): Promise<ProjectTrust> {
     const onProblem = (message: string): void => options.log.warn(`trust store: ${message}`);
     const storage = new JsonFileStore(path.join(options.storageDir, TRUST_STORE_FILE), { onProblem });
-    const store = await TrustStore.load(storage, { onProblem });
+    const store = await TrustStore.load(storage, { onProblem, digest: options.digest });
     const verified = new VerifiedFolders(options.folders, options.log);
     await verified.refresh();
     return new ProjectTrust(store, verified, options);

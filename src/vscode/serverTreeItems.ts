@@ -4,7 +4,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ConfigSnapshot } from '../core/config';
 import type { ConfigProblem, EffectiveServer, ShadowedServer, SourceRange } from '../core/config/types';
-import { CATALOG_KINDS, ServerState, type Catalog, type ServerView } from '../core/lifecycle';
+import {
+  CATALOG_KINDS, ServerState, redactCommandLine, redactText, redactUrl, secretsOf, type Catalog, type ServerView,
+} from '../core/lifecycle';
 import { HELD_REASON, revealHiddenCharacters } from '../core/sidebarSnapshot';
 import { trustDisplay, type DangerFlag, type TrustDecision } from '../core/trust';
 import { isVirtualFile } from './configSources';
@@ -150,21 +152,24 @@ function serverTooltip(
   decision: TrustDecision | undefined, flags: readonly DangerFlag[],
 ): TooltipLine[] {
   const launch = server.launch;
+  // Variables are expanded here (`--api-key=${env:TOK}`), and tooltips get screen-shared.
+  const secrets = secretsOf(launch);
   const state = view?.state;
   const lines: TooltipLine[] = [{ text: server.id === server.name ? server.name : `${server.id} (${server.name})` }];
   const plugin = labels.get(server.source.file);
   lines.push({ text: `Scope: ${server.scope}${plugin && server.scope === 'plugin' ? ` (${plugin})` : ''}` });
   if (decision) lines.push({ text: `Trust: ${trustDisplay(decision)?.label ?? 'trusted'} (${decision.reason})` });
   lines.push(...stateLines(state, view?.catalog));
-  for (const flag of flags) lines.push({ text: `⚠ ${flag.id}: ${flag.reason}${flag.detail !== undefined ? ` (${revealHiddenCharacters(flag.detail)})` : ''}` });
+  for (const flag of flags) lines.push({ text: `⚠ ${flag.id}: ${flag.reason}${flag.detail !== undefined ? ` (${revealHiddenCharacters(redactText(flag.detail, secrets))})` : ''}` });
   lines.push({ text: `Transport: ${launch.type}` });
   if (launch.type === 'stdio') {
-    lines.push({ text: 'Command: ', code: commandLine(launch.command ?? '', launch.args) });
-    if (launch.cwd) lines.push({ text: 'Working directory: ', code: launch.cwd });
+    lines.push({ text: 'Command: ', code: redactCommandLine(launch.command ?? '', launch.args, secrets) });
+    if (launch.cwd) lines.push({ text: 'Working directory: ', code: redactText(launch.cwd, secrets) });
     const env = Object.keys(launch.env);
     if (env.length > 0) lines.push({ text: `Environment: ${env.join(', ')}` });
+    if (launch.envFile !== undefined) lines.push({ text: envFileText(launch.envFile, launch.envFileVars, secrets) });
   } else {
-    lines.push({ text: 'URL: ', code: launch.url ?? '' });
+    lines.push({ text: 'URL: ', code: redactUrl(launch.url ?? '', secrets) });
     const headers = Object.keys(launch.headers);
     if (headers.length > 0) lines.push({ text: `Headers: ${headers.join(', ')}` });
   }
@@ -213,15 +218,10 @@ function stateLines(state: ServerState | undefined, catalog: Catalog | undefined
   return lines;
 }
 
-/** A command line as a shell would read it: arguments with spaces or quotes are quoted. */
-export function commandLine(command: string, args: readonly string[]): string {
-  return [command, ...args].map(quoteArg).join(' ');
-}
-
-function quoteArg(arg: string): string {
-  if (arg === '') return "''";
-  if (/^[\w@%+=:,./~-]+$/.test(arg)) return arg;
-  return `'${arg.replace(/'/g, `'\\''`)}'`;
+/** The env file and the names it defines (never a value). */
+function envFileText(file: string, vars: Readonly<Record<string, string>> | undefined, secrets: readonly string[]): string {
+  const names = vars === undefined ? '' : ` (defines ${Object.keys(vars).join(', ') || 'nothing'})`;
+  return `Env file: ${revealHiddenCharacters(redactText(file, secrets))}${names}`;
 }
 
 function fileLabel(file: string, labels: Map<string, string>): string {

@@ -7,7 +7,6 @@ import {
   REVEAL_SOURCE_COMMAND, type ConfigSource, type LifecycleSource, type Row, type ServerItemData, type ToolStatusSource, type TrustSource,
 } from './treeModel';
 
-export { commandLine } from './serverTreeItems';
 export { REVEAL_SOURCE_COMMAND, type ServerItemData, type SourceLocation } from './treeModel';
 
 export const SERVERS_VIEW_ID = 'switchboard.servers';

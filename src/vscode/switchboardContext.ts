@@ -4,11 +4,12 @@
 // disposes exactly what was built.
 import * as vscode from 'vscode';
 import { ToolCallGate } from '../core/calls';
-import { ServerRegistry, type Root } from '../core/lifecycle';
+import { RedactingConnector, ServerRegistry, type Root } from '../core/lifecycle';
 import { PinStore, ToolReview } from '../core/trust';
 import { NodeServerConnector, processLauncher } from '../node/connector';
+import { installDigest } from '../node/installSalt';
 import { JsonFileStore } from '../node/jsonFileStore';
-import { ServerEnvironment } from '../node/process/environment';
+import { parseEnvFile, ServerEnvironment } from '../node/process/environment';
 import { ConfigAdapter } from './configAdapter';
 import { ConfigSources } from './configSources';
 import { inputDefinitionOf, registerInputCommands } from './inputCommands';
@@ -44,8 +45,10 @@ export type Own = <T extends vscode.Disposable>(disposable: T) => T;
 /** Builds the context; the caller starts reading the configuration once the surfaces are wired. */
 export async function buildContext(extension: vscode.ExtensionContext, log: vscode.LogOutputChannel, own: Own): Promise<SwitchboardContext> {
   const testing = extension.extensionMode === vscode.ExtensionMode.Test;
+  // The salt of every kept digest of a secret (env file variables, trust records), in global storage.
+  const digest = await installDigest(extension.globalStorageUri.fsPath, (message) => log.warn(`trust: ${message}`));
   const sources = own(new ConfigSources({ globalStorage: extension.globalStorageUri, ownExtensionId: extension.extension.id }));
-  const config = own(new ConfigAdapter({ sources, fileSystem: new VscodeConfigFileSystem(), log }));
+  const config = own(new ConfigAdapter({ sources, fileSystem: new VscodeConfigFileSystem(), log, envFiles: { parse: parseEnvFile, digest: digest.digest } }));
   const serverLogs = own(new ServerLogs());
   const inputs = new WorkspaceInputs(extension.secrets,
     workspaceKeyOf(vscode.workspace.workspaceFile, (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri)));
@@ -58,6 +61,7 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
       // the remote side's own shell, so its PATH is already the user's.
       loginShell: vscode.env.remoteName === undefined ? 'auto' : 'never',
       debug: (message) => log.debug(message),
+      envFileDigest: digest.digest,
     })),
   });
   own({ dispose: () => { void connector.dispose(); } });
@@ -67,10 +71,12 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
     folders: () => sources.folders().map((folder) => folder.uri.fsPath),
     config,
     log,
+    digest,
   }));
   const registry = own(new ServerRegistry({
     // `${input:…}` values are filled in at launch only, and scrubbed from whatever the server logs.
-    connector: new InputResolvingConnector({ inner: connector, inputs, definitionOf: (server, id) => inputDefinitionOf(config.current, server, id) }),
+    // One redaction in front of it all: launch secrets, input values and env file values.
+    connector: new RedactingConnector(new InputResolvingConnector({ inner: connector, inputs, definitionOf: (server, id) => inputDefinitionOf(config.current, server, id) })),
     logFor: (server) => serverLogs.logFor(server),
     settings: readLifecycleSettings((message) => log.warn(message)),
     // The trust gate: a project server starts only once trusted, never in Restricted Mode; a running

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { requireBuiltCli, runCli, TempDirs, write, writeJson } from './support';
 
-const SERVER_KEYS = ['name', 'scope', 'folder', 'type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'fingerprint', 'needsTrust', 'source'];
+const SERVER_KEYS = ['name', 'scope', 'folder', 'type', 'command', 'args', 'env', 'envFile', 'envFileVariables', 'cwd', 'url', 'headers', 'fingerprint', 'needsTrust', 'source'];
 const SOURCE_KEYS = ['file', 'line', 'column'];
 const SHADOWED_KEYS = ['name', 'scope', 'source', 'shadowedBy'];
 const PROBLEM_KEYS = ['file', 'line', 'column', 'severity', 'message'];
@@ -13,7 +13,7 @@ const PROBLEM_KEYS = ['file', 'line', 'column', 'severity', 'message'];
 interface JsonSource { file: string; line: number; column: number }
 interface JsonServer {
   name: string; scope: string; folder: string | null; type: string; command: string | null; args: string[];
-  env: Record<string, string>; cwd: string | null; url: string | null; headers: Record<string, string>;
+  env: Record<string, string>; envFile: string | null; envFileVariables: string[] | null; cwd: string | null; url: string | null; headers: Record<string, string>;
   fingerprint: string; needsTrust: boolean; source: JsonSource;
 }
 interface JsonShadowed { name: string; scope: string; source: JsonSource; shadowedBy: { scope: string; file: string } }
@@ -86,19 +86,19 @@ describe('switchboard config (built CLI)', function () {
     }
     assert.deepEqual(byName(output, 'files'), {
       name: 'files', scope: 'project', folder: ws, type: 'stdio', command: 'node', args: ['server.js'],
-      env: { TOKEN: 's3cret' }, cwd: ws, url: null, headers: {},
+      env: { TOKEN: '***' }, envFile: null, envFileVariables: null, cwd: ws, url: null, headers: {},
       fingerprint: byName(output, 'files').fingerprint, needsTrust: true,
       source: { file: project, line: 3, column: 5 },
     });
     assert.deepEqual(byName(output, 'remote'), {
       name: 'remote', scope: 'project', folder: ws, type: 'http', command: null, args: [],
-      env: {}, cwd: null, url: 'https://example.com/mcp', headers: { Authorization: 'Bearer abc' },
+      env: {}, envFile: null, envFileVariables: null, cwd: null, url: 'https://example.com/mcp', headers: { Authorization: '***' },
       fingerprint: byName(output, 'remote').fingerprint, needsTrust: true,
       source: { file: project, line: 4, column: 5 },
     });
     assert.deepEqual(byName(output, 'plain'), {
       name: 'plain', scope: 'project', folder: ws, type: 'stdio', command: 'echo', args: [],
-      env: {}, cwd: null, url: null, headers: {},
+      env: {}, envFile: null, envFileVariables: null, cwd: null, url: null, headers: {},
       fingerprint: byName(output, 'plain').fingerprint, needsTrust: true,
       source: { file: project, line: 5, column: 5 },
     });
@@ -245,7 +245,7 @@ describe('switchboard config (built CLI)', function () {
     "vars": {
       "command": "\${userHome}/bin/tool",
       "args": ["\${workspaceFolder}/src", "\${SWITCHBOARD_IT_VAR}", "\${env:SWITCHBOARD_IT_VAR}", "\${SWITCHBOARD_IT_UNSET:-fallback}"],
-      "env": { "KEY": "\${SWITCHBOARD_IT_VAR}", "HOME_DIR": "\${userHome}" }
+      "env": { "KEY": "key-\${SWITCHBOARD_IT_VAR}", "HOME_DIR": "\${userHome}/data" }
     },
     "unresolved": { "command": "x", "args": ["\${SWITCHBOARD_IT_UNSET}"] }
   }
@@ -255,7 +255,8 @@ describe('switchboard config (built CLI)', function () {
     const vars = byName(output, 'vars');
     assert.equal(vars.command, `${home}/bin/tool`);
     assert.deepEqual(vars.args, [`${ws}/src`, 'from-env', 'from-env', 'fallback']);
-    assert.deepEqual(vars.env, { KEY: 'from-env', HOME_DIR: home });
+    // Env values are secrets: masked in the JSON as in the table (their expansion changes the fingerprint).
+    assert.deepEqual(vars.env, { KEY: '***', HOME_DIR: '***' });
     // An unresolved variable is a diagnostic where it is written, never a silent empty string.
     const unresolved = output.problems.find((p) => p.message.includes('SWITCHBOARD_IT_UNSET'));
     assert.ok(unresolved, JSON.stringify(output.problems));
@@ -327,6 +328,24 @@ describe('switchboard config (built CLI)', function () {
     }
   });
 
+  it('masks secrets given as arguments (--api-key=${env:TOK}, --token V, URL credentials) in the JSON and the table', () => {
+    const { ws, home } = layout();
+    write(path.join(ws, '.mcp.json'), JSON.stringify({
+      mcpServers: {
+        api: { command: 'npx', args: ['-y', 'some-server', '--api-key=${env:SWITCHBOARD_IT_TOK}', '--token', 'ghp_literal0123456789', 'https://bob:pw-0123456@api.example.com/mcp?access_token=at-0123456'] },
+      },
+    }));
+    const env = { SWITCHBOARD_IT_TOK: 'sk-from-the-env-0123456789' };
+    const json = runCli(['config', '--workspace', ws, '--home', home, '--json'], env);
+    const table = runCli(['config', '--workspace', ws, '--home', home], env);
+    const api = byName(JSON.parse(json.stdout) as JsonOutput, 'api');
+    assert.deepEqual(api.args, ['-y', 'some-server', '--api-key=***', '--token', '***', 'https://***:***@api.example.com/mcp?access_token=***']);
+    assert.ok(table.stdout.includes("npx -y some-server --api-key=*** --token *** 'https://***:***@api.example.com/mcp?access_token=***'"), table.stdout);
+    for (const secret of ['sk-from-the-env-0123456789', 'ghp_literal0123456789', 'pw-0123456', 'at-0123456']) {
+      assert.ok(!json.stdout.includes(secret) && !table.stdout.includes(secret), `${secret} leaked`);
+    }
+  });
+
   it('prints a readable table with masked secrets, then shadowed and problems sections', () => {
     const { ws, home } = layout();
     const projectText = `{
@@ -353,7 +372,7 @@ describe('switchboard config (built CLI)', function () {
       assert.ok(row, `row for ${name} in:\n${out}`);
       assert.equal(row.indexOf('project'), scopeColumn, row);
     }
-    assert.ok(out.includes('node server.js --name "two words"'), out);
+    assert.ok(out.includes("node server.js --name 'two words'"), out);
     assert.ok(out.includes(`${project}:3:5`), out);
     // Secrets never appear in the table; their names do.
     for (const secret of ['s3cret-value', 'abc123', 'pa55word']) assert.ok(!out.includes(secret), `${secret} leaked:\n${out}`);

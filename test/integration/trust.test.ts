@@ -15,6 +15,7 @@ import { JsonFileStore } from '../../src/node/jsonFileStore';
 import { ServerEnvironment } from '../../src/node/process/environment';
 import { isAlive, MEMORY } from './helperServers';
 import { requireBuiltCli, runCli, TempDirs, waitFor, writeJson } from './support';
+import { TEST_DIGEST } from '../unit/helpers/digest';
 
 // Writes its pid to the marker file given as the first argument, then runs server-memory.
 const MARKER_SCRIPT = 'require("fs").writeFileSync(process.argv[1], String(process.pid)); import(require("url").pathToFileURL(process.argv[2]).href)';
@@ -161,7 +162,7 @@ describe('trust (real processes)', function () {
     }
 
     async function setup(l: Layout) {
-      const store = await TrustStore.load(new JsonFileStore(l.store));
+      const store = await TrustStore.load(new JsonFileStore(l.store), { digest: TEST_DIGEST });
       const decide = (server: EffectiveServer) => needsTrust(server, store, { restricted: false, verified: false, dangerFlags: [] }).state;
       const connector = new NodeServerConnector({
         clientVersion: '0.0.0-test',

@@ -41,6 +41,26 @@ describe('fingerprint', () => {
     assert.equal(fingerprint(a.servers[0].launch), fingerprint(base));
   });
 
+  it('covers the envFile path and the names and value digests it defined when read', () => {
+    const parsed = parseText('{"mcpServers":{"s":{"command":"npx","args":["-y","server"],"env":{"A":"1","B":"2"},"envFile":"repo.env"}}}');
+    const withFile = parsed.servers[0].launch;
+    assert.equal(withFile.envFile, 'repo.env');
+    // A repository adding "envFile" to a trusted server changes what runs: it must ask again.
+    assert.notEqual(fingerprint(withFile), fingerprint(base));
+    const read = { ...withFile, envFileVars: { TOKEN: 'hmac-sha256:aa' } };
+    const seen = new Set([
+      fingerprint(withFile),
+      fingerprint({ ...withFile, envFile: 'other.env' }),
+      fingerprint(read),
+      fingerprint({ ...withFile, envFileVars: { TOKEN: 'hmac-sha256:bb' } }),
+      fingerprint({ ...withFile, envFileVars: { TOKEN: 'hmac-sha256:aa', NODE_OPTIONS: 'hmac-sha256:cc' } }),
+      // An empty env file is not a file that could not be read.
+      fingerprint({ ...withFile, envFileVars: {} }),
+    ]);
+    assert.equal(seen.size, 6);
+    assert.equal(fingerprint({ ...withFile, envFileVars: { TOKEN: 'hmac-sha256:aa' } }), fingerprint(read));
+  });
+
   it('treats empty env and headers as absent, and ignores fields outside the launch', () => {
     const withoutEnv: LaunchDefinition = { ...base, env: {} };
     const parsed = parseText('{"mcpServers":{"s":{"command":"npx","args":["-y","server"],"env":{},"disabled":true,"timeout":9}}}');

@@ -76,11 +76,12 @@ describe('${input:…} at launch', () => {
 
   describe('withInputValues', () => {
     it('fills in launch and envFile, and keeps the id and the fingerprint of the definition as written', () => {
-      const server = makeServer('api', { needsInput: ['token'], envFile: '/secrets/${input:token}.env', fingerprint: fingerprint(stdio) }, stdio);
+      const launch = { ...stdio, envFile: '/secrets/${input:token}.env' };
+      const server = makeServer('api', { needsInput: ['token'], fingerprint: fingerprint(launch) }, launch);
       const resolved = withInputValues(server, { bin: 'node', token: 'T0KEN-VALUE', mode: 'm', dir: 'd' });
       assert.equal(resolved.id, 'api');
-      assert.equal(resolved.fingerprint, fingerprint(stdio));
-      assert.equal(resolved.envFile, '/secrets/T0KEN-VALUE.env');
+      assert.equal(resolved.fingerprint, fingerprint(launch));
+      assert.equal(resolved.launch.envFile, '/secrets/T0KEN-VALUE.env');
       assert.equal(resolved.launch.env.API_KEY, 'T0KEN-VALUE');
       assert.equal(server.launch.env.API_KEY, '${input:token}');
     });
@@ -88,7 +89,7 @@ describe('${input:…} at launch', () => {
 
   describe('inputsNeededBy', () => {
     it('is what the parser reported, plus any reference left in the launch or envFile', () => {
-      const server = makeServer('api', { needsInput: ['token'], envFile: '${input:file}' }, { args: ['${input:other}'] });
+      const server = makeServer('api', { needsInput: ['token'] }, { args: ['${input:other}'], envFile: '${input:file}' });
       assert.deepEqual(inputsNeededBy(server), ['token', 'other', 'file']);
       assert.deepEqual(inputsNeededBy(makeServer('plain')), []);
     });

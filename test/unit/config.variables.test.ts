@@ -76,8 +76,8 @@ describe('variables in parsed entries', () => {
     assert.deepEqual(local.problems, []);
     assert.deepEqual(local.servers[0].launch, {
       type: 'stdio', command: `${HOME}/bin/mcp.example.com`, args: ['--key=k-123', '~/not-expanded'], env: { KEY: 'k-123' }, cwd: '/ws/app/sub', headers: {},
+      envFile: `${HOME}/.env`,
     });
-    assert.equal(local.servers[0].envFile, `${HOME}/.env`);
 
     const remote = parseText(JSON.stringify({ servers: { r: { url: 'https://${HOST}/mcp', headers: { Authorization: 'Bearer ${API_KEY}' } } } }), { vars: { env, userHome: HOME } });
     assert.deepEqual(remote.servers[0].launch, { type: 'http', url: 'https://mcp.example.com/mcp', args: [], env: {}, headers: { Authorization: 'Bearer k-123' } });

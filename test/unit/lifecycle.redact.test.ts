@@ -2,8 +2,14 @@ import * as assert from 'node:assert/strict';
 import type { LaunchDefinition } from '../../src/core/config/types';
 import { formatDuration } from '../../src/core/lifecycle/clock';
 import { ConnectError, errorMessage, stderrTailOf } from '../../src/core/lifecycle/errors';
-import { isRedactable, redactLaunch, redactText, redactUrl, secretsOf } from '../../src/core/lifecycle/redact';
+import type { CloseInfo, ConnectRequest, ServerConnection, ServerConnector, ServerLog } from '../../src/core/lifecycle/ports';
+import {
+  argSecrets, isRedactable, isSecretName, redactArgs, redactCommandLine, redactLaunch, redactText, redactUrl, secretsOf,
+} from '../../src/core/lifecycle/redact';
+import { SecretSet } from '../../src/core/lifecycle/redactConnection';
+import { RedactingConnector } from '../../src/core/lifecycle/redactingConnector';
 import { startupSummaryLine, summarize } from '../../src/core/lifecycle/summary';
+import { makeServer } from './helpers/lifecycle';
 
 const stdio = (extra: Partial<LaunchDefinition>): LaunchDefinition => ({ type: 'stdio', command: 'npx', args: [], env: {}, headers: {}, ...extra });
 const remote = (extra: Partial<LaunchDefinition>): LaunchDefinition => ({ type: 'http', args: [], env: {}, headers: {}, ...extra });
@@ -95,5 +101,106 @@ describe('lifecycle errors', () => {
     assert.deepEqual(stderrTailOf('plain'), []);
     assert.equal(errorMessage(error), 'spawn failed');
     assert.equal(errorMessage('text'), 'text');
+  });
+});
+
+describe('the one redaction of arguments', () => {
+  it('masks secrets by position: --api-key=V, --token V, KEY=V, Authorization: V, URL credentials and secret parameters', () => {
+    const args = [
+      '--api-key=sk-live-0123456789', '--token', 'ghp_abcdefghijkl', 'GITHUB_PERSONAL_ACCESS_TOKEN=ghp_zyxwvutsrq', '--header', 'Authorization: Bearer eyJhbGciOi.abc',
+      'https://alice:pa55w0rd@api.example.com/mcp?access_token=at-777777&team=web', '--password=hunter22',
+    ];
+    assert.deepEqual(redactArgs(args), [
+      '--api-key=***', '--token', '***', 'GITHUB_PERSONAL_ACCESS_TOKEN=***', '--header', 'Authorization: ***',
+      'https://***:***@api.example.com/mcp?access_token=***&team=web', '--password=***',
+    ]);
+    assert.deepEqual(argSecrets(args).sort(), ['Bearer eyJhbGciOi.abc', 'alice', 'at-777777', 'eyJhbGciOi.abc', 'ghp_abcdefghijkl', 'ghp_zyxwvutsrq', 'hunter22', 'pa55w0rd', 'sk-live-0123456789'].sort());
+  });
+
+  it('leaves what only looks like a secret name alone', () => {
+    const args = ['--max-tokens', '4096', '--key-file', '/etc/key.pem', '--tokenizer', 'bpe', '--token', '--verbose', '--monkey=banana', 'KEYBOARD=us', 'https://example.com/?q=token'];
+    assert.deepEqual(redactArgs(args), args);
+    assert.deepEqual(argSecrets(args), []);
+    assert.equal(isSecretName('GITHUB_TOKEN'), true);
+    assert.equal(isSecretName('X-Api-Key'), true);
+    assert.equal(isSecretName('max-tokens'), false);
+  });
+
+  it('scrubs a secret argument wherever the server prints it again', () => {
+    const launch = stdio({ args: ['--token', 'ghp_abcdefghijkl', '--api-key=sk-live-0123456789'] });
+    const secrets = secretsOf(launch);
+    assert.equal(redactText('auth with ghp_abcdefghijkl and sk-live-0123456789 failed', secrets), 'auth with *** and *** failed');
+    assert.equal(redactLaunch(launch), 'npx --token *** --api-key=***');
+  });
+
+  it('prints the env file of a launch and scrubs known values from it', () => {
+    assert.equal(redactLaunch(stdio({ args: ['server.js'], envFile: '/ws/app/.env' })), 'npx server.js (envFile /ws/app/.env)');
+    assert.equal(redactCommandLine('node', ['my server.js', '--key', 'abcd-1234'], []), "node 'my server.js' --key ***");
+  });
+});
+
+describe('RedactingConnector', () => {
+  function fakeConnection(onCloseListener: { fire?: (info: CloseInfo) => void }): ServerConnection {
+    return {
+      serverInfo: { name: 'fake', version: '1' },
+      supports: { tools: false, resources: false, resourceTemplates: false, prompts: false, logging: false },
+      listPage: () => Promise.resolve({ items: [] }),
+      callTool: () => Promise.reject(new Error('tool saw from-the-env-file-42')),
+      readResource: () => Promise.resolve({ contents: [] }),
+      getPrompt: () => Promise.resolve({ messages: [] }),
+      setLogLevel: () => Promise.resolve(),
+      notifyRootsChanged: () => Promise.resolve(),
+      onListChanged: () => ({ dispose: () => undefined }),
+      onClose: (listener) => { onCloseListener.fire = listener; return { dispose: () => undefined }; },
+      close: () => Promise.resolve(),
+      dispose: () => undefined,
+    };
+  }
+
+  function request(log: ServerLog, args: string[] = []): ConnectRequest {
+    return {
+      server: makeServer('s', {}, { args }), log, roots: () => [], startupTimeoutMs: 1000, shutdownGraceMs: 10, trace: false,
+      signal: new AbortController().signal,
+    };
+  }
+
+  it('scrubs what the launch learned (env file values) and the secret arguments from the log, errors and close reasons', async () => {
+    const lines: string[] = [];
+    const log: ServerLog = {
+      info: (m) => lines.push(m), warn: (m) => lines.push(m), error: (m) => lines.push(m), stderr: (m) => lines.push(m),
+      serverMessage: (_level, _logger, data) => lines.push(JSON.stringify(data)), trace: () => undefined,
+    };
+    const closing: { fire?: (info: CloseInfo) => void } = {};
+    const closes: CloseInfo[] = [];
+    const inner: ServerConnector = {
+      connect: (req) => {
+        req.log.stderr('token=ghp_abcdefghijkl before the env file was read');
+        req.addSecrets?.(['from-the-env-file-42']);
+        req.log.stderr('TOKEN=from-the-env-file-42');
+        req.log.serverMessage('info', undefined, { TOKEN: 'from-the-env-file-42' });
+        return Promise.resolve(fakeConnection(closing));
+      },
+    };
+    const connection = await new RedactingConnector(inner).connect(request(log, ['--token', 'ghp_abcdefghijkl']));
+    connection.onClose((info) => closes.push(info));
+    await assert.rejects(connection.callTool('x', {}, { timeoutMs: 10 }), { message: 'tool saw ***' });
+    closing.fire?.({ expected: false, exitCode: 1, signal: null, reason: 'exit: from-the-env-file-42', stderrTail: ['from-the-env-file-42'] });
+    assert.deepEqual(lines, ['token=*** before the env file was read', 'TOKEN=***', '{"TOKEN":"***"}']);
+    assert.deepEqual(closes.map((c) => [c.reason, c.stderrTail]), [['exit: ***', ['***']]]);
+
+    const failing: ServerConnector = {
+      connect: (req) => {
+        req.addSecrets?.(['from-the-env-file-42']);
+        return Promise.reject(new ConnectError('spawn failed with from-the-env-file-42', ['from-the-env-file-42']));
+      },
+    };
+    await assert.rejects(new RedactingConnector(failing).connect(request(log)), (error: ConnectError) =>
+      error.message === 'spawn failed with ***' && error.stderrTail[0] === '***');
+  });
+
+  it('SecretSet grows and keeps every form, longest first', () => {
+    const set = new SecretSet(['abcd']);
+    set.add(['a b/c d e', 'no']);
+    assert.deepEqual(set.list(), ['a%20b%2Fc%20d%20e', 'a b/c d e', 'abcd']);
   });
 });

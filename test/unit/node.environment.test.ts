@@ -133,8 +133,12 @@ describe('node environment', () => {
 
     it('reads a relative envFile from the workspace folder; env wins over it', async () => {
       fs.writeFileSync(path.join(dir, '.env'), 'TOKEN=file\nOTHER=2\nPATH=/file/bin\n');
-      const resolved = await environment('/home/ada').resolve({ folder: dir, envFile: '.env', launch: { env: { TOKEN: 'entry' } } });
-      assert.deepEqual(resolved, { cwd: dir, env: { PATH: '/usr/bin:/file/bin', TERM: 'xterm', TOKEN: 'entry', OTHER: '2' } });
+      const resolved = await environment('/home/ada').resolve({ folder: dir, launch: { env: { TOKEN: 'entry' }, envFile: '.env' } });
+      assert.deepEqual(resolved, {
+        cwd: dir,
+        env: { PATH: '/usr/bin:/file/bin', TERM: 'xterm', TOKEN: 'entry', OTHER: '2' },
+        fromEnvFile: { TOKEN: 'file', OTHER: '2', PATH: '/file/bin' },
+      });
     });
 
     it('defaults cwd to the workspace folder, else the home folder; a relative cwd is taken from the folder', async () => {
@@ -146,7 +150,7 @@ describe('node environment', () => {
     });
 
     it('rejects with a clear message when the envFile is missing or a folder', async () => {
-      await assert.rejects(environment(dir).resolve({ folder: dir, envFile: 'nope.env', launch: { env: {} } }), {
+      await assert.rejects(environment(dir).resolve({ folder: dir, launch: { env: {}, envFile: 'nope.env' } }), {
         message: `envFile not found: ${path.join(dir, 'nope.env')} (create it, or remove "envFile" from the server's entry)`,
       });
       await assert.rejects(readEnvFile(dir), { message: `envFile is a folder, not a file: ${dir}` });

@@ -39,11 +39,10 @@ describe('toSidebarSnapshot', () => {
       name: 'github',
       scope: 'project',
       folder: '/ws/shop',
-      launch: launch({ type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'], env: { GITHUB_TOKEN: 'ghp_secret' } }),
+      launch: launch({ type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'], env: { GITHUB_TOKEN: 'ghp_secret' }, envFile: '/ws/shop/.env' }),
       source: range(PROJECT, 3, 7),
       fingerprint: 'sha256:abc',
       needsTrust: true,
-      envFile: '/ws/shop/.env',
       timeout: 5000,
     });
 
@@ -216,10 +215,11 @@ describe('launchSummary', () => {
       launchSummary(launch({ type: 'http', url: 'https://mcp.linear.app/mcp?api_key=lin_123&team=WEB' })),
       'https://mcp.linear.app/mcp?api_key=***&team=WEB',
     );
-    assert.equal(launchSummary(launch({ type: 'sse', url: 'https://bob:hunter2@host.dev/sse' })), 'https://bob:***@host.dev/sse');
+    // The user name is masked too: it is often the first half of the credential.
+    assert.equal(launchSummary(launch({ type: 'sse', url: 'https://bob:hunter2@host.dev/sse' })), 'https://***:***@host.dev/sse');
     assert.equal(
       launchSummary(launch({ type: 'stdio', command: 'npx', args: ['server-postgres', 'postgresql://app:s3cret@localhost:5432/db'] })),
-      'npx server-postgres postgresql://app:***@localhost:5432/db',
+      'npx server-postgres postgresql://***:***@localhost:5432/db',
     );
   });
 

@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import { mergeLayers } from '../../src/core/config/merge';
 import type { EffectiveServer, ShadowedServer } from '../../src/core/config/types';
 import { DANGER_FLAG_REASONS, type DangerFlag } from '../../src/core/trust/dangerFlags';
-import { withDigestedSecrets } from '../../src/core/trust/launchDiff';
+import { launchDiff, storedLaunch } from '../../src/core/trust/launchDiff';
+import { TEST_DIGEST } from './helpers/digest';
 import { buildTrustPrompt, commandLineText, visible, type TrustPromptEntry } from '../../src/core/trust/promptText';
 import type { TrustDecision } from '../../src/core/trust/trustDecision';
 import { parseText, scopeSpec } from './helpers/config';
@@ -55,6 +56,15 @@ describe('buildTrustPrompt (the trust prompt text)', () => {
     for (const secret of ['sk-live-very-secret', 'fast', 'hunter22', 'tok-secret-123']) assert.ok(!detail.includes(secret), secret);
   });
 
+  it('shows the env file and the names it defines, never a value', () => {
+    const { server } = projectServer(JSON.stringify({ mcpServers: { s: { command: 'node', args: ['server.js'], envFile: 'repo.env' } } }));
+    const read = { ...server, launch: { ...server.launch, envFileVars: { NODE_OPTIONS: TEST_DIGEST.digest('--require ./evil.js'), API_KEY: TEST_DIGEST.digest('sk-1') } } };
+    const { detail } = buildTrustPrompt([entry(read), entry(server)]);
+    assert.match(detail, /^Env file: repo\.env \(defines NODE_OPTIONS=\*\*\*, API_KEY=\*\*\*\)$/m);
+    assert.match(detail, /^Env file: repo\.env \(not read: the server cannot start until it can be read\)$/m);
+    assert.ok(!detail.includes('evil.js') && !detail.includes('hmac-sha256'), detail);
+  });
+
   it('says which user server of the same name it replaces', () => {
     const user = parseLayer(scopeSpec('user'), { kind: 'text', text: JSON.stringify({ mcpServers: { memory: { command: 'my-memory' } } }) });
     const project = parseText(JSON.stringify({ mcpServers: { memory: { command: 'node', args: ['evil.js'] } } }));
@@ -81,7 +91,8 @@ describe('buildTrustPrompt (the trust prompt text)', () => {
   it('for a changed definition, asks about the new one and shows what changed field by field, values masked', () => {
     const before = projectServer(JSON.stringify({ mcpServers: { s: { command: 'node', args: ['a.js', '--port', '1'], env: { TOKEN: 'old-secret' } } } })).server;
     const after = projectServer(JSON.stringify({ mcpServers: { s: { command: 'node', args: ['b.js', '--port', '1', '--verbose'], env: { TOKEN: 'new-secret' } } } })).server;
-    const decision: TrustDecision = { state: 'needsTrust', reason: 'the definition changed since you trusted it', changedFrom: withDigestedSecrets(before.launch) };
+    const changedFrom = storedLaunch(before.launch, TEST_DIGEST);
+    const decision: TrustDecision = { state: 'needsTrust', reason: 'the definition changed since you trusted it', changedFrom, changes: launchDiff(changedFrom, after.launch, TEST_DIGEST) };
     const { message, detail } = buildTrustPrompt([entry(after, { decision })]);
     assert.equal(message, 'The MCP server "s" defined by this workspace has changed since you trusted it. Do you trust the new definition?');
     const changes = detail.slice(detail.indexOf('Changed since you trusted it:')).split('\n').slice(1).map((line) => line.trim());
@@ -92,7 +103,8 @@ describe('buildTrustPrompt (the trust prompt text)', () => {
   it('asks about several servers in one question and counts the changed ones', () => {
     const a = projectServer(JSON.stringify({ mcpServers: { a: { command: 'a' } } })).server;
     const b = projectServer(JSON.stringify({ mcpServers: { b: { command: 'b' } } })).server;
-    const changed: TrustDecision = { state: 'needsTrust', reason: 'changed', changedFrom: { ...b.launch, command: 'old-b' } };
+    const changedFrom = { ...b.launch, command: 'old-b' };
+    const changed: TrustDecision = { state: 'needsTrust', reason: 'changed', changedFrom, changes: launchDiff(changedFrom, b.launch, TEST_DIGEST) };
     const { message, detail } = buildTrustPrompt([entry(a), entry(b, { decision: changed })]);
     assert.equal(message, 'Do you trust the 2 MCP servers defined by this workspace (1 changed since you trusted it)?');
     assert.equal(detail.split('\n\n').length, 3, 'an introduction and one block per server');

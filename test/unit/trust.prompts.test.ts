@@ -11,6 +11,7 @@ import { TrustPrompts, type TrustAnswer, type TrustPrompter, type TrustPromptReq
 import { TrustStore, type DocumentStorage } from '../../src/core/trust/trustStore';
 import { parseText } from './helpers/config';
 import { makeServer } from './helpers/lifecycle';
+import { TEST_DIGEST } from './helpers/digest';
 
 class MemoryStorage implements DocumentStorage {
   private document: unknown;
@@ -52,7 +53,7 @@ const host = (overrides: Partial<TrustGateHost> = {}): TrustGateHost => ({
 const project = (id: string, command = `run-${id}`): EffectiveServer => makeServer(id, { scope: 'project', folder: '/ws' }, { command });
 
 async function setup(options: { host?: TrustGateHost; servers?: EffectiveServer[]; shadowed?: ShadowedServer[] } = {}) {
-  const store = await TrustStore.load(new MemoryStorage());
+  const store = await TrustStore.load(new MemoryStorage(), { digest: TEST_DIGEST });
   const gate = new TrustGate(store, options.host ?? host());
   const prompter = new ScriptedPrompter();
   const config = { servers: options.servers ?? [], shadowed: options.shadowed ?? [] };

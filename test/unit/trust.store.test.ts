@@ -11,6 +11,7 @@ import { PinStore, type ServerIdentity } from '../../src/core/trust/pinStore';
 import { TrustStore, type DocumentStorage } from '../../src/core/trust/trustStore';
 import { JsonFileStore } from '../../src/node/jsonFileStore';
 import { makeServer } from './helpers/lifecycle';
+import { TEST_DIGEST } from './helpers/digest';
 
 /** A storage held in memory, as a JSON string (so nothing is shared by reference with the store). */
 class MemoryStorage implements DocumentStorage {
@@ -38,7 +39,7 @@ function project(name: string, command: string, env: Record<string, string> = {}
 
 describe('TrustStore', () => {
   it('remembers a trusted definition by fingerprint, not by name', async () => {
-    const store = await TrustStore.load(new MemoryStorage());
+    const store = await TrustStore.load(new MemoryStorage(), { digest: TEST_DIGEST });
     const a = project('db', 'run-db');
     await store.trust(a);
     assert.equal(store.get(FOLDER, 'db', a.fingerprint), 'trusted');
@@ -50,16 +51,48 @@ describe('TrustStore', () => {
 
   it('keeps the last trusted definition, with env values only as digests', async () => {
     const storage = new MemoryStorage();
-    const store = await TrustStore.load(storage);
+    const store = await TrustStore.load(storage, { digest: TEST_DIGEST });
     await store.trust(project('db', 'run-db', { TOKEN: 'sk-very-secret' }));
     const last = store.lastTrusted(FOLDER, 'db');
     assert.equal(last?.command, 'run-db');
-    assert.match(last?.env.TOKEN ?? '', /^sha256:[0-9a-f]{64}$/);
+    assert.match(last?.env.TOKEN ?? '', /^hmac-sha256:[0-9a-f]{64}$/);
     assert.ok(!storage.text?.includes('sk-very-secret'), 'no secret value is stored');
   });
 
+  it('keeps no expanded secret: arguments and URL as redacted, env file variables as salted digests', async () => {
+    const storage = new MemoryStorage();
+    const store = await TrustStore.load(storage, { digest: TEST_DIGEST });
+    const server = makeServer('api', { scope: 'project', folder: FOLDER }, {
+      command: 'npx',
+      args: ['mcp-remote', 'https://bob:pa55-word@api.example.com/mcp?access_token=tok-123456', '--api-key=sk-live-abcdef', '--header', 'Authorization: Bearer ghp_0123456789'],
+      envFile: '.env',
+      envFileVars: { DB_PASSWORD: TEST_DIGEST.digest('hunter2-hunter2') },
+    });
+    await store.trust({ ...server, fingerprint: fingerprint(server.launch) });
+    for (const secret of ['pa55-word', 'tok-123456', 'sk-live-abcdef', 'ghp_0123456789', 'hunter2-hunter2', 'bob']) {
+      assert.ok(!storage.text?.includes(secret), `${secret} is stored: ${storage.text}`);
+    }
+    const last = store.lastTrusted(FOLDER, 'api');
+    assert.deepEqual(last?.args, ['mcp-remote', 'https://***:***@api.example.com/mcp?access_token=***', '--api-key=***', '--header', 'Authorization: ***']);
+    assert.equal(last?.envFile, '.env');
+    assert.deepEqual(Object.keys(last?.envFileVars ?? {}), ['DB_PASSWORD']);
+    assert.deepEqual(store.changesSince(FOLDER, 'api', server.launch), [], 'the stored form compares equal to the live definition');
+  });
+
+  it('brings a record of an older version (arguments as written, unsalted digests) into the stored form', async () => {
+    const storage = new MemoryStorage();
+    const old = makeServer('legacy', { scope: 'project', folder: FOLDER }, { command: 'npx', args: ['server', '--api-key=sk-legacy-0123456'], env: { TOKEN: 'sha256:' + '0'.repeat(64) } });
+    storage.text = JSON.stringify({ version: 1, workspaces: { [FOLDER]: { legacy: { trusted: { fingerprint: fingerprint(old.launch), launch: old.launch, at: '2025-01-01T00:00:00.000Z' } } } } });
+    const store = await TrustStore.load(storage, { digest: TEST_DIGEST });
+    assert.equal(store.get(FOLDER, 'legacy', fingerprint(old.launch)), 'trusted', 'the decision still holds');
+    assert.deepEqual(store.lastTrusted(FOLDER, 'legacy')?.args, ['server', '--api-key=***']);
+    assert.equal(store.lastTrusted(FOLDER, 'legacy')?.env.TOKEN, 'sha256:' + '0'.repeat(64), 'a digest stays a digest');
+    await store.trust(project('db', 'run-db'));
+    assert.ok(!storage.text?.includes('sk-legacy-0123456'), 'the next write keeps no secret of the old record');
+  });
+
   it('remembers a refusal for that definition only, and trusting it later replaces the refusal', async () => {
-    const store = await TrustStore.load(new MemoryStorage());
+    const store = await TrustStore.load(new MemoryStorage(), { digest: TEST_DIGEST });
     const a = project('db', 'run-db');
     await store.refuse(a);
     assert.equal(store.get(FOLDER, 'db', a.fingerprint), 'refused');
@@ -73,7 +106,7 @@ describe('TrustStore', () => {
 
   it('revoke forgets every decision about the name; list groups per workspace', async () => {
     const storage = new MemoryStorage();
-    const store = await TrustStore.load(storage, { now: () => new Date('2026-01-02T03:04:05Z') });
+    const store = await TrustStore.load(storage, { digest: TEST_DIGEST, now: () => new Date('2026-01-02T03:04:05Z') });
     let changes = 0;
     store.onDidChange(() => changes++);
     await store.trust(project('db', 'run-db'));
@@ -95,8 +128,8 @@ describe('TrustStore', () => {
 
   it('a change re-reads the storage first, so another writer’s decision survives', async () => {
     const storage = new MemoryStorage();
-    const mine = await TrustStore.load(storage);
-    const theirs = await TrustStore.load(storage);
+    const mine = await TrustStore.load(storage, { digest: TEST_DIGEST });
+    const theirs = await TrustStore.load(storage, { digest: TEST_DIGEST });
     await theirs.trust(project('db', 'run-db'));
     await mine.trust(project('cache', 'run-cache'));
     await mine.reload();
@@ -106,11 +139,11 @@ describe('TrustStore', () => {
 
   it('stores a server named "__proto__" as data, without touching any prototype', async () => {
     const storage = new MemoryStorage();
-    const store = await TrustStore.load(storage);
+    const store = await TrustStore.load(storage, { digest: TEST_DIGEST });
     const evil = project('__proto__', 'run');
     await store.trust(evil);
     assert.equal(({} as Record<string, unknown>).trusted, undefined);
-    const again = await TrustStore.load(storage);
+    const again = await TrustStore.load(storage, { digest: TEST_DIGEST });
     assert.equal(again.get(FOLDER, '__proto__', evil.fingerprint), 'trusted');
     assert.equal(again.get(FOLDER, 'other', evil.fingerprint), undefined);
   });
@@ -119,9 +152,9 @@ describe('TrustStore', () => {
     const problems: string[] = [];
     const storage = new MemoryStorage();
     storage.text = JSON.stringify({ version: 2, workspaces: {} });
-    await TrustStore.load(storage, { onProblem: (message) => problems.push(message) });
+    await TrustStore.load(storage, { digest: TEST_DIGEST, onProblem: (message) => problems.push(message) });
     storage.text = JSON.stringify([1, 2]);
-    const store = await TrustStore.load(storage, { onProblem: (message) => problems.push(message) });
+    const store = await TrustStore.load(storage, { digest: TEST_DIGEST, onProblem: (message) => problems.push(message) });
     storage.text = JSON.stringify({ version: 1, workspaces: { [FOLDER]: { db: { trusted: { fingerprint: 1 } } } } });
     await store.reload();
     assert.equal(problems.length, 3, problems.join('\n'));
@@ -132,7 +165,7 @@ describe('TrustStore', () => {
   });
 
   it('rejects a server outside any workspace folder', async () => {
-    const store = await TrustStore.load(new MemoryStorage());
+    const store = await TrustStore.load(new MemoryStorage(), { digest: TEST_DIGEST });
     await assert.rejects(store.trust(makeServer('u')), /no workspace folder/);
   });
 });
@@ -157,13 +190,13 @@ describe('JsonFileStore', () => {
     fs.writeFileSync(file, '{"version": 1, "workspaces": {');
     const problems: string[] = [];
     const storage = new JsonFileStore(file, { onProblem: (message) => problems.push(message) });
-    const store = await TrustStore.load(storage, { onProblem: (message) => problems.push(message) });
+    const store = await TrustStore.load(storage, { digest: TEST_DIGEST, onProblem: (message) => problems.push(message) });
     assert.deepEqual(store.list(), []);
     assert.equal(problems.length, 1);
     assert.ok(problems[0].includes(file) && /not valid JSON/.test(problems[0]), problems[0]);
     await store.trust(project('db', 'run-db'));
     assert.equal(fs.readFileSync(`${file}.corrupt`, 'utf8'), '{"version": 1, "workspaces": {');
-    const reread = await TrustStore.load(new JsonFileStore(file));
+    const reread = await TrustStore.load(new JsonFileStore(file), { digest: TEST_DIGEST });
     assert.equal(reread.get(FOLDER, 'db', project('db', 'run-db').fingerprint), 'trusted');
   });
 });

@@ -1,6 +1,8 @@
 // `${input:…}` values: asked once per workspace and id (one prompt shared by the servers that need
 // it), kept in SecretStorage, filled in at launch, and found nowhere else — not in a server's log, an
 // output channel file, a state, an error, the tree or the sidebar. Clear Stored Inputs forgets them.
+// The same holds for what an env file supplies and for secrets given as arguments (`--api-key V`,
+// `--token=V`): one redaction covers them all.
 //
 // The extension host cannot type into a quick input (neither `type` nor a paste reaches it under the
 // test workbench), so the tests that need a typed value answer through the internal
@@ -8,10 +10,11 @@
 // default go through the real input box and quick pick.
 import * as assert from 'assert/strict';
 import { createHash, randomUUID } from 'crypto';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import type { CallToolResult } from '../../src/core/lifecycle';
 import type { SwitchboardApi } from '../../src/extension';
-import { FileRestorer, fixtureIsLoaded, serverItems, switchboardApi } from './configTestSupport';
+import { FileRestorer, fixtureHome, fixtureIsLoaded, serverItems, switchboardApi } from './configTestSupport';
 import { nextState, stateOf, waitForStates } from './lifecycleTestSupport';
 import { addUserServers, fixtureServer, logFiles, repeatUntil, sidebarSnapshot } from './userServersSupport';
 
@@ -145,5 +148,64 @@ describe('secrets from ${input:…}', function () {
     assert.equal(stateOf(api, 'secret-a')?.kind, 'ready');
     assert.deepEqual((await script()).map((a) => a.id), ['token']);
     assert.equal(digestOf(await api.callTool('secret-a', 'token-digest', {})).env.sha256, sha256(`${CANARY}-2`));
+  });
+});
+
+describe('secrets from an env file and in arguments', function () {
+  this.timeout(60_000);
+  const FROM_FILE = `envfile-${randomUUID()}`;
+  const API_KEY = `apikey-${randomUUID()}`;
+  const ARG_TOKEN = `argtoken-${randomUUID()}`;
+  let api: SwitchboardApi;
+  const restorer = new FileRestorer();
+
+  before(async () => {
+    api = await switchboardApi();
+    await fixtureIsLoaded(api);
+  });
+
+  after(async () => {
+    restorer.restore();
+    await fixtureIsLoaded(api, 10_000);
+  });
+
+  it('launches with them and never shows them: logs, output channel files, states, errors, tree and sidebar', async () => {
+    const envFile = path.join(fixtureHome(), 'canary.env');
+    restorer.write(envFile, `# the server's token\nTOKEN=${FROM_FILE}\n`);
+    addUserServers(restorer, { 'file-secret': fixtureServer('print-env.mjs', { args: ['--api-key', API_KEY, `--token=${ARG_TOKEN}`], envFile }) });
+    await waitForStates(api, ['file-secret'], 'ready');
+    const digest = digestOf(await api.callTool('file-secret', 'token-digest', {}));
+    assert.deepEqual(digest.env, { length: FROM_FILE.length, sha256: sha256(FROM_FILE) }, 'the server got the env file value');
+    assert.deepEqual(digest.arg, { length: ARG_TOKEN.length, sha256: sha256(ARG_TOKEN) }, 'the server got the argument');
+
+    // The fixture prints the env file value again as it crashes: the crash reason and stderr tail carry it.
+    const crashed = nextState(api, 'file-secret', 'crashed');
+    await assert.rejects(api.callTool('file-secret', 'crash', { code: 3 }));
+    const state = await crashed;
+    assert.ok(JSON.stringify(state).includes('TOKEN=***'), `the stderr tail shows the masked line: ${JSON.stringify(state)}`);
+    await waitForStates(api, ['file-secret'], 'ready');
+
+    const log = api.getServerLog('file-secret');
+    assert.ok(log.some((line) => line.includes('TOKEN=*** args=--api-key *** --token=***')), `stderr is scrubbed, not dropped:\n${log.join('\n')}`);
+    assert.ok(log.some((line) => line.includes('starting (stdio): node ') && line.includes('--api-key *** --token=***')), `the launch line is masked:\n${log.join('\n')}`);
+    assert.ok(log.some((line) => line.includes('[env-***]')), `the server's log message is scrubbed:\n${log.join('\n')}`);
+    const row = (await serverItems()).find((item) => item.kind === 'server' && item.label === 'file-secret');
+    assert.match(row?.tooltip ?? '', /--api-key \*\*\* --token=\*\*\*/, 'the tooltip shows the masked command line');
+    assert.match(row?.tooltip ?? '', /Env file: .*canary\.env/, 'the tooltip names the env file');
+    // Output channels are written to disk asynchronously.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const places: [string, string][] = [
+      ...api.getServerStates().map(({ id }): [string, string] => [`log of ${id}`, api.getServerLog(id).join('\n')]),
+      ['server states', JSON.stringify(api.getServerStates())],
+      ['tree rows', JSON.stringify(await serverItems())],
+      ['sidebar snapshot', JSON.stringify(await sidebarSnapshot())],
+      ...(await logFiles()).map(({ file, text }): [string, string] => [file, text]),
+    ];
+    assert.ok(places.some(([where]) => where.includes('file-secret') && where.endsWith('.log')), 'the server\'s output channel file is among the places');
+    for (const [where, text] of places) {
+      for (const secret of [FROM_FILE, API_KEY, ARG_TOKEN]) assert.ok(!text.includes(secret), `${secret.split('-')[0]} appears in ${where}`);
+    }
+    // The configuration an extension reads through the API has the arguments as written, never the env file's values.
+    assert.ok(!JSON.stringify(api.getConfig()).includes(FROM_FILE), 'the env file value is in the configuration');
   });
 });

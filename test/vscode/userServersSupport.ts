@@ -7,11 +7,12 @@ import type { SidebarSnapshot } from '../../src/protocol/sidebar';
 import { FileRestorer, serverItems, serverRow, userFile } from './configTestSupport';
 
 /** A server entry running a fixture of test/fixtures/servers with node. */
-export function fixtureServer(script: string, extra: { args?: string[]; env?: Record<string, string> } = {}): Record<string, unknown> {
+export function fixtureServer(script: string, extra: { args?: string[]; env?: Record<string, string>; envFile?: string } = {}): Record<string, unknown> {
   return {
     command: 'node',
     args: [`\${env:SWITCHBOARD_REPO}/test/fixtures/servers/${script}`, ...(extra.args ?? [])],
     ...(extra.env ? { env: extra.env } : {}),
+    ...(extra.envFile ? { envFile: extra.envFile } : {}),
   };
 }
 

@@ -15,13 +15,19 @@ export function canonicalJson(value: unknown): string {
   return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
 }
 
-/** The sha256 (hex) of a launch definition's canonical JSON; empty env/headers count as absent. */
+/**
+ * The sha256 (hex) of a launch definition's canonical JSON; empty env/headers count as absent. The
+ * envFile counts by its path and, when it was read (project scope), by the names and salted value
+ * digests of what it defines: an empty file is not the same as one that could not be read.
+ */
 export function fingerprint(launch: LaunchDefinition): string {
   const covered = {
     type: launch.type,
     command: launch.command,
     args: launch.args,
     env: isEmpty(launch.env) ? undefined : launch.env,
+    envFile: launch.envFile,
+    envFileVars: launch.envFileVars,
     cwd: launch.cwd,
     url: launch.url,
     headers: isEmpty(launch.headers) ? undefined : launch.headers,

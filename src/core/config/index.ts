@@ -4,6 +4,7 @@ export { MAX_CONFIG_BYTES, type ConfigFileSystem } from './ports';
 export { parseLayer } from './parse';
 export { expandVariables, expandHome, type Expansion, type VariableIssue } from './variables';
 export { fingerprint, canonicalJson } from './fingerprint';
+export { MAX_ENV_FILE_BYTES, envFilePath, readsEnvFile, withEnvFileVars, type EnvFileSupport } from './envFiles';
 export { inputIdsOf, inputsNeededBy, substituteInputs, withInputValues } from './inputs';
 export { mergeLayers } from './merge';
 export { standardLayerSpecs, type StandardLayerOptions } from './layerSpecs';

@@ -6,7 +6,7 @@ import type { EffectiveServer, LaunchDefinition } from './types';
 // The same shape expandVariables accepts as an input reference: `${input:` + a non-blank id + `}`.
 const INPUT_REFERENCE = /\$\{input:([^{}]*)\}/g;
 
-/** The ids of every `${input:id}` in the launch's command, args, env, cwd, url and headers, in order of first use. */
+/** The ids of every `${input:id}` in the launch's command, args, env, envFile, cwd, url and headers, in order of first use. */
 export function inputIdsOf(launch: LaunchDefinition): string[] {
   const ids: string[] = [];
   for (const text of launchStrings(launch)) {
@@ -31,26 +31,26 @@ export function substituteInputs(launch: LaunchDefinition, values: Readonly<Reco
     headers: mapValues(launch.headers, sub),
   };
   if (launch.command !== undefined) result.command = sub(launch.command);
+  if (launch.envFile !== undefined) result.envFile = sub(launch.envFile);
+  // The digests describe the file the configuration named; they stay as the gate saw them.
+  if (launch.envFileVars !== undefined) result.envFileVars = { ...launch.envFileVars };
   if (launch.cwd !== undefined) result.cwd = sub(launch.cwd);
   if (launch.url !== undefined) result.url = sub(launch.url);
   return result;
 }
 
 /**
- * The server as the connector launches it: launch and envFile with the values in. Its id and
- * fingerprint stay those of the definition as written.
+ * The server as the connector launches it: its launch (envFile included) with the values in. Its id
+ * and fingerprint stay those of the definition as written.
  */
 export function withInputValues(server: EffectiveServer, values: Readonly<Record<string, string>>): EffectiveServer {
-  const resolved: EffectiveServer = { ...server, launch: substituteInputs(server.launch, values) };
-  if (server.envFile !== undefined) resolved.envFile = substituteText(server.envFile, values);
-  return resolved;
+  return { ...server, launch: substituteInputs(server.launch, values) };
 }
 
-/** The ids a server needs: those the parser reported, and any other reference in its launch or envFile. */
-export function inputsNeededBy(server: Pick<EffectiveServer, 'launch' | 'envFile' | 'needsInput'>): string[] {
+/** The ids a server needs: those the parser reported, and any other reference in its launch (envFile included). */
+export function inputsNeededBy(server: Pick<EffectiveServer, 'launch' | 'needsInput'>): string[] {
   const ids = [...server.needsInput];
-  const more = inputIdsOf({ ...server.launch, args: [...server.launch.args, ...(server.envFile !== undefined ? [server.envFile] : [])] });
-  for (const id of more) if (!ids.includes(id)) ids.push(id);
+  for (const id of inputIdsOf(server.launch)) if (!ids.includes(id)) ids.push(id);
   return ids;
 }
 
@@ -63,6 +63,7 @@ function launchStrings(launch: LaunchDefinition): string[] {
     ...(launch.command !== undefined ? [launch.command] : []),
     ...launch.args,
     ...Object.values(launch.env),
+    ...(launch.envFile !== undefined ? [launch.envFile] : []),
     ...(launch.cwd !== undefined ? [launch.cwd] : []),
     ...(launch.url !== undefined ? [launch.url] : []),
     ...Object.values(launch.headers),

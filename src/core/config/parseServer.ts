@@ -80,7 +80,6 @@ class EntryReader {
     // drop the server (the field gets an "ignored-field" warning instead).
     const local = declaredType ? declaredType.kind === 'stdio' : hasCommand;
     let launch: LaunchDefinition;
-    let expandedEnvFile: string | undefined;
     if (local) {
       launch = {
         type: 'stdio',
@@ -89,7 +88,8 @@ class EntryReader {
         env: env ? this.expandMap(env) : {},
         headers: {},
       };
-      expandedEnvFile = envFile && this.expand(envFile, true);
+      const expandedEnvFile = envFile && this.expand(envFile, true);
+      if (expandedEnvFile !== undefined) launch.envFile = expandedEnvFile;
       if (cwd) launch.cwd = this.expand(cwd, true);
     } else {
       const expandedUrl = url && this.expand(url, false);
@@ -111,7 +111,6 @@ class EntryReader {
       source: this.ctx.rangeOf(this.keyNode),
     };
     if (this.ctx.spec.folder !== undefined) entry.folder = this.ctx.spec.folder;
-    if (expandedEnvFile !== undefined) entry.envFile = expandedEnvFile;
     if (timeout !== undefined) entry.timeout = timeout;
     if (allowedTools) entry.allowedTools = allowedTools.map((tool) => tool.value);
     if (disabledTools) entry.disabledTools = disabledTools.map((tool) => tool.value);

@@ -2,6 +2,7 @@
 // that changed, and keeps a broken file's last good servers so a typo never stops running servers.
 import type { Disposable } from '../disposable';
 import { Emitter, type Event } from '../event';
+import { envFilePath, readsEnvFile, withEnvFileVars, type EnvFileSupport } from './envFiles';
 import { canonicalJson } from './fingerprint';
 import { mergeLayers } from './merge';
 import { parseLayer } from './parse';
@@ -21,6 +22,12 @@ export interface ConfigServiceOptions {
   throttleMs?: number;
   /** Receives errors thrown by onDidChange listeners (they must not break reading). Default: console.error. */
   onError?: (error: unknown) => void;
+  /**
+   * How project servers' env files are parsed and their values digested. Each is read with the
+   * layer that names it, and watched: a change re-reads that layer. Without it no env file is read,
+   * and a project server with one cannot start (its variables were never checked).
+   */
+  envFiles?: Omit<EnvFileSupport, 'read'>;
 }
 
 /** Builds a snapshot from a merge result and its layers. */
@@ -47,6 +54,8 @@ export class ConfigService implements Disposable {
   private layers: Layer[] = [];
   private snapshot: ConfigSnapshot = toSnapshot({ servers: [], shadowed: [], problems: [], inputs: [] }, [], 0);
   private watchers: Disposable[] = [];
+  /** Env file → its watcher and the config files whose servers name it. */
+  private readonly envFileWatchers = new Map<string, { watcher: Disposable; configFiles: Set<string> }>();
   private readonly watchProblems = new Map<string, ConfigProblem>();
   private readonly files = new Map<string, FileState>();
   private readonly lastGood = new Map<string, { servers: ServerEntry[]; inputs: InputDefinition[] }>();
@@ -55,7 +64,7 @@ export class ConfigService implements Disposable {
   private settling: Promise<void> | undefined;
   private disposed = false;
 
-  constructor(private readonly fs: ConfigFileSystem, options: ConfigServiceOptions = {}) {
+  constructor(private readonly fs: ConfigFileSystem, private readonly options: ConfigServiceOptions = {}) {
     this.throttleMs = options.throttleMs ?? 100;
     this.onError = options.onError ?? ((error) => console.error('[config] onDidChange listener failed:', error));
   }
@@ -99,6 +108,7 @@ export class ConfigService implements Disposable {
     if (this.disposed) return;
     this.disposed = true;
     this.unwatchAll();
+    this.unwatchEnvFiles(new Map());
     this.emitter.dispose();
   }
 
@@ -142,9 +152,13 @@ export class ConfigService implements Disposable {
       const read = await this.read(file);
       if (generation !== this.generation || this.disposed) return;
       let changed = false;
-      this.specs.forEach((spec, i) => {
-        if (spec.file !== file || spec.inline !== undefined) return;
-        const layer = this.accept(spec, parseLayer(spec, read));
+      const specs = this.specs;
+      const parsed = await Promise.all(specs.map((spec) => (spec.file !== file || spec.inline !== undefined ? undefined : this.layerFrom(spec, read))));
+      if (generation !== this.generation || this.disposed) return;
+      specs.forEach((spec, i) => {
+        const fresh = parsed[i];
+        if (fresh === undefined) return;
+        const layer = this.accept(spec, fresh);
         if (canonicalJson(layer) !== canonicalJson(this.layers[i])) changed = true;
         this.layers[i] = layer;
       });
@@ -162,7 +176,55 @@ export class ConfigService implements Disposable {
   }
 
   private readAll(specs: LayerSpec[]): Promise<Layer[]> {
-    return Promise.all(specs.map(async (spec) => parseLayer(spec, spec.inline !== undefined ? { kind: 'missing' } : await this.read(spec.file))));
+    return Promise.all(specs.map(async (spec) => this.layerFrom(spec, spec.inline !== undefined ? { kind: 'missing' } : await this.read(spec.file))));
+  }
+
+  /** Parses a layer and reads the env files of its project servers. */
+  private layerFrom(spec: LayerSpec, read: ConfigRead): Promise<Layer> {
+    const layer = parseLayer(spec, read);
+    const envFiles = this.options.envFiles;
+    if (envFiles === undefined) return Promise.resolve(layer);
+    return withEnvFileVars(layer, { ...envFiles, read: (file, maxBytes) => this.fs.read(file, maxBytes) });
+  }
+
+  /** Watches the env file of every project server, so that an edit re-reads the layer that names it. */
+  private watchEnvFiles(): void {
+    if (this.options.envFiles === undefined || this.disposed) return;
+    const wanted = new Map<string, Set<string>>();
+    for (const layer of this.layers) {
+      if (layer.spec.inline !== undefined) continue;
+      for (const server of layer.servers) {
+        const file = readsEnvFile(server) ? envFilePath(server, layer.spec.vars.userHome) : undefined;
+        if (file === undefined) continue;
+        const configFiles = wanted.get(file) ?? new Set<string>();
+        configFiles.add(layer.spec.file);
+        wanted.set(file, configFiles);
+      }
+    }
+    this.unwatchEnvFiles(wanted);
+    for (const [file, configFiles] of wanted) {
+      const existing = this.envFileWatchers.get(file);
+      if (existing) {
+        existing.configFiles = configFiles;
+        continue;
+      }
+      const entry = { watcher: { dispose: () => undefined } as Disposable, configFiles };
+      try {
+        entry.watcher = this.fs.watch(file, () => { for (const configFile of entry.configFiles) this.onFileChanged(configFile); });
+      } catch (error) {
+        this.onError(error);
+      }
+      this.envFileWatchers.set(file, entry);
+    }
+  }
+
+  /** Stops watching the env files not in `keep`. */
+  private unwatchEnvFiles(keep: ReadonlyMap<string, unknown>): void {
+    for (const [file, entry] of this.envFileWatchers) {
+      if (keep.has(file)) continue;
+      try { entry.watcher.dispose(); } catch { /* a failing unwatch must not keep the others alive */ }
+      this.envFileWatchers.delete(file);
+    }
   }
 
   private async read(file: string): Promise<ConfigRead> {
@@ -191,6 +253,7 @@ export class ConfigService implements Disposable {
   }
 
   private publish(): void {
+    this.watchEnvFiles();
     this.snapshot = toSnapshot(mergeLayers(this.layers), this.layers, this.snapshot.version + 1);
     try {
       this.emitter.fire(this.snapshot);

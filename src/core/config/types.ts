@@ -55,6 +55,14 @@ export interface LaunchDefinition {
   cwd?: string;
   url?: string;
   headers: Record<string, string>;
+  /** The `envFile` as written (variables expanded); a relative path is taken from the server's folder. */
+  envFile?: string;
+  /**
+   * What the env file defined when the configuration was read (project scope only): each variable's
+   * name with a salted digest of its value, never the value. Absent when it was not (or could not be)
+   * read; the launch then refuses to use the file for a project server.
+   */
+  envFileVars?: Record<string, string>;
 }
 
 /** One server entry as written in one file, validated and expanded. */
@@ -64,7 +72,6 @@ export interface ServerEntry {
   /** Absolute path of the workspace folder the entry belongs to (local and project scopes). */
   folder?: string;
   launch: LaunchDefinition;
-  envFile?: string;
   /** Startup timeout in milliseconds, when the entry sets one. */
   timeout?: number;
   disabled: boolean;

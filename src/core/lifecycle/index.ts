@@ -15,7 +15,10 @@ export {
   type ServerControllerOptions, type ServerStateChange, type ServerView,
 } from './serverController';
 export { ServerRegistry, type ServerRegistryOptions } from './registry';
-export { REDACTED, isRedactable, redactLaunch, redactText, redactUrl, secretsOf } from './redact';
-export { redactError, redactValue, redactingConnection, redactingLog, secretForms } from './redactConnection';
+export {
+  REDACTED, argSecrets, isRedactable, isSecretName, quoteWord, redactArgs, redactCommandLine, redactLaunch, redactText, redactUrl, secretsOf,
+} from './redact';
+export { SecretSet, redactError, redactValue, redactingConnection, redactingLog, secretForms, type Secrets } from './redactConnection';
+export { RedactingConnector } from './redactingConnector';
 export { startupSummaryLine, summarize, type StartupSummary } from './summary';
 export { decideRun, type DefinitionFacts, type GateAnswer, type RunDecision, type RunQuestion, type RunningFacts } from './runDecision';

@@ -78,6 +78,12 @@ export interface ConnectRequest {
   shutdownGraceMs: number;
   trace: boolean;
   signal: AbortSignal;
+  /**
+   * Tells the redaction about secret values the connector learned while launching (an env file's
+   * values, `${input:…}` answers): from then on they are scrubbed from the log, errors and the
+   * connection's output. Set by RedactingConnector.
+   */
+  addSecrets?(values: Iterable<string>): void;
 }
 
 /** What the untimed step before a start knows. */

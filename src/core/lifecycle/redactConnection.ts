@@ -1,7 +1,9 @@
-// Values a person typed in (the `${input:…}` answers) are secrets the launch definition does not
-// show, so redact.ts cannot know them. These wrappers scrub them out of everything that leaves a
-// connection towards logs and the UI: log lines, trace messages, the server's own log messages,
-// errors (their message, stderr tail and cause), close reasons and the catalog.
+// Values a person typed in (the `${input:…}` answers) and the values an env file supplied are secrets
+// the launch definition does not show, so secretsOf cannot know them. These wrappers scrub them out of
+// everything that leaves a connection towards logs and the UI: log lines, trace messages, the server's
+// own log messages, errors (their message, stderr tail and cause), close reasons and the catalog. The
+// secrets may be a fixed list or a SecretSet that grows while the connection starts (the env file is
+// read just before the spawn).
 import { ConnectError } from './errors';
 import type { CloseInfo, ServerConnection, ServerLog } from './ports';
 import { isRedactable, redactText } from './redact';
@@ -18,8 +20,43 @@ export function secretForms(values: Iterable<string>): string[] {
   return [...forms].filter(isRedactable).sort((a, b) => b.length - a.length);
 }
 
+/** The secrets of one launch, in every form worth scrubbing; more are added as the connector learns them. */
+export class SecretSet {
+  private readonly values = new Set<string>();
+  private sorted: readonly string[] = [];
+
+  constructor(values: Iterable<string> = []) {
+    this.add(values);
+  }
+
+  /** Adds values (raw; their encoded forms are added with them). */
+  add(values: Iterable<string>): void {
+    const before = this.values.size;
+    for (const form of secretForms(values)) this.values.add(form);
+    if (this.values.size !== before) this.sorted = [...this.values].sort((a, b) => b.length - a.length);
+  }
+
+  /** Every form, longest first. */
+  list(): readonly string[] {
+    return this.sorted;
+  }
+}
+
+/** A fixed list of secret forms, or a set that may still grow. */
+export type Secrets = readonly string[] | SecretSet;
+
+function listOf(secrets: Secrets): readonly string[] {
+  return secrets instanceof SecretSet ? secrets.list() : secrets;
+}
+
+/** Whether there is nothing to scrub now and never will be. */
+function neverAny(secrets: Secrets): boolean {
+  return !(secrets instanceof SecretSet) && secrets.length === 0;
+}
+
 /** A copy of a JSON-like value with every string (and object key) scrubbed. */
-export function redactValue<T>(value: T, secrets: readonly string[]): T {
+export function redactValue<T>(value: T, source: Secrets): T {
+  const secrets = listOf(source);
   if (secrets.length === 0) return value;
   const seen = new WeakMap<object, unknown>();
   const walk = (node: unknown): unknown => {
@@ -44,7 +81,8 @@ export function redactValue<T>(value: T, secrets: readonly string[]): T {
  * The error with the secrets scrubbed from its message, stack, string fields, stderr tail and cause.
  * Errors are changed in place, so their class (and what callers test with instanceof) is kept.
  */
-export function redactError(error: unknown, secrets: readonly string[], depth = 0): unknown {
+export function redactError(error: unknown, source: Secrets, depth = 0): unknown {
+  const secrets = listOf(source);
   if (secrets.length === 0) return error;
   if (typeof error === 'string') return redactText(error, secrets);
   if (!(error instanceof Error) || depth > 4) return error;
@@ -63,9 +101,9 @@ export function redactError(error: unknown, secrets: readonly string[], depth = 
 }
 
 /** A ServerLog that scrubs `secrets` from everything before it reaches `log`. */
-export function redactingLog(log: ServerLog, secrets: readonly string[]): ServerLog {
-  if (secrets.length === 0) return log;
-  const scrub = (text: string): string => redactText(text, secrets);
+export function redactingLog(log: ServerLog, secrets: Secrets): ServerLog {
+  if (neverAny(secrets)) return log;
+  const scrub = (text: string): string => redactText(text, listOf(secrets));
   return {
     info: (message) => log.info(scrub(message)),
     warn: (message) => log.warn(scrub(message)),
@@ -81,8 +119,8 @@ export function redactingLog(log: ServerLog, secrets: readonly string[]): Server
  * Tool results, resources and prompts pass through as the server sent them: they are what the caller
  * asked for, and they reach logs only through the (scrubbed) trace.
  */
-export function redactingConnection(connection: ServerConnection, secrets: readonly string[]): ServerConnection {
-  if (secrets.length === 0) return connection;
+export function redactingConnection(connection: ServerConnection, secrets: Secrets): ServerConnection {
+  if (neverAny(secrets)) return connection;
   const scrubbed = <T>(request: () => Promise<T>): Promise<T> => {
     try {
       return request().catch((error: unknown) => { throw redactError(error, secrets); });
@@ -92,12 +130,12 @@ export function redactingConnection(connection: ServerConnection, secrets: reado
   };
   const closeInfo = (info: CloseInfo): CloseInfo => ({
     ...info,
-    reason: redactText(info.reason, secrets),
-    stderrTail: info.stderrTail.map((line) => redactText(line, secrets)),
+    reason: redactText(info.reason, listOf(secrets)),
+    stderrTail: info.stderrTail.map((line) => redactText(line, listOf(secrets))),
   });
   return {
     get serverInfo() { return redactValue(connection.serverInfo, secrets); },
-    get instructions() { return connection.instructions === undefined ? undefined : redactText(connection.instructions, secrets); },
+    get instructions() { return connection.instructions === undefined ? undefined : redactText(connection.instructions, listOf(secrets)); },
     get supports() { return connection.supports; },
     listPage: (kind, cursor, options) => scrubbed(() => connection.listPage(kind, cursor, options)).then((page) => redactValue(page, secrets)),
     callTool: (name, args, options) => scrubbed(() => connection.callTool(name, args, options)),

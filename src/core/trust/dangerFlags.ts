@@ -2,10 +2,11 @@
 // launch definition that are dangerous, or that a malicious config would use. A flag is a reason to
 // read the definition closely, not a verdict; the prompt still shows the full command line.
 import type { LaunchDefinition } from '../config/types';
+import { isSecretName } from '../lifecycle/redact';
 import { addressConcern, isLocalHost, parseWebUrl, type WebUrl } from './addresses';
 import { POSIX_SHELLS, POWERSHELLS, walkCommandLine, type SimpleCommand } from './commandLine';
 import { packagesRun, typosquatReason } from './typosquat';
-import { expandHomePrefix, isAbsolutePath, isRoot, isWithin, resolvePath } from './workspacePaths';
+import { expandHomePrefix, isAbsolutePath, isRoot, isWindowsPath, isWithin, resolvePath } from './workspacePaths';
 
 /** Every danger flag, in the order the prompt lists them. */
 export const DANGER_FLAG_IDS = [
@@ -57,15 +58,25 @@ export interface DangerFlagContext {
   userHome: string;
   /** Whether a bare command name resolves on PATH; when omitted, bare names are assumed to. */
   isPathCommand?(command: string): boolean;
+  /**
+   * Whether an absolute path exists; when given, only existing paths in arguments are flagged (so a
+   * `--base-path /mcp` is not taken for a folder). When omitted, every such path is.
+   */
+  pathExists?(path: string): boolean;
 }
 
 /**
- * Environment variables that change which program runs or inject code into it. Matched without regard
- * to case, as Windows does; `DYLD_*` as a prefix.
+ * Environment variables that change which program runs, inject code into it, or change where a
+ * package runner downloads from. Matched without regard to case, as Windows does; a trailing `*`
+ * matches a prefix (`DYLD_*`, `npm_config_*`).
  */
 export const INJECTION_ENV_VARS: readonly string[] = [
   'PATH', 'PATHEXT', 'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'DYLD_*', 'NODE_OPTIONS', 'NODE_PATH',
-  'PYTHONPATH', 'PYTHONHOME', 'PYTHONSTARTUP', 'PERL5LIB', 'PERL5OPT', 'RUBYOPT', 'RUBYLIB', 'BASH_ENV',
+  'ELECTRON_RUN_AS_NODE', 'NPM_CONFIG_*', 'YARN_*', 'BUN_CONFIG_*',
+  'PYTHONPATH', 'PYTHONHOME', 'PYTHONSTARTUP', 'PYTHONUSERBASE', 'PIP_INDEX_URL', 'PIP_EXTRA_INDEX_URL',
+  'UV_INDEX', 'UV_INDEX_URL', 'UV_EXTRA_INDEX_URL', 'UV_DEFAULT_INDEX',
+  'PERL5LIB', 'PERL5OPT', 'RUBYOPT', 'RUBYLIB', 'BASH_ENV', 'ENV', 'ZDOTDIR', 'PROMPT_COMMAND',
+  'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_ASKPASS', 'SSH_ASKPASS', 'GIT_EXEC_PATH', 'GIT_CONFIG_*', 'GIT_PROXY_COMMAND',
   'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'COMSPEC',
 ];
 
@@ -130,7 +141,6 @@ function downloadAndRun(text: string): string | undefined {
 
 const ELEVATORS = new Set(['sudo', 'doas', 'su', 'pkexec', 'run0', 'gsudo', 'runas']);
 const INTERPRETER_NAMES = /^(?:node|nodejs|bun|deno|python[\d.]*|py|ruby|perl|php|bash|sh|zsh|dash)$/;
-const CREDENTIAL_NAME = /^(?:proxy-)?authorization$|^cookie$|api[-_]?key|(?:^|[-_])(?:key|token|secret|password|passwd|pwd|auth|session|credentials?|signature|sig)$/i;
 
 /** The danger flags of one server definition, one per id, in DANGER_FLAG_IDS order. */
 export function dangerFlags(server: DangerFlagSubject, context: DangerFlagContext): DangerFlag[] {
@@ -156,12 +166,16 @@ export function dangerFlags(server: DangerFlagSubject, context: DangerFlagContex
       checkCommand(command, flag);
       for (const name of command.assignments) if (isInjectionVar(name)) flag('env-override', `${name} (set on the command line)`);
       if (command.top) checkProgramLocation(command, launch, roots, context, flag);
+      checkPathArguments(command, launch, roots, context, flag);
     }
     const cwd = launch.cwd === undefined ? undefined : resolvePath(server.folder ?? roots[0], expandHomePrefix(launch.cwd, context.userHome));
     if (cwd !== undefined && roots.length > 0 && !roots.some((root) => isWithin(root, cwd))) flag('outside-workspace', `cwd ${launch.cwd}`);
+    if (launch.envFile !== undefined && isOutside(launch.envFile, server.folder ?? roots[0], roots, context)) flag('outside-workspace', `envFile ${launch.envFile}`);
   }
 
   for (const name of Object.keys(launch.env ?? {})) if (isInjectionVar(name)) flag('env-override', name);
+  // What the env file defined when the configuration was read counts as much as `env`.
+  for (const name of Object.keys(launch.envFileVars ?? {})) if (isInjectionVar(name)) flag('env-override', `${name} (from envFile ${launch.envFile ?? ''})`);
 
   checkUrls(launch, flag);
 
@@ -251,6 +265,44 @@ function checkProgramLocation(command: SimpleCommand, launch: LaunchDefinition, 
   if (script !== undefined && outside(script, false)) flag('outside-workspace', `script ${script}`);
 }
 
+/**
+ * Folders and files given as arguments outside every workspace folder (a filesystem server given
+ * `/tmp` or `~`): absolute, home-relative or `..` paths, also as `--root=/x`. Paths in PATH
+ * directories (programs) and the script an interpreter runs (flagged as such) are not repeated.
+ */
+function checkPathArguments(command: SimpleCommand, launch: LaunchDefinition, roots: string[], context: DangerFlagContext, flag: (id: DangerFlagId, detail: string) => void): void {
+  if (roots.length === 0) return;
+  const base = launch.cwd !== undefined ? resolvePath(roots[0], expandHomePrefix(launch.cwd, context.userHome)) : roots[0];
+  const script = command.top ? interpreterScript(command) : undefined;
+  const pathDirs = context.pathDirs.filter((dir) => isAbsolutePath(dir) && !isRoot(dir));
+  for (const arg of command.args) {
+    if (arg === script) continue;
+    const value = /^--?[\w.-]+=(.+)$/s.exec(arg)?.[1] ?? arg;
+    if (!looksLikePath(value)) continue;
+    const resolved = resolvePath(base, expandWorkspaceFolder(expandHomePrefix(value, context.userHome), roots[0]));
+    // A path of the other platform's form cannot name a folder of this workspace's machine.
+    if (resolved === undefined || isWindowsPath(resolved) !== isWindowsPath(roots[0])) continue;
+    if (roots.some((root) => isWithin(root, resolved))) continue;
+    if (pathDirs.some((dir) => isWithin(dir, resolved)) || /^\/dev\/(?:null|std(?:in|out|err))$/.test(resolved)) continue;
+    if (context.pathExists !== undefined && !context.pathExists(resolved)) continue;
+    flag('outside-workspace', `argument ${clip(arg)}`);
+  }
+}
+
+/** An absolute, home-relative or parent-relative path (not a URL, not an unresolved variable). */
+function looksLikePath(text: string): boolean {
+  // Not a URL, an unresolved variable or a cmd switch (`/c`, `/s`).
+  if (/\$\{[^}]*\}/.test(text) || /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || /^\/[a-z?]$/i.test(text)) return false;
+  return isAbsolutePath(text) || text === '~' || /^~[\\/]/.test(text) || text === '..' || /^\.\.[\\/]/.test(text);
+}
+
+/** Whether a path (as written) resolves outside every workspace folder. */
+function isOutside(written: string, base: string | undefined, roots: string[], context: DangerFlagContext): boolean {
+  if (roots.length === 0 || /\$\{[^}]*\}/.test(written)) return false;
+  const resolved = resolvePath(base, expandHomePrefix(written, context.userHome));
+  return resolved !== undefined && !roots.some((root) => isWithin(root, resolved));
+}
+
 function expandWorkspaceFolder(text: string, folder: string | undefined): string {
   return folder === undefined ? text : text.replace(/^\$\{workspaceFolder\}/, folder.replace(/[\\/]+$/, ''));
 }
@@ -271,20 +323,20 @@ function interpreterScript(command: SimpleCommand): string | undefined {
 
 function isInjectionVar(name: string): boolean {
   const upper = name.toUpperCase();
-  return upper.startsWith('DYLD_') || INJECTION_ENV_VARS.includes(upper);
+  return INJECTION_ENV_VARS.some((pattern) => (pattern.endsWith('*') ? upper.startsWith(pattern.slice(0, -1)) : upper === pattern));
 }
 
 /** Private-address and plaintext-credential checks over the launch URL and URLs passed as arguments (`mcp-remote http://…`). */
 function checkUrls(launch: LaunchDefinition, flag: (id: DangerFlagId, detail: string) => void): void {
   const candidates: { web: WebUrl; headers: string[] }[] = [];
-  const headerNames = (record: Record<string, string>): string[] => Object.keys(record).filter((name) => CREDENTIAL_NAME.test(name));
+  const headerNames = (record: Record<string, string>): string[] => Object.keys(record).filter((name) => isSecretName(name));
   if (launch.url !== undefined) {
     const web = parseWebUrl(launch.url);
     if (web !== undefined) candidates.push({ web, headers: headerNames(launch.headers ?? {}) });
   }
   const args = launch.args ?? [];
   // Header arguments (`--header "Authorization: Bearer …"`) belong to whichever URL the bridge connects to.
-  const argHeaders = args.map((arg) => /^(?:--?[\w-]+=)?([A-Za-z0-9_-]+)\s*:\s*\S/.exec(arg)?.[1]).filter((name): name is string => name !== undefined && CREDENTIAL_NAME.test(name));
+  const argHeaders = args.map((arg) => /^(?:--?[\w-]+=)?([A-Za-z0-9_-]+)\s*:\s*\S/.exec(arg)?.[1]).filter((name): name is string => name !== undefined && isSecretName(name));
   for (const arg of args) {
     for (const match of arg.matchAll(/\b(?:https?|wss?):\/\/[^\s"'<>]+/gi)) {
       const web = parseWebUrl(match[0]);
@@ -297,7 +349,7 @@ function checkUrls(launch: LaunchDefinition, flag: (id: DangerFlagId, detail: st
     if ((web.url.protocol === 'http:' || web.url.protocol === 'ws:') && !isLocalHost(web)) {
       const where = `${web.url.protocol}//${web.url.host}`;
       if (web.url.username !== '' || web.url.password !== '') flag('plaintext-credentials', `user name or password in the URL to ${where}`);
-      const params = [...new Set(web.url.searchParams.keys())].filter((key) => CREDENTIAL_NAME.test(key));
+      const params = [...new Set(web.url.searchParams.keys())].filter((key) => isSecretName(key));
       if (params.length > 0) flag('plaintext-credentials', `${params.join(', ')} in the query string to ${where}`);
       if (headers.length > 0) flag('plaintext-credentials', `${headers.join(', ')} header to ${where}`);
     }

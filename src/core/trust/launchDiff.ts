@@ -1,19 +1,28 @@
 // What changed between the launch definition a person trusted and the one a repository now asks for,
-// field by field, so the trust prompt can show old against new. Env and header values are secrets: a
-// change shows the name with `***` on both sides, never a value. The same masking (a digest per value)
-// is what the trust store keeps, so a store on disk holds no secret either.
-import { createHash } from 'node:crypto';
+// field by field, so the trust prompt can show old against new. Both sides are compared in the form
+// the trust store keeps (storedLaunch): env, header and env file values as salted digests, arguments
+// and URL as a person saw them after redaction, so a store on disk holds no secret and a change shows a
+// name with `***` on both sides, never a value.
 import type { LaunchDefinition } from '../config/types';
-import { REDACTED, redactUrl } from '../lifecycle/redact';
+import { REDACTED, argSecrets, redactArgs, redactText, redactUrl, secretsOf } from '../lifecycle/redact';
+import { sameSecret, type SecretDigest } from './secretDigest';
 
 /** The fields of a launch definition, in the order a diff lists them. */
-export type LaunchField = 'type' | 'command' | 'args' | 'env' | 'cwd' | 'url' | 'headers';
+export type LaunchField = 'type' | 'command' | 'args' | 'env' | 'envFile' | 'envFileVars' | 'cwd' | 'url' | 'headers';
+
+/**
+ * A launch definition as the trust store keeps it. `maskedArgs` is the salted digest of the argument
+ * values the redaction masked, so that a changed secret argument still shows as a change.
+ */
+export interface StoredLaunch extends LaunchDefinition {
+  maskedArgs?: string;
+}
 
 /** One difference between two launch definitions. */
 export interface LaunchChange {
   field: LaunchField;
   kind: 'added' | 'removed' | 'changed';
-  /** The env variable or header name (fields `env` and `headers`). */
+  /** The env variable or header name (fields `env`, `envFileVars` and `headers`). */
   key?: string;
   /** For `args`: the 0-based position in the new list (added, changed) or in the old list (removed). */
   index?: number;
@@ -23,45 +32,60 @@ export interface LaunchChange {
   new?: string;
 }
 
-const DIGEST_PREFIX = 'sha256:';
-const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
-
-/** A secret value replaced by its digest (a value that already is one is kept), so equal values stay comparable. */
-export function digestSecret(value: string): string {
-  if (DIGEST_PATTERN.test(value)) return value;
-  return DIGEST_PREFIX + createHash('sha256').update(value, 'utf8').digest('hex');
-}
-
-/** The launch with every env and header value replaced by its digest: safe to store, still diffable. */
-export function withDigestedSecrets(launch: LaunchDefinition): LaunchDefinition {
-  // In the order of the LaunchDefinition fields, so a stored document reads like the config.
-  return {
+/**
+ * The launch as the trust store keeps it: every env, header and env file value as a salted digest,
+ * the arguments, command, cwd and URL as a person sees them after redaction (`--api-key=***`), and a
+ * digest of what the redaction masked in the arguments. Idempotent: a stored launch stays as it is.
+ */
+export function storedLaunch(launch: LaunchDefinition | StoredLaunch, digest: SecretDigest): StoredLaunch {
+  const secrets = secretsOf(launch);
+  const masked = argSecrets(launch.args);
+  const stored: StoredLaunch = {
+    // In the order of the LaunchDefinition fields, so a stored document reads like the config.
     type: launch.type,
-    ...(launch.command !== undefined ? { command: launch.command } : {}),
-    args: [...launch.args],
-    env: mapValues(launch.env, digestSecret),
-    ...(launch.cwd !== undefined ? { cwd: launch.cwd } : {}),
-    ...(launch.url !== undefined ? { url: launch.url } : {}),
-    headers: mapValues(launch.headers, digestSecret),
+    ...(launch.command !== undefined ? { command: redactText(launch.command, secrets) } : {}),
+    args: redactArgs(launch.args, secrets),
+    env: mapValues(launch.env, digest.digest),
+    ...(launch.envFile !== undefined ? { envFile: redactText(launch.envFile, secrets) } : {}),
+    ...(launch.envFileVars !== undefined ? { envFileVars: mapValues(launch.envFileVars, digest.digest) } : {}),
+    ...(launch.cwd !== undefined ? { cwd: redactText(launch.cwd, secrets) } : {}),
+    ...(launch.url !== undefined ? { url: redactUrl(launch.url, secrets) } : {}),
+    headers: mapValues(launch.headers, digest.digest),
   };
+  const kept = 'maskedArgs' in launch ? launch.maskedArgs : undefined;
+  if (kept !== undefined) stored.maskedArgs = kept;
+  else if (masked.length > 0) stored.maskedArgs = digest.digest(JSON.stringify(masked));
+  return stored;
 }
 
-/** Every difference from `old` to `next`, field by field; `[]` when they launch the same thing. */
-export function launchDiff(old: LaunchDefinition, next: LaunchDefinition): LaunchChange[] {
+/**
+ * Every difference from `old` (usually a stored launch) to `next`, field by field, both compared in
+ * stored form; `[]` when they launch the same thing.
+ */
+export function launchDiff(old: LaunchDefinition | StoredLaunch, next: LaunchDefinition | StoredLaunch, digest: SecretDigest): LaunchChange[] {
+  const before = storedLaunch(old, digest);
+  const after = storedLaunch(next, digest);
+  const args = argsChanges(before.args, after.args);
+  // The same redacted arguments, but another secret behind a `***`.
+  if (args.length === 0 && before.maskedArgs !== after.maskedArgs) args.push({ field: 'args', kind: 'changed', old: REDACTED, new: REDACTED });
   return [
-    ...scalarChange('type', old.type, next.type),
-    ...scalarChange('command', old.command, next.command),
-    ...argsChanges(old.args, next.args),
-    ...secretMapChanges('env', old.env, next.env),
-    ...scalarChange('cwd', old.cwd, next.cwd),
-    ...scalarChange('url', old.url === undefined ? undefined : redactUrl(old.url), next.url === undefined ? undefined : redactUrl(next.url)),
-    ...secretMapChanges('headers', old.headers, next.headers),
+    ...scalarChange('type', before.type, after.type),
+    ...scalarChange('command', before.command, after.command),
+    ...args,
+    ...secretMapChanges('env', old.env, next.env, digest),
+    ...scalarChange('envFile', before.envFile, after.envFile),
+    ...secretMapChanges('envFileVars', old.envFileVars, next.envFileVars, digest),
+    ...scalarChange('cwd', before.cwd, after.cwd),
+    ...scalarChange('url', before.url, after.url),
+    ...secretMapChanges('headers', old.headers, next.headers, digest),
   ];
 }
 
-/** One change as a line of text: `args[2] changed: "a" → "b"`, `env API_KEY changed: *** → ***`. */
+/** One change as a line of text: `args[2] changed: "a" → "b"`, `env API_KEY changed: *** → ***`, `envFile variable NODE_OPTIONS added: ***`. */
 export function formatLaunchChange(change: LaunchChange): string {
-  const where = change.key !== undefined ? `${change.field} ${change.key}` : change.index !== undefined ? `${change.field}[${change.index}]` : change.field;
+  const field = change.field === 'envFileVars' ? 'envFile variable' : change.field;
+  if (change.field === 'args' && change.index === undefined) return 'args: a masked value changed (*** → ***)';
+  const where = change.key !== undefined ? `${field} ${change.key}` : change.index !== undefined ? `${field}[${change.index}]` : field;
   const show = (value: string | undefined): string => (value === REDACTED ? value : JSON.stringify(value));
   switch (change.kind) {
     case 'added': return `${where} added: ${show(change.new)}`;
@@ -78,7 +102,7 @@ function scalarChange(field: LaunchField, old: string | undefined, next: string 
 }
 
 /** Names added, removed, or whose value changed; values are compared by digest and shown as `***`. */
-function secretMapChanges(field: 'env' | 'headers', old: Record<string, string>, next: Record<string, string>): LaunchChange[] {
+function secretMapChanges(field: 'env' | 'envFileVars' | 'headers', old: Record<string, string> = {}, next: Record<string, string> = {}, digest: SecretDigest): LaunchChange[] {
   const changes: LaunchChange[] = [];
   const keys = [...new Set([...Object.keys(old), ...Object.keys(next)])].sort(compareText);
   for (const key of keys) {
@@ -86,7 +110,7 @@ function secretMapChanges(field: 'env' | 'headers', old: Record<string, string>,
     const after = Object.prototype.hasOwnProperty.call(next, key) ? next[key] : undefined;
     if (before === undefined) changes.push({ field, kind: 'added', key, new: REDACTED });
     else if (after === undefined) changes.push({ field, kind: 'removed', key, old: REDACTED });
-    else if (digestSecret(before) !== digestSecret(after)) changes.push({ field, kind: 'changed', key, old: REDACTED, new: REDACTED });
+    else if (!sameSecret(before, after, digest)) changes.push({ field, kind: 'changed', key, old: REDACTED, new: REDACTED });
   }
   return changes;
 }

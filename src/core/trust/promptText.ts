@@ -5,7 +5,7 @@
 import type { EffectiveServer, ShadowedServer } from '../config/types';
 import { REDACTED, redactUrl } from '../lifecycle/redact';
 import type { DangerFlag } from './dangerFlags';
-import { formatLaunchChange, launchDiff } from './launchDiff';
+import { formatLaunchChange } from './launchDiff';
 import type { TrustDecision } from './trustDecision';
 
 /** One server the prompt asks about, with everything the prompt says about it. */
@@ -39,7 +39,7 @@ export function buildTrustPrompt(entries: readonly TrustPromptEntry[]): TrustPro
     message = `Do you trust the ${entries.length} MCP servers defined by this workspace${note}?`;
   }
   const intro = 'A server runs as a program on this computer with your permissions, or connects to the address shown. '
-    + 'Trust only what you have checked. Env and header values are not shown.';
+    + 'Trust only what you have checked. Env, env file and header values are not shown.';
   return { message, detail: [intro, ...entries.map(describeEntry)].join('\n\n') };
 }
 
@@ -54,6 +54,7 @@ export function describeEntry(entry: TrustPromptEntry): string {
     lines.push('Transport: stdio');
     const env = Object.keys(launch.env);
     if (env.length > 0) lines.push(`Environment: ${env.map((name) => `${visible(name)}=${REDACTED}`).join(', ')}`);
+    if (launch.envFile !== undefined) lines.push(envFileLine(launch.envFile, launch.envFileVars));
   } else {
     lines.push(`URL: ${visible(redactUrl(launch.url ?? ''))}`);
     lines.push(`Transport: ${launch.type}`);
@@ -69,12 +70,19 @@ export function describeEntry(entry: TrustPromptEntry): string {
   }
   if (decision.state === 'refused') lines.push('You chose not to trust this definition before.');
   if (decision.changedFrom !== undefined) {
-    const changes = launchDiff(decision.changedFrom, launch);
+    const changes = decision.changes ?? [];
     if (changes.length > 0) {
       lines.push('Changed since you trusted it:', ...changes.map((change) => `    ${visible(formatLaunchChange(change))}`));
     }
   }
   return lines.join('\n');
+}
+
+/** The env file and the names it defines (never a value), or why they are not known. */
+function envFileLine(file: string, vars: Readonly<Record<string, string>> | undefined): string {
+  if (vars === undefined) return `Env file: ${visible(file)} (not read: the server cannot start until it can be read)`;
+  const names = Object.keys(vars);
+  return `Env file: ${visible(file)} (${names.length === 0 ? 'defines nothing' : `defines ${names.map((name) => `${visible(name)}=${REDACTED}`).join(', ')}`})`;
 }
 
 /**

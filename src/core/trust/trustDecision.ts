@@ -1,8 +1,9 @@
 // Whether a server may start, as a pure function of the server, the remembered decisions and what the
 // host knows (Restricted Mode, a verified repository, danger flags). The UI only collects the answer;
 // the start gate only reads `state`.
-import type { EffectiveServer, LaunchDefinition } from '../config/types';
+import type { EffectiveServer } from '../config/types';
 import type { DangerFlag } from './dangerFlags';
+import type { LaunchChange, StoredLaunch } from './launchDiff';
 import type { TrustLookup } from './trustStore';
 
 export type TrustDecisionState = 'allowed' | 'needsTrust' | 'refused' | 'restricted';
@@ -11,8 +12,10 @@ export interface TrustDecision {
   state: TrustDecisionState;
   /** One sentence for people: why this state. */
   reason: string;
-  /** The definition trusted before under this name, when the current one differs from it (secret values as digests). */
-  changedFrom?: LaunchDefinition;
+  /** The definition trusted before under this name, when the current one differs from it (as the trust store keeps it). */
+  changedFrom?: StoredLaunch;
+  /** What changed since then, field by field (secret values never shown); set with `changedFrom`. */
+  changes?: LaunchChange[];
 }
 
 export interface TrustDecisionOptions {
@@ -47,6 +50,9 @@ export function needsTrust(server: EffectiveServer, store: TrustLookup, options:
     ? `the repository is verified, but the definition is flagged (${flags.map((flag) => flag.id).join(', ')})`
     : previous !== undefined ? 'the definition changed since you trusted it' : 'a project server that was never trusted';
   const decision: TrustDecision = { state: 'needsTrust', reason: why };
-  if (previous !== undefined) decision.changedFrom = previous;
+  if (previous !== undefined) {
+    decision.changedFrom = previous;
+    decision.changes = store.changesSince(server.folder, server.name, server.launch) ?? [];
+  }
   return decision;
 }

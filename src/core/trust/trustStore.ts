@@ -4,7 +4,8 @@
 // trust" is remembered the same way, for that exact definition only.
 import type { EffectiveServer, LaunchDefinition } from '../config/types';
 import { Emitter, type Event } from '../event';
-import { withDigestedSecrets } from './launchDiff';
+import { launchDiff, storedLaunch, type LaunchChange, type StoredLaunch } from './launchDiff';
+import type { SecretDigest } from './secretDigest';
 
 /**
  * Where a store keeps its JSON document (a file in the extension's global storage, a `--trust-store`
@@ -21,10 +22,13 @@ export type TrustStorage = DocumentStorage;
 /** What a person decided about one exact launch definition. */
 export type TrustState = 'trusted' | 'refused';
 
-/** One remembered decision. `launch` has env and header values replaced by digests (no secret is stored). */
+/**
+ * One remembered decision. `launch` is the definition as a person saw it (arguments and URL after
+ * redaction) with env, header and env file values as salted digests: no secret is stored.
+ */
 export interface TrustRecord {
   fingerprint: string;
-  launch: LaunchDefinition;
+  launch: StoredLaunch;
   /** ISO 8601 time of the decision. */
   at: string;
 }
@@ -53,10 +57,14 @@ export interface WorkspaceTrust {
 /** Read-only lookups, all the pure trust decision needs. */
 export interface TrustLookup {
   get(folder: string, name: string, fingerprint: string): TrustState | undefined;
-  lastTrusted(folder: string, name: string): LaunchDefinition | undefined;
+  lastTrusted(folder: string, name: string): StoredLaunch | undefined;
+  /** What changed from the definition last trusted under the name to `launch`; undefined when none was trusted. */
+  changesSince(folder: string, name: string, launch: LaunchDefinition): LaunchChange[] | undefined;
 }
 
 export interface TrustStoreOptions {
+  /** The salted digest of this installation (secret values are kept only as such digests). */
+  digest: SecretDigest;
   /** Told when the stored document could not be used (it is then treated as empty). */
   onProblem?(message: string): void;
   now?(): Date;
@@ -80,7 +88,7 @@ export class TrustStore implements TrustLookup {
   private constructor(private readonly storage: TrustStorage, private readonly options: TrustStoreOptions) {}
 
   /** A store with the decisions found in `storage` (none if it is empty, unreadable or corrupt). */
-  static async load(storage: TrustStorage, options: TrustStoreOptions = {}): Promise<TrustStore> {
+  static async load(storage: TrustStorage, options: TrustStoreOptions): Promise<TrustStore> {
     const store = new TrustStore(storage, options);
     await store.reload();
     return store;
@@ -95,9 +103,14 @@ export class TrustStore implements TrustLookup {
   }
 
   /** The definition last trusted under this name (secret values as digests), to show what changed. */
-  lastTrusted(folder: string, name: string): LaunchDefinition | undefined {
+  lastTrusted(folder: string, name: string): StoredLaunch | undefined {
     const launch = this.decisions.get(folder)?.get(name)?.trusted?.launch;
     return launch === undefined ? undefined : cloneLaunch(launch);
+  }
+
+  changesSince(folder: string, name: string, launch: LaunchDefinition): LaunchChange[] | undefined {
+    const previous = this.decisions.get(folder)?.get(name)?.trusted?.launch;
+    return previous === undefined ? undefined : launchDiff(previous, launch, this.options.digest);
   }
 
   /** Trusts the server's current definition; it replaces any definition trusted before under its name. */
@@ -142,7 +155,16 @@ export class TrustStore implements TrustLookup {
   /** Reads the storage again (e.g. after another process changed it). */
   async reload(): Promise<void> {
     const { data, problems } = parseTrustData(await this.storage.read());
-    this.decisions = new Map(Object.entries(data.workspaces).map(([folder, servers]) => [folder, new Map(Object.entries(servers))]));
+    // Records written by older versions kept arguments and URLs as written: they are brought into the
+    // stored form here (so nothing shows them), and the file is rewritten so at the next decision.
+    const normalize = (entry: ServerTrust): ServerTrust => {
+      const kept: ServerTrust = {};
+      if (entry.trusted) kept.trusted = { ...entry.trusted, launch: storedLaunch(entry.trusted.launch, this.options.digest) };
+      if (entry.refused) kept.refused = { ...entry.refused, launch: storedLaunch(entry.refused.launch, this.options.digest) };
+      return kept;
+    };
+    this.decisions = new Map(Object.entries(data.workspaces).map(([folder, servers]) =>
+      [folder, new Map(Object.entries(servers).map(([name, entry]) => [name, normalize(entry)]))]));
     for (const problem of problems) this.options.onProblem?.(problem);
   }
 
@@ -157,7 +179,7 @@ export class TrustStore implements TrustLookup {
     const folder = server.folder;
     const record: TrustRecord = {
       fingerprint: server.fingerprint,
-      launch: withDigestedSecrets(server.launch),
+      launch: storedLaunch(server.launch, this.options.digest),
       at: (this.options.now?.() ?? new Date()).toISOString(),
     };
     return this.enqueue(async () => {
@@ -236,13 +258,14 @@ function parseRecord(value: unknown): TrustRecord | undefined | 'invalid' {
 
 const TRANSPORTS: readonly string[] = ['stdio', 'http', 'sse', 'ws'];
 
-function parseLaunch(value: unknown): LaunchDefinition | undefined {
+function parseLaunch(value: unknown): StoredLaunch | undefined {
   if (!isObject(value) || typeof value.type !== 'string' || !TRANSPORTS.includes(value.type)) return undefined;
   if (!Array.isArray(value.args) || !value.args.every((arg) => typeof arg === 'string')) return undefined;
   if (!isStringMap(value.env) || !isStringMap(value.headers)) return undefined;
-  const optional = ['command', 'cwd', 'url'] as const;
+  if (value.envFileVars !== undefined && !isStringMap(value.envFileVars)) return undefined;
+  const optional = ['command', 'cwd', 'url', 'envFile', 'maskedArgs'] as const;
   if (optional.some((key) => value[key] !== undefined && typeof value[key] !== 'string')) return undefined;
-  return cloneLaunch(value as unknown as LaunchDefinition);
+  return cloneLaunch(value as unknown as StoredLaunch);
 }
 
 function cloneTrust(entry: ServerTrust): ServerTrust {
@@ -257,15 +280,18 @@ function defineOwn<T>(record: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-function cloneLaunch(launch: LaunchDefinition): LaunchDefinition {
+function cloneLaunch(launch: StoredLaunch): StoredLaunch {
   return {
     type: launch.type,
     ...(launch.command !== undefined ? { command: launch.command } : {}),
     args: [...launch.args],
     env: { ...launch.env },
+    ...(launch.envFile !== undefined ? { envFile: launch.envFile } : {}),
+    ...(launch.envFileVars !== undefined ? { envFileVars: { ...launch.envFileVars } } : {}),
     ...(launch.cwd !== undefined ? { cwd: launch.cwd } : {}),
     ...(launch.url !== undefined ? { url: launch.url } : {}),
     headers: { ...launch.headers },
+    ...(launch.maskedArgs !== undefined ? { maskedArgs: launch.maskedArgs } : {}),
   };
 }
 

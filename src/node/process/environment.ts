@@ -14,6 +14,9 @@
 //     another version of a tool, use its full path as `command`.
 //  5. cwd: the entry's `cwd` (a relative one is taken from the workspace folder), else the workspace
 //     folder, else the user's home. A relative `envFile` is taken from the same folder.
+//  6. A project server's envFile must define exactly what it defined when the configuration was read
+//     (names and salted value digests, `launch.envFileVars`), because that is what the person trusted:
+//     an edited file is refused here until the reloaded configuration has been trusted again.
 //
 // On Windows variable names are case-insensitive: `Path` and `PATH` are one variable.
 import * as fs from 'node:fs';
@@ -39,14 +42,23 @@ export interface ServerEnvironmentOptions {
   loginShellTimeoutMs?: number;
   /** Diagnostics nobody needs to see unless something is wrong (e.g. why the login shell PATH was not used). */
   debug?: (message: string) => void;
+  /**
+   * The salted digest the configuration used for env file values (rule 6). Without it, a project
+   * server's env file cannot be checked, and such a server does not start.
+   */
+  envFileDigest?: (value: string) => string;
 }
 
 /** The parts of a server entry that decide its environment and working directory. */
-export type StdioLaunchSettings = Pick<ServerEntry, 'envFile' | 'folder'> & { launch: Pick<LaunchDefinition, 'env' | 'cwd'> };
+export type StdioLaunchSettings = Pick<ServerEntry, 'folder'> & Partial<Pick<ServerEntry, 'scope'>> & {
+  launch: Pick<LaunchDefinition, 'env' | 'cwd' | 'envFile' | 'envFileVars'>;
+};
 
 export interface ResolvedStdioLaunch {
   env: Record<string, string>;
   cwd: string;
+  /** What the env file defined (secrets to scrub from everything the server prints). */
+  fromEnvFile: Record<string, string>;
 }
 
 /**
@@ -68,7 +80,11 @@ export class ServerEnvironment {
     const home = this.options.homeDir ?? os.homedir();
     const base = server.folder ?? home;
     const cwd = server.launch.cwd ? path.resolve(base, server.launch.cwd) : base;
-    const fromFile = server.envFile ? await readEnvFile(path.resolve(base, server.envFile)) : {};
+    const envFile = server.launch.envFile ? path.resolve(base, server.launch.envFile) : undefined;
+    const fromFile = envFile !== undefined ? await readEnvFile(envFile) : {};
+    if (envFile !== undefined && (server.scope === 'project' || server.launch.envFileVars !== undefined)) {
+      checkEnvFile(envFile, fromFile, server.launch.envFileVars, this.options.envFileDigest);
+    }
     const env = buildEnvironment({
       base: this.baseEnv,
       loginShellPath: await this.loginShellPath(),
@@ -76,7 +92,7 @@ export class ServerEnvironment {
       env: server.launch.env,
       platform: this.platform,
     });
-    return { env, cwd };
+    return { env, cwd, fromEnvFile: fromFile };
   }
 
   /** The login shell's PATH when it should be used (asked once, then cached); otherwise undefined. */
@@ -94,6 +110,21 @@ export class ServerEnvironment {
       return undefined;
     });
     return this.loginPath;
+  }
+}
+
+/** Rule 6: throws a user-facing Error unless the file defines exactly the checked names and values. */
+export function checkEnvFile(file: string, vars: Record<string, string>, checked: Record<string, string> | undefined, digest: ((value: string) => string) | undefined): void {
+  if (checked === undefined) {
+    throw new Error(`envFile ${file} was not readable when the configuration was read, so its variables were never checked: `
+      + 'reload the configuration once it is readable; the server starts after you trust it');
+  }
+  if (digest === undefined) throw new Error(`envFile ${file} cannot be checked against what was trusted (no digest configured)`);
+  const names = [...new Set([...Object.keys(vars), ...Object.keys(checked)])].sort();
+  const changed = names.filter((name) => !Object.hasOwn(vars, name) || !Object.hasOwn(checked, name) || digest(vars[name]) !== checked[name]);
+  if (changed.length > 0) {
+    throw new Error(`envFile ${file} changed since its variables were checked (${changed.join(', ')}): `
+      + 'the server starts with it only after you trust the new definition');
   }
 }
 
