@@ -61,6 +61,21 @@ describe('commands', () => {
     assert.equal(opened && path.normalize(opened.fsPath), path.normalize(userFile()));
   });
 
+  it('Open User Servers creates ~/.mcp.json with a commented example when there is none', async () => {
+    const file = files.keep(userFile());
+    fs.rmSync(file);
+    const gone = await waitForConfig(api, 'the user servers to go', (c) => !c.servers.some((s) => s.scope === 'user'));
+    const opened = await vscode.commands.executeCommand<vscode.Uri | undefined>('switchboard.openUserServers');
+    assert.equal(opened && path.normalize(opened.fsPath), path.normalize(file));
+    const text = fs.readFileSync(file, 'utf8');
+    assert.match(text, /\/\/ {3}"args": \["-y", "@modelcontextprotocol\/server-memory"\]/, 'a stdio example, commented out');
+    assert.match(text, /\/\/ {3}"type": "http"/, 'an http example, commented out');
+    // Nothing starts from the new file until the person uncomments an entry, and it has no problem.
+    const config = await waitForConfig(api, 'the new user file to load', (c) => c.version > gone.version);
+    assert.deepEqual(config.problems.filter((p) => p.file === file), []);
+    assert.equal(config.servers.some((s) => s.scope === 'user'), false);
+  });
+
   it('Open Local Servers creates the private file, and its servers override the project ones', async () => {
     const opened = await vscode.commands.executeCommand<vscode.Uri | undefined>('switchboard.openLocalServers');
     assert.ok(opened, 'the command returns the file it opened');
@@ -73,7 +88,8 @@ describe('commands', () => {
       assert.match(text, /overrides/);
       assert.equal(vscode.window.activeTextEditor?.document.languageId, 'jsonc');
 
-      fs.writeFileSync(file, text.replace('"mcpServers": {}', '"mcpServers": { "memory": { "command": "node", "args": ["local-memory.js"] } }'));
+      assert.match(text, /\/\/ {3}"command": "npx",/, 'an example, commented out');
+      fs.writeFileSync(file, text.replace('"mcpServers": {', '"mcpServers": { "memory": { "command": "node", "args": ["local-memory.js"] },'));
       const config = await waitForConfig(api, 'the local memory server', (c) => c.servers.find((s) => s.id === 'memory')?.scope === 'local');
       assert.deepEqual(shadowedSummary(config), [['memory', 'project', 'local'], ['memory', 'user', 'local'], ['everything', 'plugin', 'user']]);
       const memory = serverRow(await serverItems(), 'memory')!;

@@ -13,6 +13,7 @@ import {
 import {
   descendants, isAlive, nextState, processesRunning, serverProcesses, startedPids, stateOf, waitForStates,
 } from './lifecycleTestSupport';
+import { logFiles } from './userServersSupport';
 
 const SECRET = 'chatty-fixture-secret-5f1c9a';
 
@@ -229,6 +230,13 @@ describe('server lifecycle', function () {
     // The channel cannot be read back through the API; the command must find it and not fail.
     await vscode.commands.executeCommand('switchboard.showServerLogs', 'ok');
     await vscode.commands.executeCommand('workbench.action.closePanel');
+  });
+
+  it('names a server\'s output channel "MCP Switchboard: <server>", never VS Code\'s own "MCP: <server>"', async () => {
+    // Output channels are written to files named after the channel: the names are what the Output panel lists.
+    const names = (await logFiles()).map(({ file }) => path.basename(file));
+    assert.ok(names.some((name) => /MCP Switchboard: ok\.log$/.test(name)), `a channel "MCP Switchboard: ok" among ${names.join(', ')}`);
+    assert.ok(!names.some((name) => /(^|\d-)MCP: /.test(name)), `no channel named like VS Code's own MCP logs: ${names.join(', ')}`);
   });
 
   it('stops every server and leaves no process behind', async () => {
