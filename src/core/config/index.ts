@@ -5,6 +5,6 @@ export { parseLayer } from './parse';
 export { expandVariables, expandHome, type Expansion, type VariableIssue } from './variables';
 export { fingerprint, canonicalJson } from './fingerprint';
 export { inputIdsOf, inputsNeededBy, substituteInputs, withInputValues } from './inputs';
-export { mergeLayers } from './merge';
+export { compareEffectiveServers, mergeLayers } from './merge';
 export { standardLayerSpecs, type StandardLayerOptions } from './layerSpecs';
 export { ConfigService, toSnapshot, type ConfigSnapshot, type ConfigServiceOptions } from './service';
