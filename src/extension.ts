@@ -14,10 +14,12 @@ import { registerCommands, revealSource, showError } from './vscode/commands';
 import { ConfigAdapter } from './vscode/configAdapter';
 import { ConfigSources } from './vscode/configSources';
 import { FailureNotifier } from './vscode/failureNotifications';
+import { Feedback } from './vscode/feedback';
 import { inputDefinitionOf, registerInputCommands } from './vscode/inputCommands';
 import { InputResolvingConnector } from './vscode/inputResolvingConnector';
 import { onDidChangeLifecycleSettings, readLifecycleSettings } from './vscode/lifecycleSettings';
 import { ManageTrust } from './vscode/manageTrust';
+import { registerMcpJsonLanguage } from './vscode/mcpJsonLanguage';
 import { ProjectTrust } from './vscode/projectTrust';
 import { registerServerCommands, restartServer, showLogsOf, startServer, stopServer } from './vscode/serverCommands';
 import { ServerLogs } from './vscode/serverLogs';
@@ -158,14 +160,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<Switch
 
     const tree = own(new ServersTreeProvider(config, registry, toolReview, trust));
     const ctx: SwitchboardContext = { log, sources, config, tree, registry, connector, serverLogs };
-    own(vscode.window.createTreeView(SERVERS_VIEW_ID, { treeDataProvider: ctx.tree, showCollapseAll: true }));
-    own(registerCommands(ctx));
-    own(registerServerCommands({ registry, logs: serverLogs, log, trust }));
+    own(ctx.tree.createView(SERVERS_VIEW_ID));
+    own(registerMcpJsonLanguage());
+    const feedback = own(new Feedback());
+    own(registerCommands({ ...ctx, feedback }));
+    own(registerServerCommands({ registry, logs: serverLogs, log, trust, feedback }));
     const manageTrust = own(new ManageTrust({
       trust,
       folders: () => sources.folders().map((folder) => folder.uri.fsPath),
       servers: () => config.current.servers,
       log,
+      feedback,
     }));
     // Test-only commands that answer the trust prompt: registered under an extension test run only.
     if (context.extensionMode === vscode.ExtensionMode.Test) own(registerTrustTestHooks(trust, manageTrust, () => config.current.servers));

@@ -39,7 +39,7 @@ describe('commands', () => {
     assert.match(text, /\/\/ {3}"type": "http"/, 'an http alternative is shown, commented out');
     const editor = vscode.window.activeTextEditor;
     assert.equal(editor && path.normalize(editor.document.uri.fsPath), path.normalize(file), 'the new file is in the active editor');
-    assert.equal(editor?.document.languageId, 'jsonc');
+    assert.equal(editor?.document.languageId, 'mcp-json');
 
     // The example is valid: it loads without problems and its server needs trust.
     const config = await waitForConfig(api, 'the example server',
@@ -64,14 +64,16 @@ describe('commands', () => {
   it('Open User Servers creates ~/.mcp.json with a commented example when there is none', async () => {
     const file = files.keep(userFile());
     fs.rmSync(file);
-    const gone = await waitForConfig(api, 'the user servers to go', (c) => !c.servers.some((s) => s.scope === 'user'));
+    await waitForConfig(api, 'the user servers to go', (c) => !c.servers.some((s) => s.scope === 'user'));
     const opened = await vscode.commands.executeCommand<vscode.Uri | undefined>('switchboard.openUserServers');
     assert.equal(opened && path.normalize(opened.fsPath), path.normalize(file));
     const text = fs.readFileSync(file, 'utf8');
     assert.match(text, /\/\/ {3}"args": \["-y", "@modelcontextprotocol\/server-memory"\]/, 'a stdio example, commented out');
     assert.match(text, /\/\/ {3}"type": "http"/, 'an http example, commented out');
     // Nothing starts from the new file until the person uncomments an entry, and it has no problem.
-    const config = await waitForConfig(api, 'the new user file to load', (c) => c.version > gone.version);
+    // A file with no servers changes nothing the watcher would publish: read it again explicitly.
+    await vscode.commands.executeCommand('switchboard.refresh');
+    const config = api.getConfig();
     assert.deepEqual(config.problems.filter((p) => p.file === file), []);
     assert.equal(config.servers.some((s) => s.scope === 'user'), false);
   });
@@ -86,7 +88,7 @@ describe('commands', () => {
       const text = fs.readFileSync(file, 'utf8');
       assert.match(text, /private/i);
       assert.match(text, /overrides/);
-      assert.equal(vscode.window.activeTextEditor?.document.languageId, 'jsonc');
+      assert.equal(vscode.window.activeTextEditor?.document.languageId, 'mcp-json');
 
       assert.match(text, /\/\/ {3}"command": "npx",/, 'an example, commented out');
       fs.writeFileSync(file, text.replace('"mcpServers": {', '"mcpServers": { "memory": { "command": "node", "args": ["local-memory.js"] },'));
@@ -110,6 +112,10 @@ describe('commands', () => {
     const version = api.getConfig().version;
     await vscode.commands.executeCommand('switchboard.refresh');
     assert.ok(api.getConfig().version > version, 'a new snapshot was published');
+    const { servers, problems } = api.getConfig();
+    assert.equal((await vscode.commands.executeCommand<string[]>('_switchboard.feedback')).at(-1),
+      `$(refresh) MCP Switchboard: configuration reloaded: ${servers.length} servers, ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
+      'the status bar says it was reloaded');
     await fixtureIsLoaded(api);
   });
 

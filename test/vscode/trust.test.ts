@@ -174,6 +174,8 @@ describe('trust of project servers', function () {
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     await waitForStates(api, [ID], 'needsTrust');
     assert.deepEqual(processesRunning(MARKER), [], 'the server stopped');
+    assert.equal((await vscode.commands.executeCommand<string[]>('_switchboard.feedback')).at(-1),
+      `$(workspace-untrusted) MCP Switchboard: "${ID}" is no longer trusted: it stops and waits for trust`, 'the status bar says what revoking did');
     const left = await waitFor('the pick to list one decision', async () => {
       const now = await vscode.commands.executeCommand<TrustItem[] | undefined>(TEST.manageTrustItems);
       return now?.length === 1 && now;
