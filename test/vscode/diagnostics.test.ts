@@ -73,12 +73,14 @@ describe('config diagnostics', () => {
     this.timeout(40_000);
     const file = projectFile();
     files.write(file, MISSING_COMMA);
+    let probe: vscode.TextDocument | undefined;
     try {
       // The JSON language service is alive in this window: the same text as a jsonc document gets its syntax error.
-      const probe = await vscode.workspace.openTextDocument({ language: 'jsonc', content: MISSING_COMMA });
+      probe = await vscode.workspace.openTextDocument({ language: 'jsonc', content: MISSING_COMMA });
       await vscode.window.showTextDocument(probe, { preview: false });
+      const probeUri = probe.uri;
       const fromJson = await waitFor('the JSON language service to flag the jsonc copy', () => {
-        const found = vscode.languages.getDiagnostics(probe.uri);
+        const found = vscode.languages.getDiagnostics(probeUri);
         return found.length > 0 && found;
       }, 20_000, 100);
       assert.match(fromJson.map((d) => d.message).join('; '), /comma/i);
@@ -97,8 +99,13 @@ describe('config diagnostics', () => {
       assert.deepEqual(all.filter((d) => d.source !== 'MCP Switchboard').map((d) => `${d.source}: ${d.message}`), [], 'nothing from another source');
       assert.ok(all.some((d) => d.code === 'kept-last-good'), 'ours says the last valid servers are kept');
     } finally {
-      await vscode.commands.executeCommand('workbench.action.files.revert');
+      // The untitled probe has content: close it without saving, so no editor is left dirty for later tests.
+      if (probe) {
+        await vscode.window.showTextDocument(probe);
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      }
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      assert.deepEqual(vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()), [], 'no dirty document is left');
     }
   });
 
