@@ -76,17 +76,17 @@ const STATE_ICON: { readonly [K in ServerStateKind]: IconName | undefined } = {
   disabled: undefined,
 };
 
-/** What a row offers to do in each state: failures get a way forward, a stopped server a way back. */
+/** What a row offers to do in each state: a running server can be stopped and restarted, failures get a way forward, a stopped server a way back. */
 const STATE_ACTIONS: { readonly [K in ServerStateKind]: readonly { action: ServerAction; label: string }[] } = {
   notStarted: [],
   stopped: [{ action: 'start', label: 'Start' }],
-  starting: [],
-  restarting: [{ action: 'showLogs', label: 'Show logs' }],
+  starting: [{ action: 'stop', label: 'Stop' }],
+  restarting: [{ action: 'stop', label: 'Stop' }, { action: 'showLogs', label: 'Show logs' }],
   // The process is going (stdin closed, then SIGTERM): a second Stop ends it at once.
   stopping: [{ action: 'stop', label: 'Stop now' }],
-  ready: [],
+  ready: [{ action: 'stop', label: 'Stop' }, { action: 'restart', label: 'Restart' }, { action: 'showLogs', label: 'Show logs' }],
   failed: [{ action: 'showLogs', label: 'Show logs' }, { action: 'restart', label: 'Retry' }],
-  crashed: [{ action: 'showLogs', label: 'Show logs' }],
+  crashed: [{ action: 'showLogs', label: 'Show logs' }, { action: 'restart', label: 'Restart' }],
   // Opens the trust prompt for this server (the same as Start in the Servers view).
   needsTrust: [{ action: 'start', label: 'Trust…' }],
   disabled: [],
@@ -138,7 +138,7 @@ function serverRow(row: ServerRow, actions: Actions): HTMLElement {
       h('span', { attrs: { 'data-testid': 'server-state' } }, row.stateLabel)))),
   h('div', { className: 'row-detail' },
     h('span', { className: 'server-transport', attrs: { 'data-testid': 'server-transport' } }, row.transport),
-    h('span', { className: 'server-launch', attrs: { 'data-testid': 'server-launch', title: row.launchSummary } }, row.launchSummary)),
+    h('span', { className: 'server-launch', attrs: { 'data-testid': 'server-launch', title: row.launchSummary } }, ...wrappable(row.launchSummary))),
   row.dangerFlags !== undefined && row.dangerFlags.length > 0 && h('ul', { className: 'danger-flags', attrs: { 'aria-label': 'Danger flags' } },
     ...row.dangerFlags.map((flag) => h('li', {
       className: 'danger-flag',
@@ -270,6 +270,31 @@ function badge(text: string, variant: 'default' | 'counter', className: string, 
   const element = h('vscode-badge', { className, attrs }, text);
   element.variant = variant;
   return element;
+}
+
+/** Characters a long word of a command line or url may end a line after: path, query and list separators. */
+const WORD_SEPARATORS = /(?<=[/\\?&=,])(?=[^\s/\\?&=,])/;
+
+/**
+ * A command line or url, whole, as nodes the browser wraps between words and, inside a long word, only
+ * after a separator (`/`, `\\`, `?`, `&`, `=`, `,`): never in the middle of a name, not even at a
+ * hyphen. Each piece is an unbreakable span; spaces and `<wbr>` between them are where a line may end.
+ * The text content stays exactly `text`.
+ */
+export function wrappable(text: string): (Node | string)[] {
+  const nodes: (Node | string)[] = [];
+  for (const token of text.split(/(\s+)/)) {
+    if (token === '') continue;
+    if (/^\s+$/.test(token)) {
+      nodes.push(token);
+      continue;
+    }
+    token.split(WORD_SEPARATORS).forEach((piece, i) => {
+      if (i > 0) nodes.push(document.createElement('wbr'));
+      nodes.push(h('span', { className: 'nowrap' }, piece));
+    });
+  }
+  return nodes;
 }
 
 const location = (at: SourceLocation): string => `${at.file}:${at.line}:${at.column}`;

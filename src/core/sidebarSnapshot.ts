@@ -3,6 +3,7 @@
 import type {
   ConfigProblem, EffectiveServer, LaunchDefinition, MergedConfig, ProblemSeverity, Scope, ShadowedServer, SourceRange, TransportKind,
 } from './config/types';
+import { compareEffectiveServers } from './config/merge';
 import { redactCommandLine, redactText, redactUrl, secretsOf } from './lifecycle/redact';
 import { ServerState, type ServerStateKind as CoreStateKind } from './lifecycle/state';
 import type { DangerFlag } from './trust/dangerFlags';
@@ -71,7 +72,8 @@ export function toSidebarSnapshot(
 ): SidebarSnapshot {
   const stateOf = opts.stateOf ?? ((): ServerStateKind => 'notStarted');
   return {
-    servers: [...merged.servers].sort(compareServers).map((server) => toServerRow(server, stateOf(server), server.scope === 'project' ? opts.trustOf?.(server) : undefined)),
+    // The Servers tree's order (scope precedence, then id), so both views list servers alike.
+    servers: [...merged.servers].sort(compareEffectiveServers).map((server) => toServerRow(server, stateOf(server), server.scope === 'project' ? opts.trustOf?.(server) : undefined)),
     shadowed: [...merged.shadowed].sort(compareShadowed).map(toShadowedRow),
     problems: [...merged.problems].sort(compareProblems).map(toProblemRow),
     ...(opts.workspaceName !== undefined ? { workspaceName: opts.workspaceName } : {}),
@@ -151,9 +153,6 @@ function compareText(a: string, b: string): number {
   if (la !== lb) return la < lb ? -1 : 1;
   return a === b ? 0 : a < b ? -1 : 1;
 }
-
-const compareServers = (a: EffectiveServer, b: EffectiveServer): number =>
-  compareText(a.name, b.name) || compareText(a.id, b.id);
 
 const compareShadowed = (a: ShadowedServer, b: ShadowedServer): number =>
   compareText(a.name, b.name) || compareText(a.source.file, b.source.file) || a.source.line - b.source.line;

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { ConfigAdapter } from './configAdapter';
 import { isVirtualFile, type ConfigSources } from './configSources';
 import { toRange } from './diagnostics';
+import { count, type Feedback } from './feedback';
 import { localFileTemplate, PROJECT_FILE_TEMPLATE, USER_FILE_TEMPLATE } from './serverFileTemplates';
 import { REVEAL_SOURCE_COMMAND, type ServersTreeProvider, type SourceLocation } from './serversTree';
 
@@ -23,10 +24,12 @@ export interface CommandDeps {
   config: ConfigAdapter;
   tree: ServersTreeProvider;
   log: vscode.LogOutputChannel;
+  /** Where Reload says what it read. */
+  feedback: Feedback;
 }
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable {
-  const { sources, config, tree, log } = deps;
+  const { sources, config, tree, log, feedback } = deps;
   const register = <A extends unknown[], R>(id: string, run: (...args: A) => Promise<R> | R) =>
     vscode.commands.registerCommand(id, async (...args: A) => {
       try {
@@ -54,6 +57,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     }),
     register(COMMANDS.refresh, async () => {
       await config.reload();
+      const { servers, problems } = config.current;
+      feedback.show(`$(refresh) MCP Switchboard: configuration reloaded: ${count(servers.length, 'server')}, ${count(problems.length, 'problem')}`, log);
       return config.current.version;
     }),
     register(COMMANDS.revealServerSource, (target?: unknown) => revealSource(config, target)),

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { EffectiveServer } from '../core/config/types';
 import { redactLaunch } from '../core/lifecycle';
 import type { TrustRecord } from '../core/trust';
+import type { Feedback } from './feedback';
 import type { ProjectTrust } from './projectTrust';
 
 export const MANAGE_TRUST_COMMAND = 'switchboard.manageTrust';
@@ -15,6 +16,8 @@ export interface ManageTrustDeps {
   folders(): readonly string[];
   servers(): readonly EffectiveServer[];
   log: vscode.LogOutputChannel;
+  /** Where a revocation says what it did. */
+  feedback: Feedback;
 }
 
 /** One decision as the pick shows it (plain data, also what tests read). */
@@ -81,6 +84,9 @@ export class ManageTrust implements vscode.Disposable {
       // Revoking is not a request to be asked at once: the server waits for its next Start.
       this.deps.trust.prompts.postpone(this.deps.servers().filter((server) => server.folder === decision.folder && server.name === decision.name));
       this.deps.log.info(`trust: revoked the decision about "${decision.name}" in ${decision.folder}`);
+      this.deps.feedback.show(decision.state === 'trusted'
+        ? `$(workspace-untrusted) MCP Switchboard: "${decision.name}" is no longer trusted: it stops and waits for trust`
+        : `$(workspace-trusted) MCP Switchboard: "${decision.name}" is no longer refused: its next start asks for trust again`);
       const left = this.items();
       if (left.length === 0) pick.hide();
       else pick.items = left;

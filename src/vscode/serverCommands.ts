@@ -5,6 +5,7 @@ import type { EffectiveServer } from '../core/config/types';
 import { ServerState, decideRun, type DefinitionFacts, type ServerRegistry, type ServerView } from '../core/lifecycle';
 import type { TrustDecision } from '../core/trust';
 import { showError } from './commands';
+import { count, type Feedback } from './feedback';
 import type { ServerLogs } from './serverLogs';
 import { shortReason } from './stateIcons';
 
@@ -21,6 +22,8 @@ export interface ServerCommandDeps {
   logs: ServerLogs;
   log: vscode.LogOutputChannel;
   trust: StartTrust;
+  /** Where Restart All says what it did. */
+  feedback: Feedback;
 }
 
 /** What Start needs from the trust side: the gate's decision for a server, and asking a person to trust it. */
@@ -79,7 +82,7 @@ export async function restartServer(registry: ServerRegistry, id: string, trust:
 }
 
 export function registerServerCommands(deps: ServerCommandDeps): vscode.Disposable {
-  const { registry, logs, log, trust } = deps;
+  const { registry, logs, log, trust, feedback } = deps;
   const register = (id: string, run: (target?: unknown) => Promise<unknown>) =>
     vscode.commands.registerCommand(id, async (target?: unknown) => {
       try {
@@ -111,14 +114,28 @@ export function registerServerCommands(deps: ServerCommandDeps): vscode.Disposab
     register(SERVER_COMMANDS.restart, onServer('Restart which MCP server?', 'No MCP server can be restarted.',
       (view) => view.state.kind !== 'disabled' && view.state.kind !== 'needsTrust',
       (id) => restartServer(registry, id, trust))),
-    register(SERVER_COMMANDS.restartAll, async () => {
-      await registry.restartAll();
-    }),
+    register(SERVER_COMMANDS.restartAll, () => restartAll(registry, feedback, log)),
     register(SERVER_COMMANDS.showLogs, async (target?: unknown) => {
       const id = serverIdOf(target) ?? await pickServer(registry.list(), 'Show the log of which MCP server?', 'No MCP server is configured.');
       if (id !== undefined) logs.show(id, false);
     }),
   );
+}
+
+/** Restart All: restarts every running (or failed) server with progress in the status bar, then says how it went; resolves with that message. */
+async function restartAll(registry: ServerRegistry, feedback: Feedback, log: vscode.LogOutputChannel): Promise<string> {
+  log.info('Restart All requested');
+  const ids = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: 'Restarting MCP servers…' },
+    () => registry.restartAll());
+  const kinds = ids.map((id) => registry.get(id)?.state.kind);
+  const ready = kinds.filter((kind) => kind === 'ready').length;
+  const failed = kinds.filter((kind) => kind === 'failed').length;
+  const message = ids.length === 0
+    ? 'MCP Switchboard: no server was running, so none was restarted'
+    : `$(debug-restart) MCP Switchboard: restarted ${count(ids.length, 'server')}: ${ready} ready${failed > 0 ? `, ${failed} failed` : ''}`;
+  feedback.show(message, log);
+  return message;
 }
 
 /** Shows the log of one of `ids`: at once when there is one, else after the user picks. */

@@ -24,11 +24,28 @@ export const PROJECT_FILE_TEMPLATE = `// MCP servers for this project, shared wi
 }
 `;
 
+/**
+ * The example every private file starts with: one stdio and one http server, commented out because a
+ * server in your own files starts as soon as the file is saved (there is no trust prompt for them).
+ */
+const COMMENTED_EXAMPLE = `    // Uncomment an example to start it, or add your own entry beside them:
+    // "memory": {
+    //   "command": "npx",
+    //   "args": ["-y", "@modelcontextprotocol/server-memory"]
+    // },
+    // "docs": {
+    //   "type": "http",
+    //   "url": "https://example.com/mcp",
+    //   "headers": { "Authorization": "Bearer \${env:DOCS_TOKEN}" }
+    // }`;
+
 /** `~/.mcp.json`: this user's servers, in every workspace. */
 export const USER_FILE_TEMPLATE = `// Your MCP servers, available in every workspace. Project and local servers with the same name win.
 // Each entry: "command" + "args" (stdio) or "type": "http" + "url". \${env:NAME} reads a variable.
 {
-  "mcpServers": {}
+  "mcpServers": {
+${COMMENTED_EXAMPLE}
+  }
 }
 `;
 
@@ -37,7 +54,9 @@ export function localFileTemplate(folderName: string): string {
   return `// Local MCP servers for "${folderName.replace(/[\r\n]/g, ' ')}": private to you on this machine, never committed.
 // A server defined here overrides the project's .mcp.json entry of the same name.
 {
-  "mcpServers": {}
+  "mcpServers": {
+${COMMENTED_EXAMPLE}
+  }
 }
 `;
 }

@@ -1,7 +1,9 @@
-// One log output channel per server ("MCP: <id>"), created the first time something is written to it
-// or it is shown. Everything a server's log receives — lifecycle events, stderr lines, the server's
-// own log messages, the protocol trace — is scrubbed of that server's env and header values first,
-// and the last lines are kept in memory (LogOutputChannel cannot be read back through the API).
+// One log output channel per server ("MCP Switchboard: <id>"; VS Code's own MCP support names its
+// channels "MCP: <server>", so the prefix keeps two channels of one server apart), created the first
+// time something is written to it or it is shown. Everything a server's log receives — lifecycle
+// events, stderr lines, the server's own log messages, the protocol trace — is scrubbed of that
+// server's env and header values first, and the last lines are kept in memory (LogOutputChannel
+// cannot be read back through the API).
 import * as vscode from 'vscode';
 import type { EffectiveServer } from '../core/config/types';
 import { redactText, secretsOf, type McpLogLevel, type ServerLog } from '../core/lifecycle';
@@ -25,6 +27,11 @@ const MAX_CHANNEL_TEXT = 64 * 1024;
 /** …and beyond this in the in-memory tail. */
 const MAX_TAIL_TEXT = 2 * 1024;
 const DEFAULT_TAIL_LINES = 500;
+
+/** The output channel name of a server's log. */
+export function serverLogChannelName(id: string): string {
+  return `MCP Switchboard: ${id}`;
+}
 
 export interface ServerLogsOptions {
   /** Lines kept per server (default 500). */
@@ -105,7 +112,7 @@ export class ServerLogs implements vscode.Disposable {
     if (this.disposed) return undefined;
     let channel = this.channels.get(id);
     if (!channel) {
-      const name = `MCP: ${id}`;
+      const name = serverLogChannelName(id);
       channel = this.options.createChannel?.(name) ?? vscode.window.createOutputChannel(name, { log: true });
       this.channels.set(id, channel);
     }

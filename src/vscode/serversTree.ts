@@ -17,6 +17,11 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Row>, vscode
   private readonly subscriptions: vscode.Disposable[];
   /** The rows as last built; dropped on every config, state or catalog change. */
   private rows: Row[] | undefined;
+  /**
+   * Ids of the rows a person expanded. A server row loses its children while it restarts (no catalog
+   * until it is ready again); when they come back it is shown expanded again, as it was left.
+   */
+  private readonly expanded = new Set<string>();
 
   constructor(private readonly config: ConfigSource, private readonly lifecycle: LifecycleSource, private readonly tools?: ToolStatusSource, private readonly trust?: TrustSource) {
     const invalidate = (): void => {
@@ -43,10 +48,24 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Row>, vscode
     return element ? element.children : this.currentRows();
   }
 
+  /** Creates the Servers view on this provider and follows what a person expands and collapses in it. */
+  createView(viewId: string): vscode.Disposable {
+    const view = vscode.window.createTreeView(viewId, { treeDataProvider: this, showCollapseAll: true });
+    return vscode.Disposable.from(
+      view,
+      view.onDidExpandElement(({ element }) => this.expanded.add(element.data.id)),
+      view.onDidCollapseElement(({ element }) => this.expanded.delete(element.data.id)),
+    );
+  }
+
   getTreeItem(row: Row): vscode.TreeItem {
+    // Ids are stable across reloads and restarts (server:<id>, catalog:<id>:<kind>…), so VS Code keeps
+    // a row's expansion; a row whose children went away and came back is expanded again from ours.
     const collapsible = row.children.length === 0
       ? vscode.TreeItemCollapsibleState.None
-      : row.data.kind === 'problems' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+      : row.data.kind === 'problems' || this.expanded.has(row.data.id)
+        ? vscode.TreeItemCollapsibleState.Expanded
+        : vscode.TreeItemCollapsibleState.Collapsed;
     const item = new vscode.TreeItem(row.data.label, collapsible);
     item.id = row.data.id;
     item.description = row.data.description;

@@ -1,10 +1,11 @@
 // Everything a person sees and clicks, wired to the context: the Servers tree and its commands, the
 // server and trust commands, the status bar, failure notifications and the sidebar.
-import * as vscode from 'vscode';
 import { registerCallTool } from './callToolCommand';
 import { registerCommands } from './commands';
 import { FailureNotifier } from './failureNotifications';
+import { Feedback } from './feedback';
 import { ManageTrust } from './manageTrust';
+import { registerMcpJsonLanguage } from './mcpJsonLanguage';
 import { registerServerCommands, showLogsOf } from './serverCommands';
 import { SERVERS_VIEW_ID, ServersTreeProvider } from './serversTree';
 import { registerSidebar } from './sidebarWiring';
@@ -21,14 +22,17 @@ export interface Surfaces {
 export function registerSurfaces(ctx: SwitchboardContext, own: Own): Surfaces {
   const { log, sources, config, registry, toolReview, trust, serverLogs } = ctx;
   const tree = own(new ServersTreeProvider(config, registry, toolReview, trust));
-  own(vscode.window.createTreeView(SERVERS_VIEW_ID, { treeDataProvider: tree, showCollapseAll: true }));
-  own(registerCommands({ sources, config, tree, log }));
-  own(registerServerCommands({ registry, logs: serverLogs, log, trust }));
+  own(tree.createView(SERVERS_VIEW_ID));
+  own(registerMcpJsonLanguage());
+  const feedback = own(new Feedback());
+  own(registerCommands({ sources, config, tree, log, feedback }));
+  own(registerServerCommands({ registry, logs: serverLogs, log, trust, feedback }));
   const manageTrust = own(new ManageTrust({
     trust,
     folders: () => sources.folders().map((folder) => folder.uri.fsPath),
     servers: () => config.current.servers,
     log,
+    feedback,
   }));
   own(new StatusBar(registry, `${SERVERS_VIEW_ID}.focus`));
   const notifier = own(new FailureNotifier({

@@ -27,6 +27,7 @@ import { checkDeactivateLeavesNoProcess } from './deactivate.mjs';
 import { trustFlow } from './trust.mjs';
 import { restrictedFlow } from './restricted.mjs';
 import { ctrlCFlow } from './ctrlc.mjs';
+import { checkSidebar } from './sidebarActions.mjs';
 
 const log = makeLogger('e2e');
 const TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_TIMEOUT_MS) || 300_000;
@@ -229,6 +230,9 @@ async function main() {
     await page.waitForTimeout(500);
     log(`screenshot: ${await shot('workbench.png')}`);
     await page.locator('.part.sidebar').screenshot({ path: path.join(resultsDir, 'sidebar.png') }).catch(() => {});
+
+    // Every row action clicked, the source links, whole command lines, Restart All (sidebarActions.mjs).
+    if (webview && !checks.blocked) await checkSidebar({ checks, page, webview, expected, fixture, extensionId: manifest.id, log, shot });
 
     // Last, as it restarts the extension host: a deactivate leaves zero child processes (deactivate.mjs).
     await checkDeactivateLeavesNoProcess({ checks, page, server, extensionId: manifest.id, expected, log, resultsDir });

@@ -193,6 +193,19 @@ describe('ServerController', () => {
       assert.notEqual(connector.last('s'), first);
     });
 
+    it('logs a restart someone asked for as such, never as a crash or a failure', async () => {
+      const { controller, log } = setup();
+      cleanup = () => controller.dispose();
+      await controller.start();
+      const mark = log.lines.length;
+      await controller.restart('requested: Restart All');
+      const lines = log.lines.slice(mark);
+      assert.equal(lines[0], 'info: restarting (requested: Restart All)');
+      assert.deepEqual(lines.filter((line) => !line.startsWith('info: ')), [], lines.join('\n'));
+      assert.ok(!lines.some((line) => /crash/i.test(line)), lines.join('\n'));
+      assert.equal(controller.state.kind, 'ready');
+    });
+
     it('restart waits for the old connection to close before connecting again', async () => {
       const { controller, connector } = setup();
       cleanup = () => controller.dispose();

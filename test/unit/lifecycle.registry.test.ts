@@ -352,7 +352,7 @@ describe('ServerRegistry', () => {
     registry.reconcile([makeServer('r'), makeServer('f'), makeServer('s'), makeServer('p', { scope: 'project' }), makeServer('d', { disabled: true })]);
     await registry.settled();
     await registry.stop('s');
-    await registry.restartAll();
+    assert.deepEqual((await registry.restartAll()).sort(), ['f', 'r'], 'it says which servers it restarted');
     assert.deepEqual(['r', 'f', 's', 'p', 'd'].map((id) => connector.count(id)), [2, 2, 1, 0, 0]);
   });
 

@@ -88,20 +88,21 @@ describe('toSidebarSnapshot', () => {
     assert.notEqual(snapshot.servers[0]?.source, input.servers[0]?.source);
   });
 
-  it('sorts servers by name, case-insensitively, whatever the merge order', () => {
+  it('lists servers as the Servers tree does (scope precedence, then id), whatever the merge order', () => {
     const merged = {
       ...NO_CONFIG,
       servers: [
-        server({ name: 'zeta', scope: 'local' }),
+        server({ name: 'zeta', scope: 'user' }),
         server({ name: 'Alpha', scope: 'plugin' }),
         server({ name: 'beta', scope: 'project' }),
         server({ name: 'alpha', scope: 'user' }),
+        server({ name: 'omega', scope: 'local' }),
       ],
     };
 
     const names = toSidebarSnapshot(merged, { generatedAt: 0 }).servers.map((s) => s.name);
 
-    assert.deepEqual(names, ['Alpha', 'alpha', 'beta', 'zeta']);
+    assert.deepEqual(names, ['omega', 'beta', 'alpha', 'zeta', 'Alpha']);
   });
 
   it('asks stateOf for each server state and labels it', () => {

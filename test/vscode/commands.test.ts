@@ -39,7 +39,7 @@ describe('commands', () => {
     assert.match(text, /\/\/ {3}"type": "http"/, 'an http alternative is shown, commented out');
     const editor = vscode.window.activeTextEditor;
     assert.equal(editor && path.normalize(editor.document.uri.fsPath), path.normalize(file), 'the new file is in the active editor');
-    assert.equal(editor?.document.languageId, 'jsonc');
+    assert.equal(editor?.document.languageId, 'mcp-json');
 
     // The example is valid: it loads without problems and its server needs trust.
     const config = await waitForConfig(api, 'the example server',
@@ -61,6 +61,23 @@ describe('commands', () => {
     assert.equal(opened && path.normalize(opened.fsPath), path.normalize(userFile()));
   });
 
+  it('Open User Servers creates ~/.mcp.json with a commented example when there is none', async () => {
+    const file = files.keep(userFile());
+    fs.rmSync(file);
+    await waitForConfig(api, 'the user servers to go', (c) => !c.servers.some((s) => s.scope === 'user'));
+    const opened = await vscode.commands.executeCommand<vscode.Uri | undefined>('switchboard.openUserServers');
+    assert.equal(opened && path.normalize(opened.fsPath), path.normalize(file));
+    const text = fs.readFileSync(file, 'utf8');
+    assert.match(text, /\/\/ {3}"args": \["-y", "@modelcontextprotocol\/server-memory"\]/, 'a stdio example, commented out');
+    assert.match(text, /\/\/ {3}"type": "http"/, 'an http example, commented out');
+    // Nothing starts from the new file until the person uncomments an entry, and it has no problem.
+    // A file with no servers changes nothing the watcher would publish: read it again explicitly.
+    await vscode.commands.executeCommand('switchboard.refresh');
+    const config = api.getConfig();
+    assert.deepEqual(config.problems.filter((p) => p.file === file), []);
+    assert.equal(config.servers.some((s) => s.scope === 'user'), false);
+  });
+
   it('Open Local Servers creates the private file, and its servers override the project ones', async () => {
     const opened = await vscode.commands.executeCommand<vscode.Uri | undefined>('switchboard.openLocalServers');
     assert.ok(opened, 'the command returns the file it opened');
@@ -71,9 +88,10 @@ describe('commands', () => {
       const text = fs.readFileSync(file, 'utf8');
       assert.match(text, /private/i);
       assert.match(text, /overrides/);
-      assert.equal(vscode.window.activeTextEditor?.document.languageId, 'jsonc');
+      assert.equal(vscode.window.activeTextEditor?.document.languageId, 'mcp-json');
 
-      fs.writeFileSync(file, text.replace('"mcpServers": {}', '"mcpServers": { "memory": { "command": "node", "args": ["local-memory.js"] } }'));
+      assert.match(text, /\/\/ {3}"command": "npx",/, 'an example, commented out');
+      fs.writeFileSync(file, text.replace('"mcpServers": {', '"mcpServers": { "memory": { "command": "node", "args": ["local-memory.js"] },'));
       const config = await waitForConfig(api, 'the local memory server', (c) => c.servers.find((s) => s.id === 'memory')?.scope === 'local');
       assert.deepEqual(shadowedSummary(config), [['memory', 'project', 'local'], ['memory', 'user', 'local'], ['everything', 'plugin', 'user']]);
       const memory = serverRow(await serverItems(), 'memory')!;
@@ -94,6 +112,10 @@ describe('commands', () => {
     const version = api.getConfig().version;
     await vscode.commands.executeCommand('switchboard.refresh');
     assert.ok(api.getConfig().version > version, 'a new snapshot was published');
+    const { servers, problems } = api.getConfig();
+    assert.equal((await vscode.commands.executeCommand<string[]>('_switchboard.feedback')).at(-1),
+      `$(refresh) MCP Switchboard: configuration reloaded: ${servers.length} servers, ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
+      'the status bar says it was reloaded');
     await fixtureIsLoaded(api);
   });
 

@@ -69,6 +69,46 @@ describe('config diagnostics', () => {
     assert.ok(items.some((i) => i.kind === 'problems' && /^Problems \(\d+\)$/.test(i.label)), 'a Problems node is shown');
   });
 
+  it('shows a missing comma once in Problems: ours, and not again from VS Code\'s JSON language service', async function () {
+    this.timeout(40_000);
+    const file = projectFile();
+    files.write(file, MISSING_COMMA);
+    let probe: vscode.TextDocument | undefined;
+    try {
+      // The JSON language service is alive in this window: the same text as a jsonc document gets its syntax error.
+      probe = await vscode.workspace.openTextDocument({ language: 'jsonc', content: MISSING_COMMA });
+      await vscode.window.showTextDocument(probe, { preview: false });
+      const probeUri = probe.uri;
+      const fromJson = await waitFor('the JSON language service to flag the jsonc copy', () => {
+        const found = vscode.languages.getDiagnostics(probeUri);
+        return found.length > 0 && found;
+      }, 20_000, 100);
+      assert.match(fromJson.map((d) => d.message).join('; '), /comma/i);
+
+      // The real file, open in an editor as a person would have it.
+      const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+      await vscode.window.showTextDocument(document, { preview: false });
+      assert.equal(document.languageId, 'mcp-json');
+      await waitFor('our syntax diagnostic', () => switchboardDiagnostics(file).some((d) => d.code === 'syntax'));
+      // The JSON service validates 300 ms after a change; give it (and our schema check) ample time to speak up.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const all = vscode.languages.getDiagnostics(document.uri);
+      const errors = all.filter((d) => d.severity === vscode.DiagnosticSeverity.Error);
+      assert.deepEqual(errors.map((d) => [d.source, d.code]), [['MCP Switchboard', 'syntax']],
+        `exactly one syntax error, ours: ${all.map((d) => `${d.source}: ${d.message}`).join(' | ')}`);
+      assert.deepEqual(all.filter((d) => d.source !== 'MCP Switchboard').map((d) => `${d.source}: ${d.message}`), [], 'nothing from another source');
+      assert.ok(all.some((d) => d.code === 'kept-last-good'), 'ours says the last valid servers are kept');
+    } finally {
+      // The untitled probe has content: close it without saving, so no editor is left dirty for later tests.
+      if (probe) {
+        await vscode.window.showTextDocument(probe);
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      }
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      assert.deepEqual(vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()), [], 'no dirty document is left');
+    }
+  });
+
   it('clears the diagnostics when the file is fixed', async () => {
     const file = projectFile();
     files.write(file, MISSING_COMMA);

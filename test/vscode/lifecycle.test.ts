@@ -13,6 +13,7 @@ import {
 import {
   descendants, isAlive, nextState, processesRunning, serverProcesses, startedPids, stateOf, waitForStates,
 } from './lifecycleTestSupport';
+import { logFiles } from './userServersSupport';
 
 const SECRET = 'chatty-fixture-secret-5f1c9a';
 
@@ -214,7 +215,15 @@ describe('server lifecycle', function () {
 
   it('restarts every running server with Restart All Servers', async () => {
     const before = startedPids(api, 'ok').slice(-1)[0];
-    await vscode.commands.executeCommand('switchboard.restartAllServers');
+    const message = await vscode.commands.executeCommand<string>('switchboard.restartAllServers');
+    // It says what it did, in the status bar, and each server's log tells a requested restart from a crash.
+    assert.match(message ?? '', /^\$\(debug-restart\) MCP Switchboard: restarted \d+ servers: \d+ ready, \d+ failed$/);
+    assert.equal((await vscode.commands.executeCommand<string[]>('_switchboard.feedback')).at(-1), message);
+    const log = api.getServerLog('ok');
+    const at = log.lastIndexOf('[info] restarting (requested: Restart All)');
+    assert.ok(at >= 0, `the log says the restart was requested:\n${log.slice(-20).join('\n')}`);
+    const since = log.slice(at);
+    assert.deepEqual(since.filter((line) => /^\[(error|warn)\]|crash/i.test(line)), [], `nothing in the log reads like a crash:\n${since.join('\n')}`);
     await waitForStates(api, READY_SERVERS, 'ready');
     await waitForStates(api, FAILING_SERVERS, 'failed');
     const after = await waitFor('ok to start again', () => {
@@ -229,6 +238,14 @@ describe('server lifecycle', function () {
     // The channel cannot be read back through the API; the command must find it and not fail.
     await vscode.commands.executeCommand('switchboard.showServerLogs', 'ok');
     await vscode.commands.executeCommand('workbench.action.closePanel');
+  });
+
+  it('names a server\'s output channel "MCP Switchboard: <server>", never VS Code\'s own "MCP: <server>"', async () => {
+    // Output channels are written to files named after the channel, less the characters a file name
+    // cannot hold (":"): "MCP Switchboard: ok" → "MCP Switchboard ok.log", VS Code's "MCP: ok" → "MCP ok.log".
+    const names = (await logFiles()).map(({ file }) => path.basename(file));
+    assert.ok(names.includes('MCP Switchboard ok.log'), `a channel "MCP Switchboard: ok" among ${names.join(', ')}`);
+    assert.ok(!names.includes('MCP ok.log'), `no channel named "MCP: ok" like VS Code's own MCP logs: ${names.join(', ')}`);
   });
 
   it('stops every server and leaves no process behind', async () => {

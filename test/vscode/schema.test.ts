@@ -1,5 +1,5 @@
-// The contributed JSON schema gives .mcp.json completion and hover in VS Code's JSON language service,
-// and comments and trailing commas are accepted.
+// .mcp.json files have a language of their own ("mcp-json", VS Code's jsonc grammar) whose completion,
+// hover and schema warnings come from the extension's JSON schema; comments and trailing commas are accepted.
 import * as assert from 'assert/strict';
 import * as vscode from 'vscode';
 import { closeAllEditors, positionOf, projectFile, waitFor } from './configTestSupport';
@@ -19,7 +19,7 @@ describe('mcp.json schema', () => {
   after(closeAllEditors);
 
   it('is JSON with Comments: validated, without comment or trailing comma errors', async () => {
-    assert.equal(document.languageId, 'jsonc');
+    assert.equal(document.languageId, 'mcp-json');
     // An unsaved wrong value proves the schema validates the file; it must be the only complaint,
     // although the fixture is full of comments and trailing commas.
     const editor = await vscode.window.showTextDocument(document);

@@ -97,7 +97,7 @@ describe('servers view', () => {
     // The fixture mentions "memory" in a comment first: the entry is the key followed by its object.
     const key = positionOf(editor.document.getText(), '"memory": {');
     assert.deepEqual([editor.selection.start.line, editor.selection.start.character], [key.line, key.character]);
-    assert.equal(editor.document.languageId, 'jsonc');
+    assert.equal(editor.document.languageId, 'mcp-json');
   });
 
   it('opens a shadowed definition in its own file', async () => {

@@ -175,6 +175,8 @@ describe('trust of project servers', function () {
     await waitForStates(api, [ID], 'needsTrust');
     // Parked at once; its process goes in the background (stdin closed: ok.mjs exits at once, SIGTERM 2 s later at most).
     await waitFor('the server\'s process to be gone', () => processesRunning(MARKER).length === 0, 5000, 25);
+    assert.equal((await vscode.commands.executeCommand<string[]>('_switchboard.feedback')).at(-1),
+      `$(workspace-untrusted) MCP Switchboard: "${ID}" is no longer trusted: it stops and waits for trust`, 'the status bar says what revoking did');
     const left = await waitFor('the pick to list one decision', async () => {
       const now = await vscode.commands.executeCommand<TrustItem[] | undefined>(TEST.manageTrustItems);
       return now?.length === 1 && now;

@@ -6,7 +6,7 @@ export { expandVariables, expandHome, type Expansion, type VariableIssue } from 
 export { fingerprint, canonicalJson } from './fingerprint';
 export { MAX_ENV_FILE_BYTES, envFilePath, readsEnvFile, withEnvFileVars, type EnvFileSupport } from './envFiles';
 export { inputIdsOf, inputsNeededBy, substituteInputs, withInputValues } from './inputs';
-export { mergeLayers } from './merge';
+export { compareEffectiveServers, mergeLayers } from './merge';
 export { standardLayerSpecs, type StandardLayerOptions } from './layerSpecs';
 export { ConfigService, toSnapshot, type ConfigSnapshot, type ConfigServiceOptions } from './service';
 export {

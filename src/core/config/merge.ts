@@ -55,7 +55,7 @@ export function mergeLayers(layers: Layer[]): MergedConfig {
       shadowed.push(item);
     }
   }
-  servers.sort((a, b) => scopeRank(a.scope) - scopeRank(b.scope) || compareText(a.id, b.id));
+  servers.sort(compareEffectiveServers);
   shadowed.sort((a, b) => scopeRank(a.scope) - scopeRank(b.scope) || compareText(a.name, b.name) || compareText(a.source.file, b.source.file));
   return {
     servers,
@@ -130,6 +130,11 @@ function compareCandidates(a: Candidate, b: Candidate): number {
     || compareText(a.layer.spec.label ?? '', b.layer.spec.label ?? '')
     || compareText(a.layer.spec.file, b.layer.spec.file)
     || a.order - b.order;
+}
+
+/** The order every list of effective servers is shown in (the tree, the sidebar): scope precedence, then id. */
+export function compareEffectiveServers(a: Pick<EffectiveServer, 'scope' | 'id'>, b: Pick<EffectiveServer, 'scope' | 'id'>): number {
+  return scopeRank(a.scope) - scopeRank(b.scope) || compareText(a.id, b.id);
 }
 
 function scopeRank(scope: ServerEntry['scope']): number {

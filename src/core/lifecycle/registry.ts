@@ -152,16 +152,20 @@ export class ServerRegistry implements Disposable {
     const entry = this.entries.get(id);
     if (!entry) return Promise.reject(unknownServer(id));
     if (entry.want === 'needsTrust') return this.start(id);
-    return entry.controller.restart();
+    return entry.controller.restart('requested');
   }
 
-  /** Restarts, in parallel, every server that is running, starting, waiting to restart, crashed or failed. */
-  async restartAll(): Promise<void> {
-    const restartable = [...this.entries.values()].filter(({ controller }) => {
+  /**
+   * Restarts, in parallel, every server that is running, starting, waiting to restart, crashed or
+   * failed; resolves with their ids once each is ready or failed.
+   */
+  async restartAll(): Promise<string[]> {
+    const restartable = [...this.entries].filter(([, { controller }]) => {
       const kind = controller.state.kind;
       return kind === 'ready' || kind === 'starting' || kind === 'restarting' || kind === 'crashed' || kind === 'failed';
     });
-    await Promise.all(restartable.map(({ controller }) => controller.restart()));
+    await Promise.all(restartable.map(([, { controller }]) => controller.restart('requested: Restart All')));
+    return restartable.map(([id]) => id);
   }
 
   /** Stops every server in parallel; resolves when every staged close (including those of removed servers) has finished. */
@@ -315,7 +319,7 @@ export class ServerRegistry implements Disposable {
         return;
       case 'run':
         if (fresh) void controller.start();
-        else if (fingerprintChanged && controller.state.kind !== 'stopped') void controller.restart();
+        else if (fingerprintChanged && controller.state.kind !== 'stopped') void controller.restart('its definition changed');
         return;
     }
   }

@@ -125,10 +125,14 @@ export class ServerController implements ServerView, Disposable {
     return this.shutdown({ kind });
   }
 
-  /** Closes the current connection, then starts again with the current definition. Resets the restart budget. */
-  restart(): Promise<void> {
+  /**
+   * Closes the current connection, then starts again with the current definition. Resets the restart
+   * budget. `why` goes to the log, so that a restart someone asked for never reads like a crash.
+   */
+  restart(why = 'requested'): Promise<void> {
     if (this.disposed) return Promise.resolve();
     this.failures = [];
+    this.info(`restarting (${why})`);
     this.release('the server is restarting');
     return this.connect(false, this.allClosed());
   }

@@ -1,0 +1,217 @@
+// The sidebar page rendered into a real DOM (happy-dom): every row, whole command lines wrapped only
+// between words or after separators, each state's actions wired to typed requests, repository text
+// kept as text, sections that remember being collapsed, and focus kept across re-renders.
+import * as assert from 'node:assert/strict';
+import type { ProblemRow, ServerRow, ServerStateKind, ShadowedRow, SidebarSnapshot } from '../../../src/protocol/sidebar';
+import type { OpenSourceParams, ServerAction, SidebarCommand } from '../../../src/protocol/sidebarMessages';
+import type { Actions, ViewModel } from '../../../webview/render';
+import type { SectionId } from '../../../webview/state';
+import { settle, useDom } from './dom';
+
+type RenderModule = typeof import('../../../webview/render');
+
+const USER = '/home/ada/.mcp.json';
+const PROJECT = '/ws/shop/.mcp.json';
+
+function serverRow(partial: Partial<ServerRow> & Pick<ServerRow, 'id'>): ServerRow {
+  return {
+    name: partial.id,
+    scope: 'user',
+    transport: 'stdio',
+    state: 'ready',
+    stateLabel: 'ready',
+    launchSummary: 'npx -y @modelcontextprotocol/server-memory',
+    source: { file: USER, line: 3, column: 5 },
+    needsTrust: false,
+    disabled: false,
+    fingerprint: `fp-${partial.id}`,
+    ...partial,
+  };
+}
+
+function snapshotOf(servers: ServerRow[], extra: Partial<SidebarSnapshot> = {}): SidebarSnapshot {
+  return { servers, shadowed: [], problems: [], generatedAt: 1, ...extra };
+}
+
+/** Actions that record what the page asked for. */
+function recorder(): { actions: Actions; calls: unknown[][] } {
+  const calls: unknown[][] = [];
+  return {
+    calls,
+    actions: {
+      openSource: (params: OpenSourceParams) => calls.push(['openSource', params]),
+      runCommand: (command: SidebarCommand) => calls.push(['runCommand', command]),
+      serverAction: (serverId: string, action: ServerAction) => calls.push(['serverAction', serverId, action]),
+      toggleSection: (id: SectionId) => calls.push(['toggleSection', id]),
+      dismissNotice: () => calls.push(['dismissNotice']),
+    },
+  };
+}
+
+describe('webview render', () => {
+  useDom();
+  let mod: RenderModule;
+  let root: HTMLElement;
+
+  before(async () => {
+    mod = await import('../../../webview/render');
+  });
+
+  beforeEach(() => {
+    document.body.replaceChildren();
+    root = document.createElement('main');
+    root.id = 'app';
+    document.body.append(root);
+  });
+
+  const draw = (model: Partial<ViewModel>, actions: Actions = recorder().actions): void =>
+    mod.render(root, { snapshot: undefined, ui: { version: 1, collapsed: [] }, notice: undefined, ...model }, actions);
+  const rows = (): HTMLElement[] => [...root.querySelectorAll<HTMLElement>('[data-testid="server-row"]')];
+  const rowOf = (id: string): HTMLElement => {
+    const row = root.querySelector<HTMLElement>(`[data-testid="server-row"][data-server-id="${id}"]`);
+    assert.ok(row, `a row for ${id}`);
+    return row;
+  };
+  const actionLabels = (row: HTMLElement): string[] => [...row.querySelectorAll('.row-action')].map((b) => b.textContent ?? '');
+
+  it('says it is loading until the first snapshot arrives', () => {
+    draw({});
+    assert.equal(root.getAttribute('aria-busy'), 'true');
+    assert.equal(root.textContent, 'Loading servers…');
+    draw({ snapshot: snapshotOf([]) });
+    assert.equal(root.getAttribute('aria-busy'), 'false');
+  });
+
+  it('lists the servers in the order of the snapshot (the tree\'s order), with scope, transport and state', () => {
+    draw({ snapshot: snapshotOf([
+      serverRow({ id: 'zeta', scope: 'project', source: { file: PROJECT, line: 2, column: 5 } }),
+      serverRow({ id: 'alpha', transport: 'http', launchSummary: 'https://example.com/mcp', state: 'failed', stateLabel: 'failed', stateReason: 'connection refused' }),
+    ]) });
+    assert.deepEqual(rows().map((r) => r.dataset.serverId), ['zeta', 'alpha']);
+    const text = (row: HTMLElement, id: string) => row.querySelector(`[data-testid="${id}"]`)?.textContent;
+    assert.equal(text(rowOf('zeta'), 'server-scope'), 'project');
+    assert.equal(text(rowOf('alpha'), 'server-transport'), 'http');
+    assert.equal(text(rowOf('alpha'), 'server-state'), 'failed');
+    assert.equal(text(rowOf('alpha'), 'server-error'), 'connection refused');
+    assert.equal(root.querySelector('[data-section="servers"] .visually-hidden')?.textContent, '(2 items)');
+  });
+
+  it('shows the whole command line, wrappable only between words or after a separator', () => {
+    const line = 'node /very/long/path/to/a/server-with-a-long-name/dist/index.js --root=/workspaces/project-alpha --token *** --flag-with-hyphens';
+    draw({ snapshot: snapshotOf([serverRow({ id: 'long', launchSummary: line })]) });
+    const launch = rowOf('long').querySelector<HTMLElement>('[data-testid="server-launch"]');
+    assert.ok(launch);
+    assert.equal(launch.textContent, line, 'the text is whole: nothing cut, no ellipsis');
+    assert.equal(launch.getAttribute('title'), line, 'hovering shows the whole line too');
+    // Unbreakable pieces: each is the text between two wrap points, and none holds a space or ends mid-name.
+    const pieces = [...launch.querySelectorAll('.nowrap')].map((piece) => piece.textContent ?? '');
+    assert.equal(pieces.join(''), line.replace(/\s+/g, ''));
+    assert.ok(pieces.every((piece) => !/\s/.test(piece)), pieces.join(' | '));
+    assert.ok(pieces.includes('server-with-a-long-name/'), `a hyphenated name is never split: ${pieces.join(' | ')}`);
+    assert.ok(pieces.includes('--flag-with-hyphens'), pieces.join(' | '));
+    assert.deepEqual(pieces.slice(0, 4), ['node', '/', 'very/', 'long/']);
+    // Every <wbr> (a line may end there) follows a separator.
+    for (const wbr of launch.querySelectorAll('wbr')) {
+      assert.match(wbr.previousSibling?.textContent ?? '', /[/\\?&=,]$/);
+    }
+  });
+
+  const EXPECTED_ACTIONS: { readonly [K in ServerStateKind]: readonly string[] } = {
+    notStarted: [],
+    stopped: ['Start'],
+    starting: ['Stop'],
+    restarting: ['Stop', 'Show logs'],
+    ready: ['Stop', 'Restart', 'Show logs'],
+    stopping: ['Stop now'],
+    failed: ['Show logs', 'Retry'],
+    crashed: ['Show logs', 'Restart'],
+    needsTrust: ['Trust…'],
+    disabled: [],
+  };
+
+  it('offers each state its actions: a running server Stop and Restart', () => {
+    const states = Object.keys(EXPECTED_ACTIONS) as ServerStateKind[];
+    draw({ snapshot: snapshotOf(states.map((state) => serverRow({ id: state, state, stateLabel: state }))) });
+    for (const state of states) assert.deepEqual(actionLabels(rowOf(state)), EXPECTED_ACTIONS[state], state);
+  });
+
+  it('turns every row action into the server request it names', () => {
+    const { actions, calls } = recorder();
+    draw({ snapshot: snapshotOf([
+      serverRow({ id: 'up' }),
+      serverRow({ id: 'down', state: 'stopped', stateLabel: 'stopped' }),
+      serverRow({ id: 'broken', state: 'failed', stateLabel: 'failed', stateReason: 'exit 1' }),
+      serverRow({ id: 'repo', scope: 'project', state: 'needsTrust', stateLabel: 'needs trust', needsTrust: true }),
+    ]) }, actions);
+    for (const button of root.querySelectorAll<HTMLButtonElement>('[data-testid^="server-action-"]')) button.click();
+    assert.deepEqual(calls, [
+      ['serverAction', 'up', 'stop'], ['serverAction', 'up', 'restart'], ['serverAction', 'up', 'showLogs'],
+      ['serverAction', 'down', 'start'],
+      ['serverAction', 'broken', 'showLogs'], ['serverAction', 'broken', 'restart'],
+      ['serverAction', 'repo', 'start'],
+    ]);
+  });
+
+  it('opens sources: a server by id, a shadowed entry and a problem at their positions', () => {
+    const { actions, calls } = recorder();
+    const shadowed: ShadowedRow = { name: 'memory', scope: 'user', source: { file: USER, line: 7, column: 5 }, shadowedBy: { id: 'memory', scope: 'project', file: PROJECT } };
+    const problem: ProblemRow = { file: PROJECT, line: 4, column: 9, severity: 'error', message: 'Expected comma', code: 'syntax' };
+    draw({ snapshot: snapshotOf([serverRow({ id: 'memory', scope: 'project' })], { shadowed: [shadowed], problems: [problem] }) }, actions);
+    root.querySelector<HTMLButtonElement>('[data-testid="server-name"]')?.click();
+    root.querySelector<HTMLButtonElement>('[data-testid="shadowed-row"]')?.click();
+    root.querySelector<HTMLButtonElement>('[data-testid="problem"]')?.click();
+    assert.deepEqual(calls, [
+      ['openSource', { target: 'server', serverId: 'memory' }],
+      ['openSource', { target: 'location', file: USER, line: 7, column: 5 }],
+      ['openSource', { target: 'location', file: PROJECT, line: 4, column: 9 }],
+    ]);
+  });
+
+  it('keeps text from a repository as text: no markup is parsed', () => {
+    const name = '<img src=x onerror="alert(1)">';
+    draw({ snapshot: snapshotOf([serverRow({ id: 'evil', name, launchSummary: `${name} --x` })]) });
+    assert.equal(root.querySelector('img'), null);
+    assert.equal(rowOf('evil').querySelector('[data-testid="server-name"]')?.textContent, name);
+    assert.equal(rowOf('evil').querySelector('[data-testid="server-launch"]')?.textContent, `${name} --x`);
+  });
+
+  it('shows a collapsed section as its header only, and asks to toggle it', () => {
+    const { actions, calls } = recorder();
+    draw({ snapshot: snapshotOf([serverRow({ id: 'a' })]), ui: { version: 1, collapsed: ['servers'] } }, actions);
+    const toggle = root.querySelector<HTMLButtonElement>('[data-section="servers"] .section-toggle');
+    assert.equal(toggle?.getAttribute('aria-expanded'), 'false');
+    assert.equal(rows().length, 0);
+    assert.equal(root.querySelector('#section-servers')?.hasAttribute('hidden'), true);
+    toggle?.click();
+    assert.deepEqual(calls, [['toggleSection', 'servers']]);
+  });
+
+  it('offers the three files and a reload when no server is configured', () => {
+    const { actions, calls } = recorder();
+    draw({ snapshot: snapshotOf([], { workspaceName: 'shop' }) }, actions);
+    assert.match(root.querySelector('[data-testid="empty-state"]')?.textContent ?? '', /No MCP servers are configured for shop/);
+    for (const id of ['open-project-servers', 'open-user-servers', 'open-local-servers', 'reload']) {
+      root.querySelector<HTMLElement>(`[data-testid="${id}"]`)?.click();
+    }
+    assert.deepEqual(calls, [['runCommand', 'openProjectServers'], ['runCommand', 'openUserServers'], ['runCommand', 'openLocalServers'], ['runCommand', 'refresh']]);
+  });
+
+  it('shows a failed request until it is dismissed', () => {
+    const { actions, calls } = recorder();
+    draw({ snapshot: snapshotOf([serverRow({ id: 'a' })]), notice: 'Could not stop a: gone' }, actions);
+    const notice = root.querySelector('[data-testid="notice"]');
+    assert.equal(notice?.getAttribute('role'), 'alert');
+    assert.match(notice?.textContent ?? '', /Could not stop a: gone/);
+    notice?.querySelector<HTMLButtonElement>('.notice-dismiss')?.click();
+    assert.deepEqual(calls, [['dismissNotice']]);
+  });
+
+  it('keeps keyboard focus on the same control across a re-render', async () => {
+    const snapshot = snapshotOf([serverRow({ id: 'a' }), serverRow({ id: 'b' })]);
+    draw({ snapshot });
+    root.querySelector<HTMLButtonElement>('[data-focus-key="action:b:restart"]')?.focus();
+    draw({ snapshot: { ...snapshot, generatedAt: 2 } });
+    await settle();
+    assert.equal((document.activeElement as HTMLElement | null)?.dataset.focusKey, 'action:b:restart');
+  });
+});
