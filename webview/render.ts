@@ -72,6 +72,7 @@ const STATE_ICON: { readonly [K in ServerStateKind]: IconName | undefined } = {
   failed: 'error',
   crashed: 'error',
   needsTrust: 'shield',
+  needsSignIn: 'warning',
   disabled: undefined,
 };
 
@@ -86,6 +87,7 @@ const STATE_ACTIONS: { readonly [K in ServerStateKind]: readonly { action: Serve
   crashed: [{ action: 'showLogs', label: 'Show logs' }],
   // Opens the trust prompt for this server (the same as Start in the Servers view).
   needsTrust: [{ action: 'start', label: 'Trust…' }],
+  needsSignIn: [{ action: 'showLogs', label: 'Show logs' }],
   disabled: [],
 };
 

@@ -21,6 +21,7 @@ export const SERVER_STATE_LABELS: { readonly [K in ServerStateKind]: string } = 
   crashed: ServerState.label({ kind: 'crashed', exitCode: null, signal: null, error: '', stderrTail: [] }),
   restarting: 'restarting',
   needsTrust: ServerState.label({ kind: 'needsTrust' }),
+  needsSignIn: ServerState.label({ kind: 'needsSignIn', reason: '' }),
   disabled: ServerState.label({ kind: 'disabled' }),
 };
 

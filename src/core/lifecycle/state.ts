@@ -9,6 +9,8 @@ export type ServerState =
   | { kind: 'crashed'; exitCode: number | null; signal: string | null; error: string; stderrTail: string[] }
   | { kind: 'restarting'; attempt: number; at: number; reason: string }
   | { kind: 'needsTrust' }
+  // A remote server answered 401 and no stored token (or refresh) got past it: a person must sign in.
+  | { kind: 'needsSignIn'; reason: string }
   | { kind: 'disabled' };
 
 export type ServerStateKind = ServerState['kind'];
@@ -19,7 +21,7 @@ export namespace ServerState {
   /** Whether a Start command makes sense in this state. */
   export function canStart(s: ServerState): boolean {
     switch (s.kind) {
-      case 'stopped': case 'failed': case 'crashed': case 'needsTrust': case 'disabled': return true;
+      case 'stopped': case 'failed': case 'crashed': case 'needsTrust': case 'needsSignIn': case 'disabled': return true;
       case 'starting': case 'ready': case 'restarting': return false;
       default: return assertNever(s);
     }
@@ -29,7 +31,7 @@ export namespace ServerState {
   export function isActive(s: ServerState): boolean {
     switch (s.kind) {
       case 'starting': case 'ready': case 'restarting': return true;
-      case 'stopped': case 'failed': case 'crashed': case 'needsTrust': case 'disabled': return false;
+      case 'stopped': case 'failed': case 'crashed': case 'needsTrust': case 'needsSignIn': case 'disabled': return false;
       default: return assertNever(s);
     }
   }
@@ -44,6 +46,7 @@ export namespace ServerState {
       case 'crashed': return 'crashed';
       case 'restarting': return `restarting (attempt ${s.attempt})`;
       case 'needsTrust': return 'needs trust';
+      case 'needsSignIn': return 'needs sign-in';
       case 'disabled': return 'disabled';
       default: return assertNever(s);
     }
@@ -53,7 +56,7 @@ export namespace ServerState {
   export function reason(s: ServerState): string | undefined {
     switch (s.kind) {
       case 'failed': case 'crashed': return s.error;
-      case 'restarting': return s.reason;
+      case 'restarting': case 'needsSignIn': return s.reason;
       default: return undefined;
     }
   }
