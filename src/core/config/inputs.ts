@@ -6,7 +6,7 @@ import type { EffectiveServer, LaunchDefinition } from './types';
 // The same shape expandVariables accepts as an input reference: `${input:` + a non-blank id + `}`.
 const INPUT_REFERENCE = /\$\{input:([^{}]*)\}/g;
 
-/** The ids of every `${input:id}` in the launch's command, args, env, cwd, url and headers, in order of first use. */
+/** The ids of every `${input:id}` in the launch's command, args, env, cwd, url, headers and oauth client, in order of first use. */
 export function inputIdsOf(launch: LaunchDefinition): string[] {
   const ids: string[] = [];
   for (const text of launchStrings(launch)) {
@@ -33,6 +33,12 @@ export function substituteInputs(launch: LaunchDefinition, values: Readonly<Reco
   if (launch.command !== undefined) result.command = sub(launch.command);
   if (launch.cwd !== undefined) result.cwd = sub(launch.cwd);
   if (launch.url !== undefined) result.url = sub(launch.url);
+  if (launch.oauth !== undefined) {
+    const oauth = { ...launch.oauth };
+    if (oauth.clientId !== undefined) oauth.clientId = sub(oauth.clientId);
+    if (oauth.clientSecret !== undefined) oauth.clientSecret = sub(oauth.clientSecret);
+    result.oauth = oauth;
+  }
   return result;
 }
 
@@ -66,6 +72,8 @@ function launchStrings(launch: LaunchDefinition): string[] {
     ...(launch.cwd !== undefined ? [launch.cwd] : []),
     ...(launch.url !== undefined ? [launch.url] : []),
     ...Object.values(launch.headers),
+    ...(launch.oauth?.clientId !== undefined ? [launch.oauth.clientId] : []),
+    ...(launch.oauth?.clientSecret !== undefined ? [launch.oauth.clientSecret] : []),
   ];
 }
 

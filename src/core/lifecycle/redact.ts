@@ -32,6 +32,7 @@ export function secretsOf(launch: LaunchDefinition): string[] {
     add(value);
     for (const part of value.split(/\s+/)) if (part.length >= MIN_TOKEN_PART_LENGTH) add(part);
   }
+  add(launch.oauth?.clientSecret);
   const credentials = urlCredentials(launch.url);
   // Credentials are already percent-encoded in the URL; their decoded form is what a server would print.
   for (const value of credentials) {
