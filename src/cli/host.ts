@@ -6,7 +6,8 @@ import { version } from '../../package.json';
 import type { Disposable } from '../core/disposable';
 import type { EffectiveServer } from '../core/config/types';
 import { ServerRegistry, redactText, secretsOf, type McpLogLevel, type Root, type ServerLog } from '../core/lifecycle';
-import { NodeServerConnector, processLauncher } from '../node/connector';
+import type { OAuthSupport } from '../node/auth/oauthSupport';
+import { NodeServerConnector, processLauncher, type NodeServerConnectorOptions } from '../node/connector';
 import { ServerEnvironment } from '../node/process/environment';
 import { PROGRAM, type Io } from './command';
 
@@ -19,6 +20,10 @@ export interface CliHostOptions {
   /** The start gate: which servers may start without an explicit start (project ones only when the user said so). */
   isAllowed(server: EffectiveServer): boolean;
   roots?: Root[];
+  /** OAuth for remote servers; without it a server answering 401 fails to start. */
+  oauth?: OAuthSupport;
+  /** Answers form elicitations (the capability is declared only with it). */
+  elicit?: NodeServerConnectorOptions['elicit'];
 }
 
 const SIGNAL_EXIT_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
@@ -37,6 +42,8 @@ export class CliHost {
       clientVersion: version,
       // A command line inherits the shell's PATH already; asking a login shell would only cost time.
       launchStdio: processLauncher(new ServerEnvironment({ baseEnv: options.io.env, loginShell: 'never' })),
+      oauth: options.oauth,
+      elicit: options.elicit,
     });
     this.registry = new ServerRegistry({
       connector: this.connector,
