@@ -328,7 +328,15 @@ export class ServerController implements ServerView, Disposable {
     } catch (error) {
       sent = Promise.reject(error);
     }
-    return live.guard(sent);
+    const guarded = live.guard(sent);
+    // Tokens refused mid-session (revoked, refresh expired): the server needs a person now, not only this call.
+    guarded.catch((error: unknown) => {
+      if (error instanceof SignInRequiredError && this.live.value === live) {
+        this.release('a sign-in is needed');
+        this.onSignInRequired(error.message);
+      }
+    });
+    return guarded;
   }
 
   private readyConnection(): LiveConnection | undefined {

@@ -27,6 +27,8 @@ export class OAuthCredentialStore {
   private readonly cache = new Map<string, Promise<StoredCredentials>>();
   /** Writes to one key run one after another, so a save never overtakes an earlier one. */
   private readonly queues = new Map<string, Promise<void>>();
+  /** Keys known (from a load or a save) to hold tokens: lets a view ask synchronously. */
+  private readonly withTokens = new Set<string>();
 
   constructor(private readonly secrets: SecretStore, private readonly now: () => number = Date.now) {}
 
@@ -41,7 +43,10 @@ export class OAuthCredentialStore {
     const key = OAuthCredentialStore.keyOf(serverUrl);
     let cached = this.cache.get(key);
     if (!cached) {
-      cached = Promise.resolve(this.secrets.get(key)).then(parseRecord, () => ({}));
+      cached = Promise.resolve(this.secrets.get(key)).then(parseRecord, () => ({})).then((record) => {
+        this.note(key, record);
+        return record;
+      });
       this.cache.set(key, cached);
     }
     return cached.then((record) => ({ ...record }));
@@ -54,6 +59,7 @@ export class OAuthCredentialStore {
     const next = previous.then(async () => {
       const record = change(await this.load(serverUrl));
       this.cache.set(key, Promise.resolve(record));
+      this.note(key, record);
       if (isEmpty(record)) await this.secrets.delete(key);
       else await this.secrets.store(key, JSON.stringify(record));
     });
@@ -69,6 +75,16 @@ export class OAuthCredentialStore {
   /** Forgets everything about the server: tokens, registered client, discovery (Sign out). */
   clear(serverUrl: string | URL): Promise<void> {
     return this.update(serverUrl, () => ({}));
+  }
+
+  /** Whether tokens are known to be stored for the server, without waiting (false until its record was read). */
+  isSignedIn(serverUrl: string | URL): boolean {
+    return this.withTokens.has(OAuthCredentialStore.keyOf(serverUrl));
+  }
+
+  private note(key: string, record: StoredCredentials): void {
+    if (record.tokens !== undefined) this.withTokens.add(key);
+    else this.withTokens.delete(key);
   }
 
   /** Whether tokens are stored for the server. */

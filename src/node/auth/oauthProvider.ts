@@ -29,6 +29,8 @@ export interface ServerOAuthProviderOptions {
   /** Present when a person may be sent to the authorization page now. */
   agent?: AuthorizationAgent;
   clientName: string;
+  /** Told the scope of an authorization request that needed a person (kept for the person's sign-in). */
+  onSignInRequired?(scope: string | undefined): void;
 }
 
 /** An OAuthClientProvider that also hands over the code an agent brought back, for `finishAuth`. */
@@ -84,7 +86,8 @@ export class ServerOAuthProvider implements CodeHoldingProvider {
     if (client && this.options.agent && !this.fitsRedirect(client)) return undefined; // registered for another redirect: register again
     if (client) return client;
     if (!this.options.agent) {
-      // Registering needs no person, but a registration without a sign-in after it is of no use.
+      // Registering needs no person, but a registration without a sign-in after it is of no use. (The
+      // sign-in then asks for the scopes the server advertises, which discovery has stored by now.)
       throw new SignInRequiredError(this.signInMessage());
     }
     return undefined;
@@ -138,7 +141,11 @@ export class ServerOAuthProvider implements CodeHoldingProvider {
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     const agent = this.options.agent;
-    if (!agent) throw new SignInRequiredError(this.signInMessage(authorizationUrl.searchParams.get('scope')));
+    if (!agent) {
+      const scope = authorizationUrl.searchParams.get('scope') ?? undefined;
+      this.options.onSignInRequired?.(scope);
+      throw new SignInRequiredError(this.signInMessage(scope));
+    }
     this.addOfflineAccess(authorizationUrl);
     this.pendingCode = await agent.authorize(authorizationUrl);
   }

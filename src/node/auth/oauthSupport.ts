@@ -3,7 +3,7 @@
 // SDK's machine-to-machine provider; everything else gets a ServerOAuthProvider over the shared store.
 import type { EffectiveServer } from '../../core/config/types';
 import { ClientCredentialsProvider, type OAuthClientProvider } from '../sdk';
-import type { OAuthCredentialStore } from './credentialStore';
+import { OAuthCredentialStore } from './credentialStore';
 import { ServerOAuthProvider, type AuthorizationAgent } from './oauthProvider';
 
 /** What a connection needs of a provider: the SDK's interface, and the code an agent brought back, if any. */
@@ -23,7 +23,15 @@ export interface OAuthProvidersOptions {
 }
 
 export class OAuthProviders implements OAuthSupport {
+  /** The scope each server's last refused connect asked for, by credential key (for the person's sign-in). */
+  private readonly requestedScopes = new Map<string, string | undefined>();
+
   constructor(private readonly options: OAuthProvidersOptions) {}
+
+  /** The scope the server at `url` asked for when it last needed a sign-in (WWW-Authenticate or metadata). */
+  requestedScope(url: string | URL): string | undefined {
+    return this.requestedScopes.get(OAuthCredentialStore.keyOf(url));
+  }
 
   providerFor(server: EffectiveServer, url: URL): ConnectAuthProvider | undefined {
     const { headers, oauth } = server.launch;
@@ -34,6 +42,9 @@ export class OAuthProviders implements OAuthSupport {
       if (settings.scopes) options.scope = settings.scopes.join(' ');
       return new ClientCredentialsProvider(options);
     }
-    return new ServerOAuthProvider({ serverUrl: url, settings, store: this.options.store, agent: this.options.agentFor?.(server), clientName: this.options.clientName });
+    return new ServerOAuthProvider({
+      serverUrl: url, settings, store: this.options.store, agent: this.options.agentFor?.(server), clientName: this.options.clientName,
+      onSignInRequired: (scope) => this.requestedScopes.set(OAuthCredentialStore.keyOf(url), scope),
+    });
   }
 }
