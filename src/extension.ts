@@ -8,6 +8,9 @@ import {
 import { toSidebarSnapshot } from './core/sidebarSnapshot';
 import { PinStore, ToolReview, type ToolStatus } from './core/trust';
 import { NodeServerConnector, processLauncher } from './node/connector';
+import { OAuthCredentialStore } from './node/auth/credentialStore';
+import { OAuthProviders } from './node/auth/oauthSupport';
+import { registerSignInCommands, SIGN_IN_COMMANDS } from './vscode/signInCommands';
 import { JsonFileStore } from './node/jsonFileStore';
 import { ServerEnvironment } from './node/process/environment';
 import { registerCommands, revealSource, showError } from './vscode/commands';
@@ -104,7 +107,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Switch
     const inputs = new WorkspaceInputs(context.secrets,
       workspaceKeyOf(vscode.workspace.workspaceFile, (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri)));
     own(registerInputCommands({ inputs, config, log, testing: context.extensionMode === vscode.ExtensionMode.Test }));
+    // OAuth tokens and registered clients: SecretStorage, one record per server URL.
+    const oauthStore = new OAuthCredentialStore(context.secrets);
+    const oauth = new OAuthProviders({ store: oauthStore, clientName: 'MCP Switchboard' });
     const connector = new NodeServerConnector({
+      oauth,
       clientVersion: String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'),
       launchStdio: processLauncher(new ServerEnvironment({
         // A local window may have been started from the Dock or a launcher, with a bare PATH: 'auto'
@@ -156,11 +163,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<Switch
     own(onDidChangeBlockFlaggedTools(() => toolReview.refresh()));
     own(registerToolReview({ review: toolReview, get: (id) => registry.get(id), list: () => registry.list(), log }));
 
-    const tree = own(new ServersTreeProvider(config, registry, toolReview, trust));
+    const tree = own(new ServersTreeProvider(config, registry, toolReview, trust, (server) => server.launch.url !== undefined && oauthStore.isSignedIn(server.launch.url)));
     const ctx: SwitchboardContext = { log, sources, config, tree, registry, connector, serverLogs };
     own(vscode.window.createTreeView(SERVERS_VIEW_ID, { treeDataProvider: ctx.tree, showCollapseAll: true }));
     own(registerCommands(ctx));
     own(registerServerCommands({ registry, logs: serverLogs, log, trust }));
+    own(registerSignInCommands({
+      registry, store: oauthStore, providers: oauth, inputs, log, clientName: 'MCP Switchboard',
+      definitionOf: (server, id) => inputDefinitionOf(config.current, server, id),
+      testing: context.extensionMode === vscode.ExtensionMode.Test,
+    }));
     const manageTrust = own(new ManageTrust({
       trust,
       folders: () => sources.folders().map((folder) => folder.uri.fsPath),
@@ -216,6 +228,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Switch
           case 'stop': return stopServer(registry, serverId);
           case 'restart': return restartServer(registry, serverId, trust);
           case 'showLogs': return serverLogs.show(serverId, false);
+          case 'signIn': { await vscode.commands.executeCommand(SIGN_IN_COMMANDS.signIn, serverId); return; }
         }
       },
     }));

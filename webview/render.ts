@@ -87,7 +87,8 @@ const STATE_ACTIONS: { readonly [K in ServerStateKind]: readonly { action: Serve
   crashed: [{ action: 'showLogs', label: 'Show logs' }],
   // Opens the trust prompt for this server (the same as Start in the Servers view).
   needsTrust: [{ action: 'start', label: 'Trust…' }],
-  needsSignIn: [{ action: 'showLogs', label: 'Show logs' }],
+  // Opens the authorization page in the browser (after naming the site), then starts the server.
+  needsSignIn: [{ action: 'signIn', label: 'Sign in' }, { action: 'showLogs', label: 'Show logs' }],
   disabled: [],
 };
 

@@ -79,7 +79,11 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Row>, vscode
   /** The rows as last built; dropped on every config, state or catalog change. */
   private rows: Row[] | undefined;
 
-  constructor(private readonly config: ConfigSource, private readonly lifecycle: LifecycleSource, private readonly tools?: ToolStatusSource, private readonly trust?: TrustSource) {
+  constructor(
+    private readonly config: ConfigSource, private readonly lifecycle: LifecycleSource, private readonly tools?: ToolStatusSource, private readonly trust?: TrustSource,
+    /** Whether OAuth tokens are stored for a remote server (its row then offers Sign Out). */
+    private readonly signedIn?: (server: EffectiveServer) => boolean,
+  ) {
     const invalidate = (): void => {
       this.rows = undefined;
       this.changed.fire(undefined);
@@ -126,7 +130,7 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Row>, vscode
   }
 
   private currentRows(): Row[] {
-    this.rows ??= buildRows(this.config.current, this.lifecycle, this.tools, this.trust);
+    this.rows ??= buildRows(this.config.current, this.lifecycle, this.tools, this.trust, this.signedIn);
     return this.rows;
   }
 }
