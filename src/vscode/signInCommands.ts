@@ -13,6 +13,7 @@ import { withInputValues, inputsNeededBy } from '../core/config/inputs';
 import { ServerState, type ServerRegistry } from '../core/lifecycle';
 import type { OAuthCredentialStore } from '../node/auth/credentialStore';
 import type { OAuthProviders } from '../node/auth/oauthSupport';
+import { RedirectError } from '../node/auth/redirectListener';
 import { signIn } from '../node/auth/signIn';
 import { displayUrl } from '../node/remoteTransports';
 import { showError } from './commands';
@@ -73,7 +74,8 @@ export function registerSignInCommands(deps: SignInDeps): vscode.Disposable {
         });
         return true;
       } catch (error) {
-        if (cancel.signal.aborted) return false;
+        // Cancelled in the notification, or "Cancel" on the question before the browser opens: nothing to report.
+        if (cancel.signal.aborted || (error instanceof RedirectError && error.cancelled)) return false;
         throw error;
       } finally {
         subscription.dispose();

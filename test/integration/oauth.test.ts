@@ -165,6 +165,17 @@ describe('OAuth against an SDK-protected server (loopback)', function () {
     assert.equal((await store.load(url)).tokens, undefined);
   });
 
+  it('says so when a server answering 401 publishes no OAuth metadata (it may want an API key instead)', async () => {
+    const keyed = await helpers.fixture('http-expiring-session.mjs', { REQUIRE_HEADER: 'x-api-key: s3cret' });
+    const keyedUrl = `http://127.0.0.1:${keyed.port}/mcp`;
+    registry.reconcile([remote(keyedUrl)]);
+    await registry.settled();
+    const state = registry.get('secured')!.state;
+    assert.equal(state.kind, 'needsSignIn');
+    assert.equal(state.kind === 'needsSignIn' && state.reason, `${keyedUrl} needs you to sign in; it publishes no OAuth metadata: if it expects an API key, put it in "headers"`);
+    await helpers.stop(keyed.child);
+  });
+
   it('uses the configured callbackPort in the redirect URI it registers and sends', async () => {
     const port = await freeLoopbackPort();
     const redirects: string[] = [];

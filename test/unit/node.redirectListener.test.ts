@@ -89,7 +89,7 @@ describe('redirect listener', () => {
     const cancel = new AbortController();
     const listener = await listenForRedirect({ state: 'st', port: 0, timeoutMs: 5000, signal: cancel.signal });
     cancel.abort();
-    await assert.rejects(listener.code, /cancelled/);
+    await assert.rejects(listener.code, (error: unknown) => error instanceof RedirectError && error.cancelled && /cancelled/.test(error.message));
     assert.equal(await connectError('127.0.0.1', listener.port), 'ECONNREFUSED');
   });
 

@@ -25,7 +25,7 @@ export class LoopbackAgent implements AuthorizationAgent {
     if (!state) throw new RedirectError('the authorization request carries no state; refusing to sign in without one');
     const listener = await listenForRedirect({ state, port: this.options.port, timeoutMs: this.options.timeoutMs, signal: this.options.signal });
     try {
-      if (!(await this.options.open(authorizationUrl))) throw new RedirectError('the sign-in was cancelled');
+      if (!(await this.options.open(authorizationUrl))) throw new RedirectError('the sign-in was cancelled', true);
       return await listener.code;
     } finally {
       listener.close();

@@ -178,6 +178,9 @@ export class ServerOAuthProvider implements CodeHoldingProvider {
   }
 
   private signInMessage(scope?: string | null): string {
-    return `${displayUrl(this.options.serverUrl)} needs you to sign in${scope ? ` (scope: ${scope})` : ''}`;
+    const message = `${displayUrl(this.options.serverUrl)} needs you to sign in${scope ? ` (scope: ${scope})` : ''}`;
+    // A 401 from a server that publishes no OAuth metadata at all may just want an API key.
+    const advertised = this.discovery?.resourceMetadata !== undefined || this.discovery?.authorizationServerMetadata !== undefined;
+    return advertised || this.discovery === undefined ? message : `${message}; it publishes no OAuth metadata: if it expects an API key, put it in "headers"`;
   }
 }

@@ -31,9 +31,9 @@ export interface RedirectListener {
   close(): void;
 }
 
-/** The sign-in did not come back with a code. */
+/** The sign-in did not come back with a code; `cancelled` when the person ended it (nothing to report). */
 export class RedirectError extends Error {
-  constructor(message: string) {
+  constructor(message: string, readonly cancelled = false) {
     super(message);
     this.name = 'RedirectError';
   }
@@ -84,7 +84,7 @@ export async function listenForRedirect(options: RedirectListenerOptions): Promi
     if (typeof result === 'string') settle.resolve(result);
     else settle.reject(result);
   };
-  const onAbort = (): void => finish(new RedirectError('the sign-in was cancelled'));
+  const onAbort = (): void => finish(new RedirectError('the sign-in was cancelled', true));
   const timer = setTimeout(() => finish(new RedirectError(`no answer from the browser within ${Math.round(options.timeoutMs / 1000)} s`)), options.timeoutMs);
   timer.unref?.();
   options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -108,7 +108,7 @@ export async function listenForRedirect(options: RedirectListenerOptions): Promi
     redirectUri: `http://${LOOPBACK_HOST}:${port}${REDIRECT_PATH}`,
     port,
     code,
-    close: () => finish(new RedirectError('the sign-in was closed')),
+    close: () => finish(new RedirectError('the sign-in was closed', true)),
   };
 }
 
