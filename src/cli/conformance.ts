@@ -4,10 +4,9 @@
 // lifecycle core → NodeServerConnector → the SDK's Streamable HTTP transport) and do what the scenario
 // expects of a client.
 import * as os from 'node:os';
-import type { EffectiveServer, LayerSpec } from '../core/config/types';
+import type { EffectiveServer, LayerSpec, OAuthSettings } from '../core/config/types';
 import { mergeLayers, parseLayer } from '../core/config';
 import { ServerState, errorMessage, type ToolInfo } from '../core/lifecycle';
-import type { OAuthSettings } from '../core/config/types';
 import { MemorySecretStore, OAuthCredentialStore } from '../node/auth/credentialStore';
 import { freeLoopbackPort } from '../node/auth/redirectListener';
 import { CLIENT_NAME } from '../node/connector';

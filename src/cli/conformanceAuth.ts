@@ -37,9 +37,6 @@ export function oauthSettingsFor(scenario: string, context: ScenarioContext, cli
  * for the two scenarios that need more than config, the SDK's JWT client or the cross-app provider.
  */
 export function conformanceOAuth(scenario: string, context: ScenarioContext, store: OAuthCredentialStore, clientName: string, port: number): OAuthSupport {
-  const redirectUrl = loopbackRedirectUri(port);
-  const agent = new LoopbackAgent({ port, open: headlessOpener(redirectUrl), timeoutMs: 30_000 });
-  const providers = new OAuthProviders({ store, clientName, agentFor: () => agent });
   if (scenario === 'auth/client-credentials-jwt') {
     return {
       providerFor: () => new PrivateKeyJwtProvider({
@@ -53,7 +50,8 @@ export function conformanceOAuth(scenario: string, context: ScenarioContext, sto
   if (scenario === 'auth/cross-app-access-complete-flow') {
     return { providerFor: (_server: EffectiveServer, url: URL) => new CrossAppAccessProvider(url, context, clientName) as ConnectAuthProvider };
   }
-  return providers;
+  const agent = new LoopbackAgent({ port, open: headlessOpener(loopbackRedirectUri(port)), timeoutMs: 30_000 });
+  return new OAuthProviders({ store, clientName, agentFor: () => agent });
 }
 
 /**
