@@ -449,6 +449,25 @@ describe('ServerController', () => {
     assert.equal(connector.requests.length, 2);
   });
 
+  it('parks a ready server in needsSignIn when a call is refused for lack of a sign-in, and closes its connection', async () => {
+    const { controller, connector } = setup();
+    cleanup = () => controller.dispose();
+    await controller.start();
+    const connection = connector.connections.get('s')![0];
+    connection.answer = () => Promise.reject(new SignInRequiredError('https://mcp.example/mcp needs you to sign in (scope: admin)'));
+    await assert.rejects(controller.callTool('anything', {}), SignInRequiredError);
+    await flush();
+    assert.deepEqual(controller.state, { kind: 'needsSignIn', reason: 'https://mcp.example/mcp needs you to sign in (scope: admin)' });
+    assert.equal(connection.closeCalls, 1, 'the refused connection is closed');
+    await assert.rejects(controller.callTool('anything', {}), ServerNotRunningError);
+    // An ordinary failure of a call leaves a ready server ready.
+    await controller.start();
+    connector.connections.get('s')![1].answer = () => Promise.reject(new Error('tool failed'));
+    await assert.rejects(controller.callTool('anything', {}), /tool failed/);
+    await flush();
+    assert.equal(controller.state.kind, 'ready');
+  });
+
   it('keeps working when a state listener throws', async () => {
     const { controller, log } = setup();
     cleanup = () => controller.dispose();
