@@ -73,6 +73,7 @@ const STATE_ICON: { readonly [K in ServerStateKind]: IconName | undefined } = {
   failed: 'error',
   crashed: 'error',
   needsTrust: 'shield',
+  needsSignIn: 'warning',
   disabled: undefined,
 };
 
@@ -89,6 +90,8 @@ const STATE_ACTIONS: { readonly [K in ServerStateKind]: readonly { action: Serve
   crashed: [{ action: 'showLogs', label: 'Show logs' }, { action: 'restart', label: 'Restart' }],
   // Opens the trust prompt for this server (the same as Start in the Servers view).
   needsTrust: [{ action: 'start', label: 'Trust…' }],
+  // Opens the authorization page in the browser (after naming the site), then starts the server.
+  needsSignIn: [{ action: 'signIn', label: 'Sign in' }, { action: 'showLogs', label: 'Show logs' }],
   disabled: [],
 };
 

@@ -4,9 +4,13 @@
 // lifecycle core → NodeServerConnector → the SDK's Streamable HTTP transport) and do what the scenario
 // expects of a client.
 import * as os from 'node:os';
-import type { EffectiveServer, LayerSpec } from '../core/config/types';
+import type { EffectiveServer, LayerSpec, OAuthSettings } from '../core/config/types';
 import { mergeLayers, parseLayer } from '../core/config';
-import { errorMessage, type ToolInfo } from '../core/lifecycle';
+import { ServerState, errorMessage, type ToolInfo } from '../core/lifecycle';
+import { MemorySecretStore, OAuthCredentialStore } from '../node/auth/credentialStore';
+import { freeLoopbackPort } from '../node/auth/redirectListener';
+import { CLIENT_NAME } from '../node/connector';
+import { conformanceOAuth, oauthSettingsFor, type ScenarioContext } from './conformanceAuth';
 import { millisecondsFlag, PROGRAM, UsageError, type Command, type Io } from './command';
 import { CliHost } from './host';
 import { problemLine } from './workspace';
@@ -16,7 +20,7 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 /** Scenarios that only check the handshake: connect, list, disconnect. */
 const HANDSHAKE_ONLY = new Set(['initialize']);
 
-const CONFORMANCE_HELP = `Usage: ${PROGRAM} ${NAME} [--timeout MS] [--verbose] URL
+const CONFORMANCE_HELP = `Usage: ${PROGRAM} ${NAME} [--timeout MS] [--client-metadata-url URL] [--verbose] URL
 
 An MCP client for the official conformance suite (@modelcontextprotocol/conformance),
 which runs it as '<command> URL' with MCP_CONFORMANCE_SCENARIO (and, for some OAuth
@@ -27,10 +31,17 @@ expects of a client:
   any other    connect, list the tools, call each one with arguments built from its
                input schema (defaults, else the first enum value, else a sample
                value of the type), disconnect
-Not supported: OAuth (the auth/* scenarios fail with the server's 401) and elicitation.
+OAuth (auth/* scenarios) runs the extension's sign-in code with a headless browser:
+the authorization page is fetched and its redirect lands on a one-shot listener on
+127.0.0.1. Credentials from MCP_CONFORMANCE_CONTEXT become the server's "oauth"
+entry (pre-registered or client-credentials clients) and live in memory only.
+Form elicitations are accepted with the schema's defaults.
 
 Options:
   --timeout MS     Startup timeout (connect + initialize). Default: ${DEFAULT_TIMEOUT_MS}.
+  --client-metadata-url URL
+                   The client's ID metadata document (SEP-991), used where the
+                   authorization server supports it; else the client registers.
   --verbose        Print lifecycle messages on stderr.
   -h, --help       Show this help.
 
@@ -42,7 +53,7 @@ export const conformanceCommand: Command = {
   name: NAME,
   summary: 'Act as the client of one MCP conformance-suite scenario (reads MCP_CONFORMANCE_SCENARIO)',
   help: CONFORMANCE_HELP,
-  flags: { timeout: { kind: 'string', meta: 'MS' }, verbose: { kind: 'boolean' } },
+  flags: { timeout: { kind: 'string', meta: 'MS' }, 'client-metadata-url': { kind: 'string', meta: 'URL' }, verbose: { kind: 'boolean' } },
   positionals: { names: ['URL'], required: 1 },
   async run(args, io) {
     const url = args.positionals[0];
@@ -52,17 +63,25 @@ export const conformanceCommand: Command = {
     const timeoutMs = millisecondsFlag(args, 'timeout', DEFAULT_TIMEOUT_MS, NAME);
     const say = (message: string): void => io.err(`[${NAME}] ${message}\n`);
     say(`scenario ${scenario}${contextNote(io.env.MCP_CONFORMANCE_CONTEXT)}`);
-    if (scenario.startsWith('auth/')) say('OAuth is not implemented by this client: expect the server to refuse it');
+    const context = parseContext(io.env.MCP_CONFORMANCE_CONTEXT);
+    const clientMetadataUrl = args.string('client-metadata-url');
+    if (clientMetadataUrl !== undefined && !/^https:\/\/[^/]+\/./.test(clientMetadataUrl)) throw new UsageError('--client-metadata-url must be an https:// URL with a path', NAME);
 
-    const server = httpServer(url, io);
-    const host = new CliHost({ io, verbose: args.has('verbose'), startupTimeoutMs: timeoutMs, requestTimeoutMs: timeoutMs, isAllowed: () => true });
+    const server = httpServer(url, io, oauthSettingsFor(scenario, context, clientMetadataUrl));
+    const oauth = conformanceOAuth(scenario, context, new OAuthCredentialStore(new MemorySecretStore()), CLIENT_NAME, await freeLoopbackPort());
+    const host = new CliHost({
+      io, verbose: args.has('verbose'), startupTimeoutMs: timeoutMs, requestTimeoutMs: timeoutMs, isAllowed: () => true,
+      oauth,
+      // A headless person who accepts every form and leaves each field at the schema's default.
+      elicit: () => Promise.resolve({ action: 'accept', content: {} }),
+    });
     try {
       host.start([server]);
       await host.settle(2 * timeoutMs);
       const view = host.registry.get(server.id);
       const state = view?.state;
       if (view === undefined || state?.kind !== 'ready') {
-        say(`could not connect: ${state?.kind === 'failed' || state?.kind === 'crashed' ? state.error : `state ${state?.kind ?? 'unknown'}`}`);
+        say(`could not connect: ${(state && ServerState.reason(state)) ?? `state ${state?.kind ?? 'unknown'}`}`);
         return 1;
       }
       const tools = view.catalog.tools;
@@ -88,8 +107,8 @@ export const conformanceCommand: Command = {
 };
 
 /** The URL as a user-scope "http" entry, read by the config core like any .mcp.json. */
-function httpServer(url: string, io: Io): EffectiveServer {
-  const text = JSON.stringify({ mcpServers: { conformance: { type: 'http', url } } });
+function httpServer(url: string, io: Io, oauth: OAuthSettings | undefined): EffectiveServer {
+  const text = JSON.stringify({ mcpServers: { conformance: { type: 'http', url, ...(oauth ? { oauth } : {}) } } });
   const spec: LayerSpec = { scope: 'user', file: `(${NAME})`, inline: text, vars: { env: io.env, userHome: os.homedir() } };
   const merged = mergeLayers([parseLayer(spec, { kind: 'text', text })]);
   const errors = merged.problems.filter((problem) => problem.severity === 'error');
@@ -97,6 +116,16 @@ function httpServer(url: string, io: Io): EffectiveServer {
     throw new UsageError(`cannot use ${url}: ${errors.map(problemLine).join('; ') || 'not a server URL'}`, NAME);
   }
   return merged.servers[0];
+}
+
+function parseContext(context: string | undefined): ScenarioContext {
+  if (context === undefined) return {};
+  try {
+    const value: unknown = JSON.parse(context);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as ScenarioContext : {};
+  } catch {
+    return {};
+  }
 }
 
 function contextNote(context: string | undefined): string {

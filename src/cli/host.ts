@@ -7,7 +7,8 @@ import { ToolCallGate } from '../core/calls';
 import type { Disposable } from '../core/disposable';
 import type { EffectiveServer } from '../core/config/types';
 import { RedactingConnector, ServerRegistry, redactText, secretsOf, type McpLogLevel, type Root, type ServerLog } from '../core/lifecycle';
-import { NodeServerConnector, processLauncher } from '../node/connector';
+import type { OAuthSupport } from '../node/auth/oauthSupport';
+import { NodeServerConnector, processLauncher, type NodeServerConnectorOptions } from '../node/connector';
 import { ServerEnvironment } from '../node/process/environment';
 import { PROGRAM, type Io } from './command';
 
@@ -25,6 +26,10 @@ export interface CliHostOptions {
    * against it at launch (without it, such a server does not start).
    */
   envFileDigest?: (value: string) => string;
+  /** OAuth for remote servers; without it a server answering 401 fails to start. */
+  oauth?: OAuthSupport;
+  /** Answers form elicitations (the capability is declared only with it). */
+  elicit?: NodeServerConnectorOptions['elicit'];
 }
 
 const SIGNAL_EXIT_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
@@ -45,6 +50,8 @@ export class CliHost {
       clientVersion: version,
       // A command line inherits the shell's PATH already; asking a login shell would only cost time.
       launchStdio: processLauncher(new ServerEnvironment({ baseEnv: options.io.env, loginShell: 'never', envFileDigest: options.envFileDigest })),
+      oauth: options.oauth,
+      elicit: options.elicit,
     });
     this.registry = new ServerRegistry({
       // The one redaction: launch secrets and env file values out of every log line and error.

@@ -32,6 +32,7 @@ export const SERVER_STATE_LABELS: { readonly [K in ServerStateKind]: string } = 
   restarting: 'restarting',
   stopping: ServerState.label({ kind: 'stopping', since: 0 }),
   needsTrust: ServerState.label({ kind: 'needsTrust' }),
+  needsSignIn: ServerState.label({ kind: 'needsSignIn', reason: '' }),
   disabled: ServerState.label({ kind: 'disabled' }),
 };
 

@@ -287,7 +287,7 @@ export class SdkServerConnection implements ServerConnection {
   private async attempt<T>(options: RequestOptions, run: (client: Client, sdk: SdkRequestOptions) => Promise<T>, sdk: SdkRequestOptions, call: InFlightCall): Promise<T> {
     const session = this.session;
     try {
-      return await run(session.client, sdk);
+      return await (session.auth ? session.withAuthorization((client) => run(client, sdk), this.options.log) : run(session.client, sdk));
     } catch (error) {
       // A request still in flight on a session that another request found expired fails with
       // "connection closed" when that session is shut down: it is retried on the new session too.

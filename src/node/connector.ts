@@ -2,16 +2,18 @@
 // (stdio process, Streamable HTTP with SSE fallback, SSE, WebSocket), creates the SDK Client with our
 // handlers (roots, logging, list_changed, trace), performs initialize within the core's abort signal,
 // and turns whatever goes wrong into one user-facing sentence.
-import { ConnectError } from '../core/lifecycle/errors';
+import { ConnectError, SignInRequiredError } from '../core/lifecycle/errors';
 import type { ConnectRequest, ServerConnection, ServerConnector } from '../core/lifecycle/ports';
 import type { CatalogKind } from '../core/lifecycle/types';
 import { SdkServerConnection } from './connection';
 import { McpSession, type SessionSink, type StdioProcessInfo } from './mcpSession';
 import { ServerEnvironment } from './process/environment';
 import { ProcessTransport } from './process/processTransport';
-import { createRemoteTransport, describeRemoteError, displayUrl, httpStatusOf, isNotStreamableHttp, type RemoteKind } from './remoteTransports';
+import type { ConnectAuthProvider, OAuthSupport } from './auth/oauthSupport';
+import { canFinishAuth, createRemoteTransport, describeRemoteError, displayUrl, httpStatusOf, isNotStreamableHttp, type RemoteKind } from './remoteTransports';
 import {
   Client,
+  ElicitRequestSchema,
   ErrorCode,
   ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
@@ -19,6 +21,7 @@ import {
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
+  UnauthorizedError,
   type Transport,
 } from './sdk';
 import { keepProgressBeforeResponses } from './messageOrder';
@@ -63,7 +66,26 @@ export interface NodeServerConnectorOptions {
   /** Re-initializations of an expired Streamable HTTP session allowed per window (default 3 per minute). */
   maxSessionReinits?: number;
   sessionReinitWindowMs?: number;
+  /** OAuth for http and sse servers; without it a 401 fails the start with "needs authentication". */
+  oauth?: OAuthSupport;
+  /**
+   * Answers the server's form elicitations; when set, the client declares `elicitation` (with the SDK
+   * filling omitted fields from the schema's defaults). Without it the capability is not declared.
+   */
+  elicit?: (request: ElicitationRequest) => Promise<ElicitationAnswer>;
 }
+
+/** A form elicitation as the connector's `elicit` sees it. */
+export interface ElicitationRequest {
+  serverId: string;
+  message: string;
+  requestedSchema: unknown;
+}
+
+export type ElicitationAnswer = { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' } | { action: 'cancel' };
+
+/** Sign-ins answered within one connect attempt before giving up (a server that keeps refusing fresh tokens). */
+const MAX_AUTH_ROUNDS = 3;
 
 export const CLIENT_NAME = 'mcp-switchboard';
 
@@ -135,15 +157,41 @@ export class NodeServerConnector implements ServerConnector {
   }
 
   /**
-   * Creates transport and Client, connects and initializes. On any failure (including an abort during
-   * spawn, the SSE handshake or initialize) the transport is closed — for stdio that kills the process —
-   * before the raw error is rethrown.
+   * Opens a session; for a remote server doing OAuth, a 401 answered by a sign-in (an agent brought back
+   * an authorization code) is finished (code exchanged for tokens) and the session opened again, a
+   * bounded number of times. A 401 nobody can answer becomes SignInRequiredError.
    */
   private async openSession(request: ConnectRequest, kind: 'stdio' | RemoteKind, sink: SessionSink, signal: AbortSignal, attempt: Attempt): Promise<McpSession> {
+    const url = kind === 'stdio' ? undefined : parseUrl(request.server.launch.url, kind);
+    const auth = url && kind !== 'ws' ? this.options.oauth?.providerFor(request.server, url) : undefined;
+    for (let round = 1; ; round++) {
+      const opened = await this.openSessionOnce(request, kind, sink, signal, attempt, url, auth);
+      if (opened instanceof McpSession) return opened;
+      const { error, transport } = opened;
+      if (auth === undefined || !(error instanceof UnauthorizedError)) throw error;
+      const code = auth.takeAuthorizationCode?.();
+      if (code === undefined) throw new SignInRequiredError(`${displayUrl(url!)} needs you to sign in`, { cause: error });
+      if (round >= MAX_AUTH_ROUNDS) throw new ConnectError(`${displayUrl(url!)} still refused the connection after ${round} sign-ins`, [], { cause: error });
+      if (!canFinishAuth(transport)) throw error;
+      signal.throwIfAborted();
+      await untilAborted(transport.finishAuth(code), signal);
+      request.log.info('signed in; connecting again with the new token');
+    }
+  }
+
+  /**
+   * Creates transport and Client, connects and initializes. On any failure (including an abort during
+   * spawn, the SSE handshake or initialize) the transport is closed — for stdio that kills the process —
+   * and the raw error is returned with the transport (a sign-in may still finish on it); a failure
+   * before a transport exists is thrown.
+   */
+  private async openSessionOnce(
+    request: ConnectRequest, kind: 'stdio' | RemoteKind, sink: SessionSink, signal: AbortSignal, attempt: Attempt,
+    url: URL | undefined, auth: ConnectAuthProvider | undefined,
+  ): Promise<McpSession | { error: unknown; transport: Transport }> {
     signal.throwIfAborted();
     let transport: Transport;
     let processInfo: StdioProcessInfo | undefined;
-    let url: URL | undefined;
     if (kind === 'stdio') {
       const launch = await untilAborted(this.launchStdio(request), signal);
       transport = launch.transport;
@@ -151,15 +199,14 @@ export class NodeServerConnector implements ServerConnector {
       attempt.process = launch;
     } else {
       const { headers } = request.server.launch;
-      url = parseUrl(request.server.launch.url, kind);
       if (kind === 'ws' && Object.keys(headers).length > 0) {
         request.log.warn('the configured headers are not sent: the MCP SDK WebSocket transport cannot set request headers');
       }
-      transport = createRemoteTransport(kind, url, headers);
+      transport = createRemoteTransport(kind, url!, headers, auth);
     }
     if (request.trace) traceTransport(transport, request.log);
     const client = this.createClient(request, sink);
-    const session = new McpSession(client, transport, kind, url?.href, processInfo);
+    const session = new McpSession(client, transport, kind, url?.href, processInfo, auth);
     // The SDK keeps its abort listener on a request's signal after the request is done: give initialize
     // a signal of its own, linked to the caller's only while connecting.
     const initialize = new AbortController();
@@ -178,10 +225,10 @@ export class NodeServerConnector implements ServerConnector {
         // staged stop finish in the background; dispose() cuts it short.
         this.shuttingDown.add(session);
         void closed.finally(() => this.shuttingDown.delete(session));
-      } else {
-        await closed;
+        throw error;
       }
-      throw error;
+      await closed;
+      return { error, transport };
     } finally {
       signal.removeEventListener('abort', forward);
     }
@@ -195,10 +242,17 @@ export class NodeServerConnector implements ServerConnector {
   }
 
   private createClient(request: ConnectRequest, sink: SessionSink): Client {
+    const elicit = this.options.elicit;
     const client = new Client(
       { name: CLIENT_NAME, version: this.options.clientVersion },
-      { capabilities: { roots: { listChanged: true } } },
+      { capabilities: { roots: { listChanged: true }, ...(elicit ? { elicitation: { form: { applyDefaults: true } } } : {}) } },
     );
+    if (elicit) {
+      client.setRequestHandler(ElicitRequestSchema, async (elicitation) => {
+        const params = elicitation.params as { message?: unknown; requestedSchema?: unknown };
+        return await elicit({ serverId: request.server.id, message: String(params.message ?? ''), requestedSchema: params.requestedSchema });
+      });
+    }
     client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: request.roots().map((root) => ({ ...root })) }));
     client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
       const { level, logger, data } = notification.params;

@@ -1,9 +1,13 @@
 // One SDK Client on one transport, initialized: the unit a connection replaces when an HTTP session
 // expires. It makes the transport's close() idempotent, so that only the first close counts.
-import type { CloseInfo } from '../core/lifecycle/ports';
+import type { CloseInfo, ServerLog } from '../core/lifecycle/ports';
 import type { CatalogKind } from '../core/lifecycle/types';
-import type { RemoteKind } from './remoteTransports';
-import type { Client, Transport } from './sdk';
+import type { ConnectAuthProvider } from './auth/oauthSupport';
+import { canFinishAuth, type RemoteKind } from './remoteTransports';
+import { UnauthorizedError, type Client, type Transport } from './sdk';
+
+/** Sign-ins (scope step-up) answered for one request before it fails. */
+const MAX_AUTH_ROUNDS = 3;
 
 /** The stdio process under a session, as far as the connection needs it. */
 export interface StdioProcessInfo {
@@ -38,6 +42,8 @@ export class McpSession {
     /** The server's URL (remote kinds). */
     readonly url: string | undefined,
     readonly process: StdioProcessInfo | undefined,
+    /** The OAuth provider of a remote session, when it does OAuth. */
+    readonly auth?: ConnectAuthProvider,
   ) {
     client.onclose = () => {
       this.closedFlag = true;
@@ -75,6 +81,34 @@ export class McpSession {
    */
   shutdown(): Promise<void> {
     return this.transport.close();
+  }
+
+  /**
+   * After a request failed with the SDK's UnauthorizedError: when the provider's agent brought back an
+   * authorization code (a step-up sign-in), exchanges it for tokens and resolves true (retry the
+   * request); resolves false when there is nothing to finish.
+   */
+  async finishAuthorization(): Promise<boolean> {
+    const code = this.auth?.takeAuthorizationCode?.();
+    if (code === undefined || !canFinishAuth(this.transport)) return false;
+    await this.transport.finishAuth(code);
+    return true;
+  }
+
+  /**
+   * Runs a request on a session doing OAuth. When the server asks for more access mid-session (403
+   * insufficient_scope: the SDK starts a sign-in for the larger scope) and the provider's agent brought
+   * back a code, the code is exchanged and the request sent again, a bounded number of times.
+   */
+  async withAuthorization<T>(run: (client: Client) => Promise<T>, log: ServerLog): Promise<T> {
+    for (let round = 1; ; round++) {
+      try {
+        return await run(this.client);
+      } catch (error) {
+        if (!(error instanceof UnauthorizedError) || round >= MAX_AUTH_ROUNDS || !(await this.finishAuthorization())) throw error;
+        log.info('signed in for more access; sending the request again');
+      }
+    }
   }
 
   /** Ends the session now: the transport's close() called a second time kills a process group at once. */

@@ -7,19 +7,23 @@ import {
   StreamableHTTPClientTransport,
   StreamableHTTPError,
   WebSocketClientTransport,
+  type OAuthClientProvider,
   type Transport,
 } from './sdk';
 
 export type RemoteKind = 'http' | 'sse' | 'ws';
 
-/** Creates the SDK transport for one remote server. `headers` go on every request (http, sse). */
-export function createRemoteTransport(kind: RemoteKind, url: URL, headers: Record<string, string>): Transport {
+/**
+ * Creates the SDK transport for one remote server. `headers` go on every request (http, sse); with an
+ * `authProvider` the SDK answers a 401 (and a 403 insufficient_scope) with its OAuth flow.
+ */
+export function createRemoteTransport(kind: RemoteKind, url: URL, headers: Record<string, string>, authProvider?: OAuthClientProvider): Transport {
   switch (kind) {
     case 'http':
-      return new StreamableHTTPClientTransport(url, { requestInit: { headers } });
+      return new StreamableHTTPClientTransport(url, { requestInit: { headers }, authProvider });
     case 'sse':
       // The SSE transport sends requestInit.headers both when opening the event stream and with every POST.
-      return new SSEClientTransport(url, { requestInit: { headers } });
+      return new SSEClientTransport(url, { requestInit: { headers }, authProvider });
     case 'ws':
       ensureWebSocketGlobal();
       return new WebSocketClientTransport(url);
@@ -65,6 +69,16 @@ export function httpStatusOf(error: unknown): number | undefined {
  */
 export function isNotStreamableHttp(error: unknown): boolean {
   return error instanceof StreamableHTTPError && (error.code === 404 || error.code === 405);
+}
+
+/** A transport that can exchange an authorization code for tokens (Streamable HTTP and SSE can). */
+export interface AuthorizingTransport extends Transport {
+  finishAuth(authorizationCode: string): Promise<void>;
+}
+
+/** Whether `transport` can finish an authorization-code flow. */
+export function canFinishAuth(transport: Transport): transport is AuthorizingTransport {
+  return typeof (transport as Partial<AuthorizingTransport>).finishAuth === 'function';
 }
 
 /** Whether a Streamable HTTP request failed because the server no longer knows our session (404 with a session id). */

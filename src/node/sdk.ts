@@ -18,3 +18,12 @@ export {
 export type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 // Used by the connector (src/node/connector.ts, connection.ts): per-request options of the SDK Client.
 export type { RequestOptions as SdkRequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+// Client side of MCP authorization (src/node/auth): the SDK does discovery, registration, PKCE, the
+// token requests, refresh and scope step-up; we supply the provider (storage, the browser, the redirect).
+export { auth as sdkAuth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+export type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+export { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
+export type {
+  OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
+export { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';

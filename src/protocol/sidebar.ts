@@ -13,7 +13,7 @@ export type TransportKind = 'stdio' | 'http' | 'sse' | 'ws';
 export type ProblemSeverity = 'error' | 'warning';
 
 /** The lifecycle's state kinds (the core's `ServerStateKind`). */
-export type LifecycleStateKind = 'stopped' | 'starting' | 'ready' | 'stopping' | 'failed' | 'crashed' | 'restarting' | 'needsTrust' | 'disabled';
+export type LifecycleStateKind = 'stopped' | 'starting' | 'ready' | 'stopping' | 'failed' | 'crashed' | 'restarting' | 'needsTrust' | 'needsSignIn' | 'disabled';
 
 /**
  * The lifecycle state a row shows: one of the lifecycle's kinds, or `notStarted` for a server the

@@ -11,7 +11,7 @@ export const SIDEBAR_COMMANDS = ['openProjectServers', 'openUserServers', 'openL
 export type SidebarCommand = (typeof SIDEBAR_COMMANDS)[number];
 
 /** What the webview may ask to do with one server: what the Start, Stop, Restart and Show Server Logs commands do. */
-export const SERVER_ACTIONS = ['start', 'stop', 'restart', 'showLogs'] as const;
+export const SERVER_ACTIONS = ['start', 'stop', 'restart', 'showLogs', 'signIn'] as const;
 export type ServerAction = (typeof SERVER_ACTIONS)[number];
 
 export interface ServerActionParams {

@@ -15,7 +15,10 @@ import { CATALOG_GROUPS, catalogRows } from './toolTreeItems';
 import type { LifecycleSource, Row, SourceLocation, ToolStatusSource, TrustSource } from './treeModel';
 import { toMarkdown, type TooltipLine } from './treeTooltips';
 
-export function buildRows(snapshot: ConfigSnapshot, lifecycle: LifecycleSource, tools: ToolStatusSource | undefined, trust: TrustSource | undefined): Row[] {
+export function buildRows(
+  snapshot: ConfigSnapshot, lifecycle: LifecycleSource, tools: ToolStatusSource | undefined, trust: TrustSource | undefined,
+  signedIn?: (server: EffectiveServer) => boolean,
+): Row[] {
   // Plugin files are all called package.json: name them by their extension (or API source) instead.
   const labels = new Map<string, string>();
   for (const layer of snapshot.layers) {
@@ -28,7 +31,11 @@ export function buildRows(snapshot: ConfigSnapshot, lifecycle: LifecycleSource, 
     shadowedBy.set(entry.shadowedBy.id, list);
   }
   // The core's order: by scope precedence, then id; stable across reloads.
-  const rows = snapshot.servers.map((server) => serverRow(server, lifecycle.get(server.id), shadowedBy.get(server.id) ?? [], labels, tools, trust));
+  const rows = snapshot.servers.map((server) => {
+    const row = serverRow(server, lifecycle.get(server.id), shadowedBy.get(server.id) ?? [], labels, tools, trust);
+    if (signedIn?.(server)) row.data.contextValue += ' canSignOut';
+    return row;
+  });
   if (snapshot.problems.length > 0) rows.push(problemsRow(snapshot.problems));
   return rows;
 }
@@ -73,6 +80,7 @@ function actionsOf(state: ServerState): string[] {
   if (ServerState.canStart(state) && state.kind !== 'disabled') actions.push('canStart');
   if (ServerState.isActive(state)) actions.push('canStop');
   if (state.kind === 'ready' || state.kind === 'failed' || state.kind === 'crashed' || state.kind === 'restarting') actions.push('canRestart');
+  if (state.kind === 'needsSignIn') actions.push('canSignIn');
   return actions;
 }
 

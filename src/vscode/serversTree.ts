@@ -2,6 +2,7 @@
 // entries it shadows as children) and a "Problems" node while any config file has problems. Every
 // server row opens the definition it stands for; its actions come from its contextValue.
 import * as vscode from 'vscode';
+import type { EffectiveServer } from '../core/config/types';
 import { buildRows } from './serverTreeItems';
 import {
   REVEAL_SOURCE_COMMAND, type ConfigSource, type LifecycleSource, type Row, type ServerItemData, type ToolStatusSource, type TrustSource,
@@ -23,7 +24,11 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Row>, vscode
    */
   private readonly expanded = new Set<string>();
 
-  constructor(private readonly config: ConfigSource, private readonly lifecycle: LifecycleSource, private readonly tools?: ToolStatusSource, private readonly trust?: TrustSource) {
+  constructor(
+    private readonly config: ConfigSource, private readonly lifecycle: LifecycleSource, private readonly tools?: ToolStatusSource, private readonly trust?: TrustSource,
+    /** Whether OAuth tokens are stored for a remote server (its row then offers Sign Out). */
+    private readonly signedIn?: (server: EffectiveServer) => boolean,
+  ) {
     const invalidate = (): void => {
       this.rows = undefined;
       this.changed.fire(undefined);
@@ -84,7 +89,7 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Row>, vscode
   }
 
   private currentRows(): Row[] {
-    this.rows ??= buildRows(this.config.current, this.lifecycle, this.tools, this.trust);
+    this.rows ??= buildRows(this.config.current, this.lifecycle, this.tools, this.trust, this.signedIn);
     return this.rows;
   }
 }

@@ -13,6 +13,7 @@ export function stateIconParts(state: ServerState | undefined): { id: string; co
     case 'stopping': return { id: 'loading~spin', color: 'descriptionForeground' };
     case 'failed': case 'crashed': return { id: 'error', color: 'problemsErrorIcon.foreground' };
     case 'needsTrust': return { id: 'shield', color: 'problemsWarningIcon.foreground' };
+    case 'needsSignIn': return { id: 'account', color: 'problemsWarningIcon.foreground' };
     case 'disabled': return { id: 'circle-slash', color: 'disabledForeground' };
     case 'stopped': return { id: 'circle-outline', color: 'descriptionForeground' };
     default: return assertNever(state);

@@ -24,6 +24,7 @@ const GROUPS: readonly { label: (n: number) => string; has: (s: ServerState) => 
   { label: (n) => `${n} stopping`, has: (s) => s.kind === 'stopping' },
   { label: (n) => `${n} failed`, has: (s) => s.kind === 'failed' || s.kind === 'crashed' },
   { label: (n) => `${n} ${n === 1 ? 'needs' : 'need'} trust`, has: (s) => s.kind === 'needsTrust' },
+  { label: (n) => `${n} ${n === 1 ? 'needs' : 'need'} sign-in`, has: (s) => s.kind === 'needsSignIn' },
   { label: (n) => `${n} stopped`, has: (s) => s.kind === 'stopped' },
   { label: (n) => `${n} disabled`, has: (s) => s.kind === 'disabled' },
 ];

@@ -5,10 +5,12 @@ import { registerCommands } from './commands';
 import { FailureNotifier } from './failureNotifications';
 import { Feedback } from './feedback';
 import { ManageTrust } from './manageTrust';
+import { inputDefinitionOf } from './inputCommands';
 import { registerMcpJsonLanguage } from './mcpJsonLanguage';
 import { registerServerCommands, showLogsOf } from './serverCommands';
 import { SERVERS_VIEW_ID, ServersTreeProvider } from './serversTree';
 import { registerSidebar } from './sidebarWiring';
+import { registerSignInCommands } from './signInCommands';
 import { StatusBar } from './statusBar';
 import type { Own, SwitchboardContext } from './switchboardContext';
 
@@ -20,13 +22,18 @@ export interface Surfaces {
 
 /** Creates and registers every surface; each disposable goes to `own`. */
 export function registerSurfaces(ctx: SwitchboardContext, own: Own): Surfaces {
-  const { log, sources, config, registry, toolReview, trust, serverLogs } = ctx;
-  const tree = own(new ServersTreeProvider(config, registry, toolReview, trust));
+  const { log, sources, config, registry, toolReview, trust, serverLogs, oauthStore, oauth, inputs } = ctx;
+  const tree = own(new ServersTreeProvider(config, registry, toolReview, trust, (server) => server.launch.url !== undefined && oauthStore.isSignedIn(server.launch.url)));
   own(tree.createView(SERVERS_VIEW_ID));
   own(registerMcpJsonLanguage());
   const feedback = own(new Feedback());
   own(registerCommands({ sources, config, tree, log, feedback }));
   own(registerServerCommands({ registry, logs: serverLogs, log, trust, feedback }));
+  own(registerSignInCommands({
+    registry, store: oauthStore, providers: oauth, inputs, log, clientName: 'MCP Switchboard',
+    definitionOf: (server, id) => inputDefinitionOf(config.current, server, id),
+    testing: ctx.testing,
+  }));
   const manageTrust = own(new ManageTrust({
     trust,
     folders: () => sources.folders().map((folder) => folder.uri.fsPath),

@@ -6,6 +6,8 @@ import * as vscode from 'vscode';
 import { ToolCallGate } from '../core/calls';
 import { RedactingConnector, ServerRegistry, type Root } from '../core/lifecycle';
 import { PinStore, ToolReview } from '../core/trust';
+import { OAuthCredentialStore } from '../node/auth/credentialStore';
+import { OAuthProviders } from '../node/auth/oauthSupport';
 import { NodeServerConnector, processLauncher } from '../node/connector';
 import { installDigest } from '../node/installSalt';
 import { JsonFileStore } from '../node/jsonFileStore';
@@ -29,6 +31,9 @@ export interface SwitchboardContext {
   readonly config: ConfigAdapter;
   readonly inputs: WorkspaceInputs;
   readonly connector: NodeServerConnector;
+  /** OAuth tokens and registered clients (SecretStorage, one record per server URL). */
+  readonly oauthStore: OAuthCredentialStore;
+  readonly oauth: OAuthProviders;
   readonly trust: ProjectTrust;
   readonly registry: ServerRegistry;
   readonly toolReview: ToolReview;
@@ -53,7 +58,11 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   const inputs = new WorkspaceInputs(extension.secrets,
     workspaceKeyOf(vscode.workspace.workspaceFile, (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri)));
   own(registerInputCommands({ inputs, config, log, testing }));
+  // OAuth tokens and registered clients: SecretStorage, one record per server URL.
+  const oauthStore = new OAuthCredentialStore(extension.secrets);
+  const oauth = new OAuthProviders({ store: oauthStore, clientName: 'MCP Switchboard' });
   const connector = new NodeServerConnector({
+    oauth,
     clientVersion: String((extension.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'),
     launchStdio: processLauncher(new ServerEnvironment({
       // A local window may have been started from the Dock or a launcher, with a bare PATH: 'auto'
@@ -108,7 +117,7 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   own(onDidChangeBlockFlaggedTools(() => toolReview.refresh()));
   own(registerToolReview({ review: toolReview, get: (id) => registry.get(id), list: () => registry.list(), log }));
   const calls = own(new ToolCallGate({ registry, tools: toolReview }));
-  return { extension, log, sources, config, inputs, connector, trust, registry, toolReview, calls, serverLogs, testing };
+  return { extension, log, sources, config, inputs, connector, oauthStore, oauth, trust, registry, toolReview, calls, serverLogs, testing };
 }
 
 /** The workspace folders as MCP roots. */

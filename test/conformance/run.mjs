@@ -23,7 +23,20 @@ import { makeLogger } from '../harness/log.mjs';
 import { conformanceCli, freshResultsDir, node22Bin, repoRoot } from '../harness/paths.mjs';
 
 const log = makeLogger('conformance');
-const DEFAULT_SCENARIOS = ['initialize', 'tools_call', 'sse-retry'];
+// Every client scenario of the pinned suite (0.1.16): `conformance list --client`.
+const DEFAULT_SCENARIOS = [
+  'initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry',
+  'auth/metadata-default', 'auth/metadata-var1', 'auth/metadata-var2', 'auth/metadata-var3',
+  'auth/basic-cimd', 'auth/scope-from-www-authenticate', 'auth/scope-from-scopes-supported',
+  'auth/scope-omitted-when-undefined', 'auth/scope-step-up', 'auth/scope-retry-limit',
+  'auth/token-endpoint-auth-basic', 'auth/token-endpoint-auth-post', 'auth/token-endpoint-auth-none',
+  'auth/pre-registration', 'auth/2025-03-26-oauth-metadata-backcompat', 'auth/2025-03-26-oauth-endpoint-fallback',
+  'auth/resource-mismatch', 'auth/offline-access-scope', 'auth/offline-access-not-supported',
+  'auth/client-credentials-jwt', 'auth/client-credentials-basic', 'auth/cross-app-access-complete-flow',
+];
+// The client ID metadata document URL the suite's authorization servers expect (SEP-991 scenarios);
+// the suite never fetches it during a scenario, so no network is needed.
+const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
 const scenarios = (process.env.SWITCHBOARD_CONFORMANCE_SCENARIOS || DEFAULT_SCENARIOS.join(','))
   .split(',').map((s) => s.trim()).filter(Boolean);
 const TIMEOUT_MS = Number(process.env.SWITCHBOARD_CONFORMANCE_TIMEOUT_MS) || 60_000;
@@ -58,7 +71,7 @@ function preflight() {
 
 /** Runs one scenario; resolves to its exit code, timing and the suite's output. */
 function runScenario(scenario, outDir) {
-  const client = [process.execPath, cliPath, 'conformance-client', '--verbose'].map(shellQuote).join(' ');
+  const client = [process.execPath, cliPath, 'conformance-client', '--client-metadata-url', CLIENT_METADATA_URL, '--verbose'].map(shellQuote).join(' ');
   const [cmd, args] = isolated([node22Bin, conformanceCli, 'client', '--command', client, '--scenario', scenario, '-o', outDir]);
   const started = Date.now();
   return new Promise((resolve) => {

@@ -2,9 +2,10 @@
 // The browser end-to-end tier: the packaged extension (.vsix) installed into a real VS Code 1.139
 // (code-server), the fixture workspace opened in headless Chromium, and the UI checked the way a user
 // sees it: the "MCP Switchboard" activity-bar tab, the Servers tree and the Sidebar webview. Then, in
-// a workbench of its own, the trust flow (trust.mjs): the trust dialog answered as a person would; the
-// Restricted Mode flow (restricted.mjs) with workspace trust on; last, Ctrl-C on `npm start`'s session
-// (ctrlc.mjs): VS Code stopped first, the servers shut down by the extension.
+// a workbench of its own, the trust flow (trust.mjs): the trust dialog answered as a person would; then
+// the OAuth sign-in flow (oauth.mjs) through the browser; the Restricted Mode flow (restricted.mjs) with
+// workspace trust on; last, Ctrl-C on `npm start`'s session (ctrlc.mjs): VS Code stopped first, the
+// servers shut down by the extension.
 //
 // Expects `npm run package` to have produced <name>-<version>.vsix (test/run.mjs does it; when it is
 // missing this runs scripts/package.mjs). Screenshots, logs and results.json go to .test-results/e2e/.
@@ -12,6 +13,7 @@
 // Environment: SWITCHBOARD_EXTENSION_DIR, SWITCHBOARD_VSIX (a .vsix to install instead),
 // SWITCHBOARD_E2E_TIMEOUT_MS (default 300000), SWITCHBOARD_E2E_TRUST_TIMEOUT_MS (default 180000),
 // SWITCHBOARD_E2E_RESTRICTED_TIMEOUT_MS (default 180000), SWITCHBOARD_E2E_CTRLC_TIMEOUT_MS (default 120000),
+// SWITCHBOARD_E2E_OAUTH_TIMEOUT_MS (default 180000),
 // SWITCHBOARD_KEEP_STATE=1, VERBOSE=1.
 import cp from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +30,7 @@ import { trustFlow } from './trust.mjs';
 import { restrictedFlow } from './restricted.mjs';
 import { ctrlCFlow } from './ctrlc.mjs';
 import { checkSidebar } from './sidebarActions.mjs';
+import { oauthFlow } from './oauth.mjs';
 
 const log = makeLogger('e2e');
 const TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_TIMEOUT_MS) || 300_000;
@@ -37,6 +40,8 @@ const TRUST_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_TRUST_TIMEOUT_MS) ||
 const RESTRICTED_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_RESTRICTED_TIMEOUT_MS) || 180_000;
 /** The Ctrl-C flow (ctrlc.mjs): `npm start`'s session stopped with SIGINT. */
 const CTRLC_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_CTRLC_TIMEOUT_MS) || 120_000;
+/** The OAuth sign-in flow (oauth.mjs) runs after the trust flow, in its own workbench, with its own limit. */
+const OAUTH_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_OAUTH_TIMEOUT_MS) || 180_000;
 const verbose = Boolean(process.env.VERBOSE);
 
 function locateVsix(manifest) {
@@ -266,6 +271,11 @@ async function main() {
       checks.blocked = undefined;
       log('trust flow (trust.mjs): the trust dialog, as a person answers it');
       await trustFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: TRUST_TIMEOUT_MS });
+    }
+    if (installed && !timedOut) {
+      checks.blocked = undefined;
+      log('oauth flow (oauth.mjs): sign in to a server behind OAuth through the browser, then sign out');
+      await oauthFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: OAUTH_TIMEOUT_MS });
     }
     if (installed && !timedOut) {
       // Restricted Mode (restricted.mjs): its own workbench with workspace trust on.

@@ -97,13 +97,16 @@ function killMarked(marker) {
  *  port       port on 127.0.0.1 (default: a free one)
  *  workspaceTrust  true: leave VS Code's workspace trust on (no --disable-workspace-trust), so a folder
  *             nobody trusted opens in Restricted Mode; the settings must enable it too
+ *  portProxy  true: keep code-server's /proxy/PORT/ path (no --disable-proxy). VS Code for the Web opens a
+ *             loopback URL through it (env.openExternal forwards localhost ports), so a flow that opens a
+ *             page served on 127.0.0.1 in the browser needs it; it is a path on code-server's own port
  * Returns { url, port, pid, logFile, dirs, stop(), stopInOrder() }. stop() ends the process group at
  * once (SIGTERM, then SIGKILL; for test runs) and resolves to the processes that had to be killed after
  * the group was gone (they escaped the group: a leak worth reporting). stopInOrder({ graceMs }) stops code-server the way a person would, so that the extensions deactivate and the
  * servers they started are shut down by them, then sweeps (see shutdown.mjs); it resolves to its
  * report { waitedMs, stopped, killed }.
  */
-export async function startCodeServer({ stateDir, folder, home, env = {}, settings = {}, args = [], logFile, port, workspaceTrust = false, timeoutMs = 90_000 }) {
+export async function startCodeServer({ stateDir, folder, home, env = {}, settings = {}, args = [], logFile, port, workspaceTrust = false, portProxy = false, timeoutMs = 90_000 }) {
   const dirs = isolatedDirs(stateDir);
   const settingsFile = path.join(dirs.userData, 'User', 'settings.json');
   fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
@@ -125,7 +128,7 @@ export async function startCodeServer({ stateDir, folder, home, env = {}, settin
     '--disable-update-check',
     ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
-    '--disable-proxy',
+    ...(portProxy ? [] : ['--disable-proxy']),
     ...args,
     ...(folder ? [folder] : []),
   ];

@@ -368,6 +368,7 @@ async function noProcessWith(marker: string, timeoutMs: number): Promise<void> {
         { id: 'hang', error: 'did not answer initialize within 2 s' },
       ],
       needsTrust: [],
+      needsSignIn: [],
       disabled: [],
       stopped: [],
     });

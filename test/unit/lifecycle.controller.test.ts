@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { EffectiveServer } from '../../src/core/config/types';
-import { ConnectError, ServerNotRunningError } from '../../src/core/lifecycle/errors';
+import { ConnectError, ServerNotRunningError, SignInRequiredError } from '../../src/core/lifecycle/errors';
 import { ServerController, type CatalogChange, type SendToolCall, type ServerStateChange } from '../../src/core/lifecycle/serverController';
 import { DEFAULT_LIFECYCLE_SETTINGS, type LifecycleSettings } from '../../src/core/lifecycle/settings';
 import type { ServerState } from '../../src/core/lifecycle/state';
@@ -509,6 +509,40 @@ describe('ServerController', () => {
     connector.plan('s', () => { throw new Error('spawn EACCES'); });
     await controller.start();
     assert.equal(expectKind(controller.state, 'failed').error, 'spawn EACCES');
+  });
+
+  it('parks a server whose connector needs a sign-in in needsSignIn, without restarting it, and Start tries again', async () => {
+    const { controller, connector, clock, log } = setup();
+    cleanup = () => controller.dispose();
+    connector.plan('s', () => Promise.reject(new SignInRequiredError('https://mcp.example/mcp needs you to sign in')));
+    await controller.start();
+    assert.deepEqual(controller.state, { kind: 'needsSignIn', reason: 'https://mcp.example/mcp needs you to sign in' });
+    assert.ok(log.lines.includes('warn: needs sign-in: https://mcp.example/mcp needs you to sign in'));
+    clock.advance(10 * 60_000);
+    await flush();
+    assert.equal(connector.requests.length, 1, 'no automatic restart: only a sign-in changes the answer');
+    await controller.start();
+    assert.equal(controller.state.kind, 'ready');
+    assert.equal(connector.requests.length, 2);
+  });
+
+  it('parks a ready server in needsSignIn when a call is refused for lack of a sign-in, and closes its connection', async () => {
+    const { controller, connector, callTool } = setup();
+    cleanup = () => controller.dispose();
+    await controller.start();
+    const connection = connector.connections.get('s')![0];
+    connection.answer = () => Promise.reject(new SignInRequiredError('https://mcp.example/mcp needs you to sign in (scope: admin)'));
+    await assert.rejects(callTool('anything', {}), SignInRequiredError);
+    await flush();
+    assert.deepEqual(controller.state, { kind: 'needsSignIn', reason: 'https://mcp.example/mcp needs you to sign in (scope: admin)' });
+    assert.equal(connection.closeCalls, 1, 'the refused connection is closed');
+    await assert.rejects(callTool('anything', {}), ServerNotRunningError);
+    // An ordinary failure of a call leaves a ready server ready.
+    await controller.start();
+    connector.connections.get('s')![1].answer = () => Promise.reject(new Error('tool failed'));
+    await assert.rejects(callTool('anything', {}), /tool failed/);
+    await flush();
+    assert.equal(controller.state.kind, 'ready');
   });
 
   it('keeps working when a state listener throws', async () => {

@@ -73,14 +73,15 @@ describe('startup summary', () => {
       { id: 'c', state: { kind: 'needsTrust' } },
       { id: 'd', state: { kind: 'stopped' } },
       { id: 'e', state: { kind: 'starting', since: 0 } },
+      { id: 'f', state: { kind: 'needsSignIn', reason: 'https://x.example/mcp needs you to sign in' } },
     ]);
-    assert.deepEqual(summary, { ready: ['a'], failed: [{ id: 'b', error: 'command not found: nope\nmore' }], needsTrust: ['c'], disabled: [], stopped: ['d'] });
-    assert.equal(startupSummaryLine(summary), 'MCP servers: 1 ready · 1 failed (b: command not found: nope) · 1 needs trust · 1 stopped');
+    assert.deepEqual(summary, { ready: ['a'], failed: [{ id: 'b', error: 'command not found: nope\nmore' }], needsTrust: ['c'], needsSignIn: ['f'], disabled: [], stopped: ['d'] });
+    assert.equal(startupSummaryLine(summary), 'MCP servers: 1 ready · 1 failed (b: command not found: nope) · 1 needs trust · 1 needs sign-in · 1 stopped');
   });
 
   it('says when nothing is configured and shortens long reasons', () => {
     assert.equal(startupSummaryLine(summarize([])), 'MCP servers: none configured');
-    const line = startupSummaryLine({ ready: [], failed: [{ id: 'x', error: 'e'.repeat(300) }, { id: 'y', error: 'boom' }], needsTrust: [], disabled: [], stopped: [] });
+    const line = startupSummaryLine({ ready: [], failed: [{ id: 'x', error: 'e'.repeat(300) }, { id: 'y', error: 'boom' }], needsTrust: [], needsSignIn: [], disabled: [], stopped: [] });
     assert.equal(line, `MCP servers: 2 failed (x: ${'e'.repeat(119)}…; y: boom)`);
   });
 });

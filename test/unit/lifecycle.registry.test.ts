@@ -303,6 +303,7 @@ describe('ServerRegistry', () => {
       ready: ['a', 'b', 'slow'],
       failed: [{ id: 'x', error: 'command not found: nope' }],
       needsTrust: ['p', 'q'],
+      needsSignIn: [],
       disabled: ['off'],
       stopped: [],
     });
@@ -397,7 +398,7 @@ describe('ServerRegistry', () => {
     assert.equal(connector.last('a').closeCalls, 1);
     registry.reconcile([makeServer('b')]);
     assert.equal(connector.count('b'), 0);
-    assert.deepEqual(await registry.settled(), { ready: [], failed: [], needsTrust: [], disabled: [], stopped: [] });
+    assert.deepEqual(await registry.settled(), { ready: [], failed: [], needsTrust: [], needsSignIn: [], disabled: [], stopped: [] });
   });
 
   it('a server re-added under the same id does not hear from its old controller', async () => {

@@ -31,6 +31,8 @@ export function fingerprint(launch: LaunchDefinition): string {
     cwd: launch.cwd,
     url: launch.url,
     headers: isEmpty(launch.headers) ? undefined : launch.headers,
+    // Which client signs in where is part of what the server is; absent for servers without `oauth`.
+    oauth: launch.oauth,
   };
   return createHash('sha256').update(canonicalJson(covered)).digest('hex');
 }

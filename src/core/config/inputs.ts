@@ -6,7 +6,7 @@ import type { EffectiveServer, LaunchDefinition } from './types';
 // The same shape expandVariables accepts as an input reference: `${input:` + a non-blank id + `}`.
 const INPUT_REFERENCE = /\$\{input:([^{}]*)\}/g;
 
-/** The ids of every `${input:id}` in the launch's command, args, env, envFile, cwd, url and headers, in order of first use. */
+/** The ids of every `${input:id}` in the launch's command, args, env, envFile, cwd, url, headers and oauth client, in order of first use. */
 export function inputIdsOf(launch: LaunchDefinition): string[] {
   const ids: string[] = [];
   for (const text of launchStrings(launch)) {
@@ -36,6 +36,12 @@ export function substituteInputs(launch: LaunchDefinition, values: Readonly<Reco
   if (launch.envFileVars !== undefined) result.envFileVars = { ...launch.envFileVars };
   if (launch.cwd !== undefined) result.cwd = sub(launch.cwd);
   if (launch.url !== undefined) result.url = sub(launch.url);
+  if (launch.oauth !== undefined) {
+    const oauth = { ...launch.oauth };
+    if (oauth.clientId !== undefined) oauth.clientId = sub(oauth.clientId);
+    if (oauth.clientSecret !== undefined) oauth.clientSecret = sub(oauth.clientSecret);
+    result.oauth = oauth;
+  }
   return result;
 }
 
@@ -67,6 +73,8 @@ function launchStrings(launch: LaunchDefinition): string[] {
     ...(launch.cwd !== undefined ? [launch.cwd] : []),
     ...(launch.url !== undefined ? [launch.url] : []),
     ...Object.values(launch.headers),
+    ...(launch.oauth?.clientId !== undefined ? [launch.oauth.clientId] : []),
+    ...(launch.oauth?.clientSecret !== undefined ? [launch.oauth.clientSecret] : []),
   ];
 }
 

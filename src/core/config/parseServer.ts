@@ -3,11 +3,12 @@
 // the file still loads.
 import type { Node } from 'jsonc-parser';
 import { describeNode, propertiesOf, type JsonProperty } from './jsonNodes';
+import { parseOAuth } from './parseOAuth';
 import type { ParseContext } from './parseContext';
 import type { LaunchDefinition, ServerEntry, TransportKind } from './types';
 import { expandHome, expandVariables } from './variables';
 
-const FIELDS = ['type', 'command', 'args', 'env', 'envFile', 'cwd', 'url', 'headers', 'timeout', 'disabled', 'alwaysLoad', 'allowedTools', 'disabledTools'];
+const FIELDS = ['type', 'command', 'args', 'env', 'envFile', 'cwd', 'url', 'headers', 'timeout', 'disabled', 'alwaysLoad', 'allowedTools', 'disabledTools', 'oauth'];
 /** Keys are lower case: `"Stdio"` or `"streamableHTTP"` are accepted as the obvious intent. */
 const TRANSPORTS: Record<string, TransportKind> = {
   stdio: 'stdio', http: 'http', sse: 'sse', ws: 'ws', 'streamable-http': 'http', streamablehttp: 'http',
@@ -96,6 +97,14 @@ class EntryReader {
       const type = declaredType?.kind ?? inferRemoteType(expandedUrl);
       if (url && expandedUrl !== undefined) this.checkUrl(url.node, expandedUrl, declaredType?.kind);
       launch = { type, url: expandedUrl, args: [], env: {}, headers: headers ? this.expandMap(headers) : {} };
+      const oauthNode = this.props.get('oauth')?.valueNode;
+      if (oauthNode) {
+        const oauth = parseOAuth(this.ctx, this.name, oauthNode, {
+          expand: (value, node) => this.expand({ value, node }, false),
+          error: (node, code, message) => this.error(node, code, message),
+        });
+        if (oauth) launch.oauth = oauth;
+      }
     }
     // With both or neither of command/url the transport is a guess; warnings about ignored fields would mislead.
     if (hasCommand !== hasUrl) this.warnIgnoredFields(launch.type);
@@ -161,7 +170,7 @@ class EntryReader {
   }
 
   private warnIgnoredFields(type: TransportKind): void {
-    const ignored = type === 'stdio' ? ['headers'] : LOCAL_ONLY_FIELDS;
+    const ignored = type === 'stdio' ? ['headers', 'oauth'] : LOCAL_ONLY_FIELDS;
     for (const field of ignored) {
       const property = this.props.get(field);
       if (!property) continue;

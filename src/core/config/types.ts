@@ -63,6 +63,27 @@ export interface LaunchDefinition {
    * read; the launch then refuses to use the file for a project server.
    */
   envFileVars?: Record<string, string>;
+  /** OAuth settings of a remote server (`oauth` in the entry); absent = discover everything from the server. */
+  oauth?: OAuthSettings;
+}
+
+/**
+ * A remote server's `oauth` entry. Everything is optional: without it the client discovers the
+ * authorization server, registers itself dynamically and signs in with the authorization code flow.
+ */
+export interface OAuthSettings {
+  /** A client registered in advance with the authorization server (skips dynamic registration). */
+  clientId?: string;
+  /** Its secret, for confidential clients; write it as `${input:…}` so it lives in SecretStorage. */
+  clientSecret?: string;
+  /** Scopes to ask for when neither the server's 401 nor its metadata names any. */
+  scopes?: string[];
+  /** Fixed port of the loopback redirect (a pre-registered client's redirect URI names one). */
+  callbackPort?: number;
+  /** An https URL of a client ID metadata document (SEP-991), used when the authorization server supports it. */
+  clientMetadataUrl?: string;
+  /** `authorization_code` (default: a person signs in) or `client_credentials` (machine to machine). */
+  grantType?: 'authorization_code' | 'client_credentials';
 }
 
 /** One server entry as written in one file, validated and expanded. */

@@ -13,6 +13,14 @@ export class ConnectError extends Error {
   }
 }
 
+/** A remote server needs a person to sign in (OAuth) before it can be used; the server parks in `needsSignIn`. */
+export class SignInRequiredError extends ConnectError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, [], options);
+    this.name = 'SignInRequiredError';
+  }
+}
+
 /** A request to a server that is not ready; rejected at once instead of waiting for it. */
 export class ServerNotRunningError extends Error {
   constructor(readonly serverId: string, readonly state: ServerState) {

@@ -4,7 +4,7 @@ export * from './types';
 export type * from './ports';
 export { systemClock, formatDuration, type Clock } from './clock';
 export { DEFAULT_LIFECYCLE_SETTINGS, mergeSettings, type LifecycleSettings } from './settings';
-export { ConnectError, ConnectionClosedError, ServerNotRunningError, errorMessage, stderrTailOf } from './errors';
+export { ConnectError, ConnectionClosedError, ServerNotRunningError, SignInRequiredError, errorMessage, stderrTailOf } from './errors';
 export { MutableSlot } from './slot';
 export {
   CATALOG_KINDS, DEFAULT_MAX_PAGES, CatalogLoader, catalogKey, emptyCatalog, listAll, sortCatalogItems,

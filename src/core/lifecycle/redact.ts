@@ -56,6 +56,7 @@ export function secretsOf(launch: LaunchDefinition): string[] {
     add(value);
     for (const part of value.split(/\s+/)) if (part.length >= MIN_TOKEN_PART_LENGTH) add(part);
   }
+  add(launch.oauth?.clientSecret);
   if (launch.url !== undefined) for (const value of urlSecrets(launch.url)) add(value, true);
   for (const value of argSecrets(launch.args ?? [])) add(value, /%[0-9a-f]{2}/i.test(value));
   return sortSecrets(found);

@@ -7,7 +7,7 @@ import type { EffectiveServer } from '../config/types';
 import { sameToolFilter } from '../config/toolFilter';
 import { CATALOG_KINDS, CatalogLoader, emptyCatalog } from './catalog';
 import type { CallOptions, CatalogChange, GetPromptResult, ReadResourceResult, ServerControllerOptions, ServerStateChange, ServerView } from './controllerTypes';
-import { ConnectionClosedError, ServerNotRunningError, errorMessage, stderrTailOf } from './errors';
+import { ConnectionClosedError, ServerNotRunningError, SignInRequiredError, errorMessage, stderrTailOf } from './errors';
 import { LiveConnection } from './liveConnection';
 import { OfferedCatalogCache } from './offeredCatalog';
 import type { CloseInfo, RequestOptions, ServerConnection } from './ports';
@@ -231,7 +231,10 @@ export class ServerController implements ServerView, Disposable {
     this.pending = undefined;
     switch (outcome.kind) {
       case 'connected': this.onConnected(outcome.connection, startedAt, settings); return;
-      case 'error': this.onStartFailed(errorMessage(outcome.error), stderrTailOf(outcome.error), automatic); return;
+      case 'error':
+        if (outcome.error instanceof SignInRequiredError) { this.onSignInRequired(outcome.error.message); return; }
+        this.onStartFailed(errorMessage(outcome.error), stderrTailOf(outcome.error), automatic);
+        return;
       case 'timeout': this.onStartFailed(attempt.timeoutMessage, stderrTailOf(outcome.error), automatic); return;
       case 'cancelled': return;
     }
@@ -254,6 +257,13 @@ export class ServerController implements ServerView, Disposable {
     if (this.live.value !== live) return; // a state listener stopped it
     if (connection.supports.logging) this.setLogLevel(settings.logLevel);
     void catalog.load();
+  }
+
+  /** Parks the server until a person signs in: no restart, since only signing in can change the answer. */
+  private onSignInRequired(message: string): void {
+    const reason = this.redact(message);
+    this.options.log.warn(`needs sign-in: ${reason}`);
+    this.setState({ kind: 'needsSignIn', reason });
   }
 
   private onStartFailed(message: string, stderrTail: string[], automatic: boolean): void {
@@ -378,7 +388,15 @@ export class ServerController implements ServerView, Disposable {
     } catch (error) {
       sent = Promise.reject(error);
     }
-    return live.guard(sent);
+    const guarded = live.guard(sent);
+    // Tokens refused mid-session (revoked, refresh expired): the server needs a person now, not only this call.
+    guarded.catch((error: unknown) => {
+      if (error instanceof SignInRequiredError && this.live.value === live) {
+        this.release('a sign-in is needed');
+        this.onSignInRequired(error.message);
+      }
+    });
+    return guarded;
   }
 
   private readyConnection(): LiveConnection | undefined {

@@ -11,6 +11,8 @@ export type ServerState =
   /** A Stop is under way: the process is being shut down (stdin closed, then SIGTERM, then SIGKILL). */
   | { kind: 'stopping'; since: number }
   | { kind: 'needsTrust' }
+  // A remote server answered 401 and no stored token (or refresh) got past it: a person must sign in.
+  | { kind: 'needsSignIn'; reason: string }
   | { kind: 'disabled' };
 
 export type ServerStateKind = ServerState['kind'];
@@ -21,7 +23,7 @@ export namespace ServerState {
   /** Whether a Start command makes sense in this state. */
   export function canStart(s: ServerState): boolean {
     switch (s.kind) {
-      case 'stopped': case 'failed': case 'crashed': case 'needsTrust': case 'disabled': return true;
+      case 'stopped': case 'failed': case 'crashed': case 'needsTrust': case 'needsSignIn': case 'disabled': return true;
       case 'starting': case 'ready': case 'restarting': case 'stopping': return false;
       default: return assertNever(s);
     }
@@ -31,7 +33,7 @@ export namespace ServerState {
   export function isActive(s: ServerState): boolean {
     switch (s.kind) {
       case 'starting': case 'ready': case 'restarting': case 'stopping': return true;
-      case 'stopped': case 'failed': case 'crashed': case 'needsTrust': case 'disabled': return false;
+      case 'stopped': case 'failed': case 'crashed': case 'needsTrust': case 'needsSignIn': case 'disabled': return false;
       default: return assertNever(s);
     }
   }
@@ -47,6 +49,7 @@ export namespace ServerState {
       case 'restarting': return `restarting (attempt ${s.attempt})`;
       case 'stopping': return 'stopping…';
       case 'needsTrust': return 'needs trust';
+      case 'needsSignIn': return 'needs sign-in';
       case 'disabled': return 'disabled';
       default: return assertNever(s);
     }
@@ -56,7 +59,7 @@ export namespace ServerState {
   export function isTransient(s: ServerState): boolean {
     switch (s.kind) {
       case 'starting': case 'restarting': case 'crashed': case 'stopping': return true;
-      case 'stopped': case 'ready': case 'failed': case 'needsTrust': case 'disabled': return false;
+      case 'stopped': case 'ready': case 'failed': case 'needsTrust': case 'needsSignIn': case 'disabled': return false;
       default: return assertNever(s);
     }
   }
@@ -65,7 +68,7 @@ export namespace ServerState {
   export function reason(s: ServerState): string | undefined {
     switch (s.kind) {
       case 'failed': case 'crashed': return s.error;
-      case 'restarting': return s.reason;
+      case 'restarting': case 'needsSignIn': return s.reason;
       default: return undefined;
     }
   }

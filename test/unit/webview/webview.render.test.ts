@@ -126,6 +126,7 @@ describe('webview render', () => {
     failed: ['Show logs', 'Retry'],
     crashed: ['Show logs', 'Restart'],
     needsTrust: ['Trust…'],
+    needsSignIn: ['Sign in', 'Show logs'],
     disabled: [],
   };
 

@@ -1,0 +1,48 @@
+// A person's sign-in to one remote server, outside any connection: the SDK's `auth()` does discovery
+// (reusing what the failed connect stored), registration, PKCE and the code exchange; the agent shows
+// the authorization page and brings back the code on the loopback redirect. On success the tokens are
+// in the store and the next connect uses them.
+import type { EffectiveServer } from '../../core/config/types';
+import { displayUrl } from '../remoteTransports';
+import { sdkAuth } from '../sdk';
+import type { OAuthCredentialStore } from './credentialStore';
+import { LoopbackAgent } from './loopbackAgent';
+import { ServerOAuthProvider } from './oauthProvider';
+import { freeLoopbackPort } from './redirectListener';
+
+export interface SignInOptions {
+  /** The server with its `${input:…}` values in (a configured client secret is needed for the exchange). */
+  server: EffectiveServer;
+  store: OAuthCredentialStore;
+  clientName: string;
+  /** Shows the authorization page to the person; resolves false when they declined. */
+  open(authorizationUrl: URL): Promise<boolean>;
+  /** How long the browser may take. */
+  timeoutMs: number;
+  /** The scope the server's last 401 asked for, if any (the SDK otherwise uses the advertised scopes). */
+  scope?: string;
+  signal?: AbortSignal;
+}
+
+/** Signs in to `server`; resolves once tokens are stored, rejects with a sentence a person can act on. */
+export async function signIn(options: SignInOptions): Promise<void> {
+  const { server, store } = options;
+  const { url, oauth = {} } = server.launch;
+  if ((server.launch.type !== 'http' && server.launch.type !== 'sse') || url === undefined) {
+    throw new Error(`"${server.id}" is not an http or sse server: there is nothing to sign in to`);
+  }
+  if (oauth.grantType === 'client_credentials') throw new Error(`"${server.id}" signs in with its client credentials, without a person`);
+  const serverUrl = new URL(url);
+  const port = oauth.callbackPort ?? await freeLoopbackPort();
+  const agent = new LoopbackAgent({ port, open: (authorizationUrl) => options.open(authorizationUrl), timeoutMs: options.timeoutMs, signal: options.signal });
+  const provider = new ServerOAuthProvider({ serverUrl, settings: oauth, store, agent, clientName: options.clientName });
+  const scope = options.scope;
+  let result = await sdkAuth(provider, { serverUrl, scope });
+  if (result === 'REDIRECT') {
+    const code = provider.takeAuthorizationCode();
+    if (code === undefined) throw new Error(`the sign-in to ${displayUrl(serverUrl)} brought back no authorization code`);
+    options.signal?.throwIfAborted();
+    result = await sdkAuth(provider, { serverUrl, authorizationCode: code, scope });
+  }
+  if (result !== 'AUTHORIZED') throw new Error(`the sign-in to ${displayUrl(serverUrl)} did not complete`);
+}

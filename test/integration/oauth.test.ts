@@ -1,0 +1,193 @@
+// OAuth end to end on loopback: the extension's lifecycle core and connector against an MCP server
+// protected by the SDK's own server-side auth (test/fixtures/servers/oauth-protected.mjs). A start
+// without tokens parks in needsSignIn without registering or opening anything; a sign-in through the
+// fixture's real authorization page (fetched and approved as a browser would) stores tokens; the next
+// start is ready; an expired access token is refreshed without asking; a dead refresh token asks for a
+// sign-in once; signing out forgets everything.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { EffectiveServer, OAuthSettings } from '../../src/core/config/types';
+import { ToolCallGate } from '../../src/core/calls';
+import { ServerRegistry } from '../../src/core/lifecycle/registry';
+import type { ServerLog } from '../../src/core/lifecycle/ports';
+import { MemorySecretStore, OAuthCredentialStore } from '../../src/node/auth/credentialStore';
+import { OAuthProviders } from '../../src/node/auth/oauthSupport';
+import { freeLoopbackPort } from '../../src/node/auth/redirectListener';
+import { signIn } from '../../src/node/auth/signIn';
+import { NodeServerConnector } from '../../src/node/connector';
+import { HelperServers, type HelperServer } from './helperServers';
+import { REPO_ROOT } from './support';
+
+const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+const LOG: ServerLog & { lines: string[] } = {
+  lines: [],
+  info(m) { this.lines.push(`info: ${m}`); },
+  warn(m) { this.lines.push(`warn: ${m}`); },
+  error(m) { this.lines.push(`error: ${m}`); },
+  stderr() { /* remote servers have none */ },
+  serverMessage() { /* not used */ },
+  trace() { /* not used */ },
+};
+
+function remote(url: string, oauth?: OAuthSettings): EffectiveServer {
+  return {
+    name: 'secured', id: 'secured', scope: 'user',
+    launch: { type: 'http', url, args: [], env: {}, headers: {}, ...(oauth ? { oauth } : {}) },
+    disabled: false, alwaysLoad: false, needsInput: [],
+    source: { file: 'test.mcp.json', line: 1, column: 1, endLine: 1, endColumn: 1, offset: 0, length: 0 },
+    fingerprint: 'secured', needsTrust: false,
+  };
+}
+
+/** A browser whose person approves: loads the authorization page, submits its Approve button, follows the redirect home. */
+async function approvingBrowser(authorizationUrl: URL, seen: string[]): Promise<boolean> {
+  const page = await fetch(authorizationUrl);
+  const html = await page.text();
+  assert.equal(page.status, 200, html);
+  seen.push(html);
+  const id = /name="id" value="([^"]+)"/.exec(html)?.[1];
+  assert.ok(id, 'the page has a consent form');
+  const consent = await fetch(new URL('/consent', authorizationUrl), {
+    method: 'POST', body: new URLSearchParams({ id, decision: 'approve' }), redirect: 'follow',
+  });
+  assert.equal(consent.status, 200, 'the redirect reached the loopback listener');
+  await consent.body?.cancel();
+  return true;
+}
+
+async function stats(server: HelperServer): Promise<Record<string, number>> {
+  return await (await fetch(`http://127.0.0.1:${server.port}/control/stats`)).json() as Record<string, number>;
+}
+
+describe('OAuth against an SDK-protected server (loopback)', function () {
+  this.timeout(30_000);
+  const helpers = new HelperServers();
+  let fixture: HelperServer;
+  let registry: ServerRegistry;
+  let calls: ToolCallGate;
+  let connector: NodeServerConnector;
+  let store: OAuthCredentialStore;
+  let secrets: MemorySecretStore;
+  let url: string;
+
+  before(async () => {
+    fixture = await helpers.fixture('oauth-protected.mjs');
+    url = `http://127.0.0.1:${fixture.port}/mcp`;
+  });
+  after(() => helpers.stopAll());
+
+  beforeEach(() => {
+    secrets = new MemorySecretStore();
+    store = new OAuthCredentialStore(secrets);
+    connector = new NodeServerConnector({ clientVersion: VERSION, oauth: new OAuthProviders({ store, clientName: 'MCP Switchboard' }) });
+    registry = new ServerRegistry({ connector, logFor: () => LOG, settings: { startupTimeoutMs: 10_000, requestTimeoutMs: 10_000 } });
+    calls = new ToolCallGate({ registry });
+  });
+  afterEach(async () => {
+    await registry.stopAll();
+    await connector.dispose();
+    registry.dispose();
+  });
+
+  it('parks in needsSignIn without a browser or a registration, then is ready after a sign-in and calls the tool', async () => {
+    const before = await stats(fixture);
+    registry.reconcile([remote(url)]);
+    await registry.settled();
+    const parked = registry.get('secured')!.state;
+    assert.equal(parked.kind, 'needsSignIn', JSON.stringify(parked));
+    assert.equal(parked.kind === 'needsSignIn' && parked.reason, `${url} needs you to sign in`);
+    const quiet = await stats(fixture);
+    assert.equal(quiet.registrations, before.registrations, 'no registration without a person');
+    assert.equal(quiet.authorizations, before.authorizations);
+
+    const pages: string[] = [];
+    await signIn({ server: remote(url), store, clientName: 'MCP Switchboard', open: (u) => approvingBrowser(u, pages), timeoutMs: 10_000 });
+    assert.match(pages[0], /MCP Switchboard asks for: <span id="scopes">mcp:tools<\/span>/);
+    const after = await stats(fixture);
+    assert.equal(after.registrations, before.registrations + 1, 'registered once, dynamically');
+    assert.equal(after.codeGrants, before.codeGrants + 1);
+    assert.deepEqual(secrets.keys(), [`switchboard.oauth:${url}`]);
+    const record = await store.load(url);
+    assert.ok(record.tokens?.access_token && record.tokens.refresh_token);
+
+    await registry.start('secured');
+    assert.equal(registry.get('secured')!.state.kind, 'ready');
+    await registry.catalogsLoaded();
+    assert.deepEqual(registry.get('secured')!.catalog.tools.map((tool) => tool.name), ['whoami']);
+    const result = await calls.call({ serverId: 'secured', tool: 'whoami', arguments: {}, caller: 'test' });
+    assert.match(JSON.stringify(result.content), /with scopes mcp:tools/);
+  });
+
+  it('refreshes an expired access token without asking, and asks once when the refresh token is dead too', async () => {
+    await signIn({ server: remote(url), store, clientName: 'MCP Switchboard', open: (u) => approvingBrowser(u, []), timeoutMs: 10_000 });
+    registry.reconcile([remote(url)]);
+    await registry.settled();
+    assert.equal(registry.get('secured')!.state.kind, 'ready');
+    const start = await stats(fixture);
+
+    await fetch(`http://127.0.0.1:${fixture.port}/control/expire-access`, { method: 'POST' });
+    await calls.call({ serverId: 'secured', tool: 'whoami', arguments: {}, caller: 'test' });
+    const refreshed = await stats(fixture);
+    assert.equal(refreshed.refreshGrants, start.refreshGrants + 1, 'refreshed once');
+    assert.equal(refreshed.authorizations, start.authorizations, 'no new sign-in');
+
+    await fetch(`http://127.0.0.1:${fixture.port}/control/revoke-all`, { method: 'POST' });
+    await assert.rejects(calls.call({ serverId: 'secured', tool: 'whoami', arguments: {}, caller: 'test' }), /needs you to sign in/);
+    assert.equal(registry.get('secured')!.state.kind, 'needsSignIn', 'the refused call parks the server');
+    await registry.restart('secured');
+    assert.equal(registry.get('secured')!.state.kind, 'needsSignIn');
+    assert.equal((await store.load(url)).tokens, undefined, 'the refused tokens are forgotten');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const end = await stats(fixture);
+    assert.equal(end.authorizations, start.authorizations, 'no authorization request without a person: no loop');
+    assert.equal(registry.get('secured')!.state.kind, 'needsSignIn', 'stays parked');
+  });
+
+  it('signs out: the stored credentials are gone and the next start needs a sign-in again', async () => {
+    await signIn({ server: remote(url), store, clientName: 'MCP Switchboard', open: (u) => approvingBrowser(u, []), timeoutMs: 10_000 });
+    registry.reconcile([remote(url)]);
+    await registry.settled();
+    assert.equal(registry.get('secured')!.state.kind, 'ready');
+    await store.clear(url);
+    assert.deepEqual(secrets.keys(), []);
+    await registry.restart('secured');
+    assert.equal(registry.get('secured')!.state.kind, 'needsSignIn');
+  });
+
+  it('a denied sign-in fails with the authorization server\'s answer and stores no token', async () => {
+    const deny = async (authorizationUrl: URL): Promise<boolean> => {
+      const html = await (await fetch(authorizationUrl)).text();
+      const id = /name="id" value="([^"]+)"/.exec(html)![1];
+      const answer = await fetch(new URL('/consent', authorizationUrl), { method: 'POST', body: new URLSearchParams({ id, decision: 'deny' }) });
+      await answer.body?.cancel();
+      return true;
+    };
+    await assert.rejects(signIn({ server: remote(url), store, clientName: 'MCP Switchboard', open: deny, timeoutMs: 10_000 }), /refused the sign-in: access_denied/);
+    assert.equal((await store.load(url)).tokens, undefined);
+  });
+
+  it('says so when a server answering 401 publishes no OAuth metadata (it may want an API key instead)', async () => {
+    const keyed = await helpers.fixture('http-expiring-session.mjs', { REQUIRE_HEADER: 'x-api-key: s3cret' });
+    const keyedUrl = `http://127.0.0.1:${keyed.port}/mcp`;
+    registry.reconcile([remote(keyedUrl)]);
+    await registry.settled();
+    const state = registry.get('secured')!.state;
+    assert.equal(state.kind, 'needsSignIn');
+    assert.equal(state.kind === 'needsSignIn' && state.reason, `${keyedUrl} needs you to sign in; it publishes no OAuth metadata: if it expects an API key, put it in "headers"`);
+    await helpers.stop(keyed.child);
+  });
+
+  it('uses the configured callbackPort in the redirect URI it registers and sends', async () => {
+    const port = await freeLoopbackPort();
+    const redirects: string[] = [];
+    await signIn({
+      server: remote(url, { callbackPort: port }), store, clientName: 'MCP Switchboard', timeoutMs: 10_000,
+      open: (u) => { redirects.push(u.searchParams.get('redirect_uri') ?? ''); return approvingBrowser(u, []); },
+    });
+    assert.deepEqual(redirects, [`http://127.0.0.1:${port}/callback`]);
+    const client = (await store.load(url)).client as { redirect_uris?: string[] } | undefined;
+    assert.deepEqual(client?.redirect_uris, [`http://127.0.0.1:${port}/callback`]);
+  });
+});
