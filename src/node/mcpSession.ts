@@ -4,7 +4,7 @@ import type { CloseInfo, ServerLog } from '../core/lifecycle/ports';
 import type { CatalogKind } from '../core/lifecycle/types';
 import type { ConnectAuthProvider } from './auth/oauthSupport';
 import { canFinishAuth, type RemoteKind } from './remoteTransports';
-import { UnauthorizedError, type Client, type Transport } from './sdk';
+import { StreamableHTTPError, UnauthorizedError, type Client, type Transport } from './sdk';
 
 /** Sign-ins (scope step-up) answered for one request before it fails. */
 const MAX_AUTH_ROUNDS = 3;
@@ -105,7 +105,14 @@ export class McpSession {
       try {
         return await run(this.client);
       } catch (error) {
-        if (!(error instanceof UnauthorizedError) || round >= MAX_AUTH_ROUNDS || !(await this.finishAuthorization())) throw error;
+        if (round >= MAX_AUTH_ROUNDS) throw error;
+        if (error instanceof StreamableHTTPError && error.code === 401) {
+          // The transport counts one completed sign-in for all its requests: a request sent with the old
+          // token while another one refreshed it is refused as "401 after successful authentication".
+          // Sent again, it carries the new token.
+          continue;
+        }
+        if (!(error instanceof UnauthorizedError) || !(await this.finishAuthorization())) throw error;
         log.info('signed in for more access; sending the request again');
       }
     }

@@ -1,6 +1,7 @@
 // Transports for servers reached over the network (http, sse, ws), and the translation of what goes
 // wrong there into sentences a user can act on.
 import WebSocketImpl from 'ws';
+import { refreshOnce } from './auth/refreshOnce';
 import {
   SSEClientTransport,
   SseError,
@@ -20,10 +21,10 @@ export type RemoteKind = 'http' | 'sse' | 'ws';
 export function createRemoteTransport(kind: RemoteKind, url: URL, headers: Record<string, string>, authProvider?: OAuthClientProvider): Transport {
   switch (kind) {
     case 'http':
-      return new StreamableHTTPClientTransport(url, { requestInit: { headers }, authProvider });
+      return new StreamableHTTPClientTransport(url, { requestInit: { headers }, ...(authProvider ? { authProvider, fetch: refreshOnce() } : {}) });
     case 'sse':
       // The SSE transport sends requestInit.headers both when opening the event stream and with every POST.
-      return new SSEClientTransport(url, { requestInit: { headers }, authProvider });
+      return new SSEClientTransport(url, { requestInit: { headers }, ...(authProvider ? { authProvider, fetch: refreshOnce() } : {}) });
     case 'ws':
       ensureWebSocketGlobal();
       return new WebSocketClientTransport(url);

@@ -5,7 +5,7 @@ export { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 export { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 export { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 export { ReadBuffer, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
-export type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+export type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 export {
   ErrorCode,
   McpError,

@@ -130,7 +130,8 @@ describe('OAuth against an SDK-protected server (loopback)', function () {
     await fetch(`http://127.0.0.1:${fixture.port}/control/expire-access`, { method: 'POST' });
     await calls.call({ serverId: 'secured', tool: 'whoami', arguments: {}, caller: 'test' });
     const refreshed = await stats(fixture);
-    assert.equal(refreshed.refreshGrants, start.refreshGrants + 1, 'refreshed once');
+    // Once, or twice when another request (the event stream reconnecting) met the old token too.
+    assert.ok(refreshed.refreshGrants > start.refreshGrants && refreshed.refreshGrants <= start.refreshGrants + 2, `refresh grants: ${refreshed.refreshGrants - start.refreshGrants}`);
     assert.equal(refreshed.authorizations, start.authorizations, 'no new sign-in');
 
     await fetch(`http://127.0.0.1:${fixture.port}/control/revoke-all`, { method: 'POST' });
@@ -143,6 +144,25 @@ describe('OAuth against an SDK-protected server (loopback)', function () {
     const end = await stats(fixture);
     assert.equal(end.authorizations, start.authorizations, 'no authorization request without a person: no loop');
     assert.equal(registry.get('secured')!.state.kind, 'needsSignIn', 'stays parked');
+  });
+
+  it('survives several requests meeting the expired token together although the refresh token rotates', async () => {
+    await signIn({ server: remote(url), store, clientName: 'MCP Switchboard', open: (u) => approvingBrowser(u, []), timeoutMs: 10_000 });
+    registry.reconcile([remote(url)]);
+    await registry.settled();
+    assert.equal(registry.get('secured')!.state.kind, 'ready');
+    const start = await stats(fixture);
+    await fetch(`http://127.0.0.1:${fixture.port}/control/expire-access`, { method: 'POST' });
+    const results = await Promise.all([1, 2, 3].map(() => registry.callTool('secured', 'whoami', {})));
+    assert.equal(results.length, 3);
+    const end = await stats(fixture);
+    // Twins of one refresh token share one grant; a request that sent the old access token after the
+    // new one was stored may refresh once more (the SDK refreshes on every 401), never with a used token.
+    assert.ok(end.refreshGrants > start.refreshGrants && end.refreshGrants <= start.refreshGrants + 2, `refresh grants: ${end.refreshGrants - start.refreshGrants}`);
+    assert.equal(end.authorizations, start.authorizations, 'nobody was asked to sign in');
+    assert.equal(registry.get('secured')!.state.kind, 'ready');
+    await registry.callTool('secured', 'whoami', {});
+    assert.equal((await stats(fixture)).refreshGrants, end.refreshGrants, 'the stored tokens work');
   });
 
   it('signs out: the stored credentials are gone and the next start needs a sign-in again', async () => {
