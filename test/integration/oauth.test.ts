@@ -153,7 +153,7 @@ describe('OAuth against an SDK-protected server (loopback)', function () {
     assert.equal(registry.get('secured')!.state.kind, 'ready');
     const start = await stats(fixture);
     await fetch(`http://127.0.0.1:${fixture.port}/control/expire-access`, { method: 'POST' });
-    const results = await Promise.all([1, 2, 3].map(() => registry.callTool('secured', 'whoami', {})));
+    const results = await Promise.all([1, 2, 3].map(() => calls.call({ serverId: 'secured', tool: 'whoami', arguments: {}, caller: 'test' })));
     assert.equal(results.length, 3);
     const end = await stats(fixture);
     // Twins of one refresh token share one grant; a request that sent the old access token after the
@@ -161,7 +161,7 @@ describe('OAuth against an SDK-protected server (loopback)', function () {
     assert.ok(end.refreshGrants > start.refreshGrants && end.refreshGrants <= start.refreshGrants + 2, `refresh grants: ${end.refreshGrants - start.refreshGrants}`);
     assert.equal(end.authorizations, start.authorizations, 'nobody was asked to sign in');
     assert.equal(registry.get('secured')!.state.kind, 'ready');
-    await registry.callTool('secured', 'whoami', {});
+    await calls.call({ serverId: 'secured', tool: 'whoami', arguments: {}, caller: 'test' });
     assert.equal((await stats(fixture)).refreshGrants, end.refreshGrants, 'the stored tokens work');
   });
 
