@@ -41,8 +41,8 @@ const FIGURES = [
 const DETAILS = ['initializeMs', 'startupCpuMs', 'coldSeqMs', 'seqCallUs', 'seqCpuUs', 'concCallsPerSecond', 'concCpuUs', 'heapPerConnectionMb', 'rssBeforeMb', 'rssAfterMb', 'stopMs'];
 
 const NOTES = [
-  'Approval policy: src/ has no approval-policy module yet, so the call path uses a clearly named pass-through "allow" step (bench/switchboard-path.ts); replace it with the real decide() when it exists.',
-  'Catalog lookup: there is no lookup helper in src/ yet; the call path does registry.get(id).catalog.tools.find(name) as the extension will.',
+  'Approval policy: every call goes through the tool call gate (src/core/calls), whose decision step runs the real decide() (src/core/approvals/policy.ts) in "ask before edits" mode with an "always allow" rule for echo: the path of a call a person allowed for good.',
+  'Catalog lookup: the gate resolves the tool (known server, ready, offered by the entry\'s filters, listed, not blocked or changed) before the decision step.',
   'Result conversion: the content blocks as the server returned them (CallToolResult.content; isError becomes an Error).',
   'Same work on the wire: both sides declare the roots capability (server-everything then asks roots/list once) and list tools, resources, resource templates and prompts once per server. Switchboard additionally sends logging/setLevel and re-lists tools on tools/list_changed, as the product does.',
   'Environment: the bare side uses the SDK default (HOME, LOGNAME, PATH, SHELL, TERM, USER); Switchboard passes the whole inherited environment, as designed (DESIGN.md §4). Both add one marker variable used to find leftover processes.',

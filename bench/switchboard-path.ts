@@ -3,23 +3,31 @@
 // SDK Client) — and every call goes through the call path: the tool call gate (catalog lookup, filters,
 // its decision step with the approval policy), result conversion. Bundled by build.mjs and run by
 // run.mjs in its own process.
+import { decide } from '../src/core/approvals/policy';
+import type { ApprovalRule } from '../src/core/approvals/rules';
 import { ToolCallGate } from '../src/core/calls/toolCallGate';
+import type { ResolvedToolCall, ToolCallDecision } from '../src/core/calls/types';
 import type { EffectiveServer } from '../src/core/config/types';
 import type { ServerLog } from '../src/core/lifecycle/ports';
 import { ServerRegistry } from '../src/core/lifecycle/registry';
-import type { CallToolResult, ContentBlock, ToolInfo } from '../src/core/lifecycle/types';
+import type { CallToolResult, ContentBlock } from '../src/core/lifecycle/types';
 import { NodeServerConnector } from '../src/node/connector';
 import { looksGuiStarted } from '../src/node/process/loginShellPath';
 import { main, type BenchSide, type WorkloadConfig } from './workload';
 
 /**
- * The approval step. There is no approval-policy module in src/ yet (DESIGN.md §6 describes
- * `decide(...) → allow | ask | deny`), so this stands in for it and lets everything through. When the
- * policy exists, call it here instead; results/latest.json says which one was measured.
+ * The approval step: the real policy (src/core/approvals/policy.ts) in its default mode, "ask before
+ * edits", with the rule "Always allow" on echo leaves behind — the path of a call a person allowed
+ * for good. A call the policy would not let through fails the run (nobody is there to answer a card).
  */
-export const APPROVAL_STEP = 'pass-through allow (no approval-policy module in src/ yet)';
-function passThroughPolicy(_server: EffectiveServer, _tool: ToolInfo): 'allow' | 'ask' | 'deny' {
-  return 'allow';
+export const APPROVAL_STEP = 'decide() in askBeforeEdits mode with an "always allow" rule for echo (src/core/approvals/policy.ts)';
+const ALWAYS_ALLOW_ECHO: ApprovalRule = { id: 'bench-echo', effect: 'allow', server: '*', tool: 'echo', scope: 'global', createdAt: 0, origin: 'bench' };
+function approve(call: ResolvedToolCall): ToolCallDecision {
+  const decision = decide({
+    mode: 'askBeforeEdits', server: call.server.name, tool: call.tool.name, annotations: call.tool.annotations, serverTrusted: true,
+    pinnedState: 'accepted', flagged: false, rules: [ALWAYS_ALLOW_ECHO], args: call.arguments,
+  });
+  return decision.decision === 'allow' ? { kind: 'allow' } : { kind: 'deny', reason: `the policy said ${decision.decision}: ${decision.reason}` };
 }
 
 /** Result conversion: the content blocks as the server returned them; a tool error becomes an Error. */
@@ -82,7 +90,7 @@ class SwitchboardSide implements BenchSide {
     });
     this.calls = new ToolCallGate({
       registry: this.registry,
-      decide: (call) => (passThroughPolicy(call.server, call.tool) === 'allow' ? { kind: 'allow' } : { kind: 'deny', reason: 'the policy said no' }),
+      decide: approve,
     });
   }
 
