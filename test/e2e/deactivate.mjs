@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as ui from './workbench.mjs';
+import { stillRuns } from '../harness/shutdown.mjs';
 
 /** What marks a fixture server in a command line (the shell wrapper's included). */
 const SERVER_PATTERNS = ['test/fixtures/servers/', '@modelcontextprotocol/server-'];
@@ -58,17 +59,6 @@ export function readProcessTable() {
     }
   }
   return table;
-}
-
-/** Whether `proc` (as recorded) still runs: same pid and start time, and not a zombie (an exited process not yet reaped). */
-function stillRuns(proc) {
-  try {
-    const stat = fs.readFileSync(`/proc/${proc.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields[19] === proc.start && fields[0] !== 'Z' && fields[0] !== 'X';
-  } catch {
-    return false;
-  }
 }
 
 function descendantsOf(table, rootPid) {

@@ -14,6 +14,7 @@ import { makeStateDir, prepareFixture } from '../harness/fixture.mjs';
 import { repoRoot } from '../harness/paths.mjs';
 import { treeDescription, until } from './probes.mjs';
 import * as ui from './workbench.mjs';
+import { runWorkbenchFlow } from './workbenchFlow.mjs';
 
 const SERVER = 'secured';
 
@@ -49,7 +50,6 @@ export async function oauthFlow({ checks, vsix, manifest, resultsDir, log, timeo
   let oauthServer;
   let server;
   let browser;
-  let timer;
   const shot = async (name, page = browser?.page) => {
     const file = path.join(resultsDir, name);
     await page?.screenshot({ path: file }).catch((e) => log(`screenshot ${name} failed: ${e.message}`));
@@ -141,26 +141,9 @@ export async function oauthFlow({ checks, vsix, manifest, resultsDir, log, timeo
     });
   };
 
-  try {
-    await Promise.race([
-      flow(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`oauth flow: timeout after ${timeoutMs} ms`)), timeoutMs);
-      }),
-    ]);
-  } catch (err) {
-    checks.error(err);
-  } finally {
-    clearTimeout(timer);
-    if (checks.failed > 0) log(`failure screenshot: ${await shot('oauth-failure.png')}`);
-    await browser?.close();
-    const escaped = (await server?.stop()) ?? [];
-    if (escaped.length) {
-      log(`WARNING: ${escaped.length} process(es) outlived code-server (oauth flow) and were killed:`);
-      for (const p of escaped) log(`  pid ${p.pid}: ${p.cmdline}`);
-    }
-    if (oauthServer) stopGroup(oauthServer.child);
-    if (checks.failed > 0 || process.env.SWITCHBOARD_KEEP_STATE) log(`oauth flow state kept in ${stateDir}`);
-    else fs.rmSync(stateDir, { recursive: true, force: true });
-  }
+  await runWorkbenchFlow({
+    name: 'oauth flow', timeoutMs, checks, log, shot, stateDir, flow,
+    workbench: () => ({ browser, server }),
+    cleanup: () => { if (oauthServer) stopGroup(oauthServer.child); },
+  });
 }

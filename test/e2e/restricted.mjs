@@ -14,6 +14,7 @@ import { repoRoot } from '../harness/paths.mjs';
 import { runFromPalette } from './deactivate.mjs';
 import { processesWith, treeDescription, until } from './probes.mjs';
 import * as ui from './workbench.mjs';
+import { runWorkbenchFlow } from './workbenchFlow.mjs';
 
 const PROJECT_SERVER = 'trusty';
 const USER_SERVER = 'helper';
@@ -44,7 +45,6 @@ export async function restrictedFlow({ checks, vsix, resultsDir, log, timeoutMs 
   }, null, 2));
   let server;
   let browser;
-  let timer;
   const shot = async (name) => {
     const file = path.join(resultsDir, name);
     await browser?.page.screenshot({ path: file }).catch((e) => log(`screenshot ${name} failed: ${e.message}`));
@@ -145,25 +145,8 @@ export async function restrictedFlow({ checks, vsix, resultsDir, log, timeoutMs 
     });
   };
 
-  try {
-    await Promise.race([
-      flow(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`restricted flow: timeout after ${timeoutMs} ms`)), timeoutMs);
-      }),
-    ]);
-  } catch (err) {
-    checks.error(err);
-  } finally {
-    clearTimeout(timer);
-    if (checks.failed > 0) log(`failure screenshot: ${await shot('restricted-failure.png')}`);
-    await browser?.close();
-    const escaped = (await server?.stop()) ?? [];
-    if (escaped.length) {
-      log(`WARNING: ${escaped.length} process(es) outlived code-server (restricted flow) and were killed:`);
-      for (const p of escaped) log(`  pid ${p.pid}: ${p.cmdline}`);
-    }
-    if (checks.failed > 0 || process.env.SWITCHBOARD_KEEP_STATE) log(`restricted flow state kept in ${stateDir}`);
-    else fs.rmSync(stateDir, { recursive: true, force: true });
-  }
+  await runWorkbenchFlow({
+    name: 'restricted flow', timeoutMs, checks, log, shot, stateDir, flow,
+    workbench: () => ({ browser, server }),
+  });
 }

@@ -12,6 +12,7 @@ import { makeStateDir, prepareFixture } from '../harness/fixture.mjs';
 import { repoRoot } from '../harness/paths.mjs';
 import { processesWith, treeDescription, until } from './probes.mjs';
 import * as ui from './workbench.mjs';
+import { runWorkbenchFlow } from './workbenchFlow.mjs';
 
 const SERVER = 'trusty';
 /** The marker argument of test/fixtures/e2e-trust/workspace/.mcp.json: the process table finds the server by it. */
@@ -29,7 +30,6 @@ export async function trustFlow({ checks, vsix, manifest, resultsDir, log, timeo
   const projectFile = path.join(fixture.workspace, '.mcp.json');
   let server;
   let browser;
-  let timer;
   const shot = async (name) => {
     const file = path.join(resultsDir, name);
     await browser?.page.screenshot({ path: file }).catch((e) => log(`screenshot ${name} failed: ${e.message}`));
@@ -128,25 +128,8 @@ export async function trustFlow({ checks, vsix, manifest, resultsDir, log, timeo
     });
   };
 
-  try {
-    await Promise.race([
-      flow(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`trust flow: timeout after ${timeoutMs} ms`)), timeoutMs);
-      }),
-    ]);
-  } catch (err) {
-    checks.error(err);
-  } finally {
-    clearTimeout(timer);
-    if (checks.failed > 0) log(`failure screenshot: ${await shot('trust-failure.png')}`);
-    await browser?.close();
-    const escaped = (await server?.stop()) ?? [];
-    if (escaped.length) {
-      log(`WARNING: ${escaped.length} process(es) outlived code-server (trust flow) and were killed:`);
-      for (const p of escaped) log(`  pid ${p.pid}: ${p.cmdline}`);
-    }
-    if (checks.failed > 0 || process.env.SWITCHBOARD_KEEP_STATE) log(`trust flow state kept in ${stateDir}`);
-    else fs.rmSync(stateDir, { recursive: true, force: true });
-  }
+  await runWorkbenchFlow({
+    name: 'trust flow', timeoutMs, checks, log, shot, stateDir, flow,
+    workbench: () => ({ browser, server }),
+  });
 }

@@ -38,7 +38,8 @@ export function markedProcesses(marker, { exclude = process.pid } = {}) {
   return found;
 }
 
-function stillRuns(proc) {
+/** Whether `proc` (as recorded: pid and start time) still runs, and is not a zombie (an exited process not yet reaped). */
+export function stillRuns(proc) {
   try {
     const stat = fs.readFileSync(`/proc/${proc.pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

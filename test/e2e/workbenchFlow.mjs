@@ -1,0 +1,37 @@
+// What every flow in a workbench of its own shares (trust.mjs, oauth.mjs, restricted.mjs): the flow
+// runs within its time limit, a failure is recorded as a check, and whatever happened the workbench is
+// closed the same way — a screenshot when something failed, the browser, code-server (reporting any
+// process that outlived it), the flow's own cleanup, and its state folder (kept on failure or with
+// SWITCHBOARD_KEEP_STATE=1).
+import fs from 'node:fs';
+
+/**
+ * Runs `flow()` under `name` ("trust flow") for at most `timeoutMs`. `workbench()` returns what the flow
+ * opened so far ({ browser, server }); `cleanup()` ends anything else it started.
+ */
+export async function runWorkbenchFlow({ name, timeoutMs, checks, log, shot, stateDir, flow, workbench, cleanup = () => {} }) {
+  let timer;
+  try {
+    await Promise.race([
+      flow(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${name}: timeout after ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+  } catch (err) {
+    checks.error(err);
+  } finally {
+    clearTimeout(timer);
+    const { browser, server } = workbench();
+    if (checks.failed > 0) log(`failure screenshot: ${await shot(`${name.split(' ')[0]}-failure.png`)}`);
+    await browser?.close();
+    const escaped = (await server?.stop()) ?? [];
+    if (escaped.length) {
+      log(`WARNING: ${escaped.length} process(es) outlived code-server (${name}) and were killed:`);
+      for (const p of escaped) log(`  pid ${p.pid}: ${p.cmdline}`);
+    }
+    await cleanup();
+    if (checks.failed > 0 || process.env.SWITCHBOARD_KEEP_STATE) log(`${name} state kept in ${stateDir}`);
+    else fs.rmSync(stateDir, { recursive: true, force: true });
+  }
+}
