@@ -6,6 +6,7 @@ import { Emitter, type Event } from '../event';
 import type { EffectiveServer } from '../config/types';
 import { sameToolFilter } from '../config/toolFilter';
 import { CATALOG_KINDS, CatalogLoader, emptyCatalog } from './catalog';
+import { ClosingConnections } from './closingConnections';
 import type { CallOptions, CatalogChange, GetPromptResult, ReadResourceResult, ServerControllerOptions, ServerStateChange, ServerView } from './controllerTypes';
 import { ConnectionClosedError, ServerNotRunningError, SignInRequiredError, errorMessage, stderrTailOf } from './errors';
 import { LiveConnection } from './liveConnection';
@@ -45,7 +46,7 @@ export class ServerController implements ServerView, Disposable {
   private readonly restartTimer = new MutableSlot<Disposable>();
   private pending: { attempt: StartAttempt; done: Promise<void> } | undefined;
   /** Staged closes under way, with their connection (a second Stop closes it again, which kills at once). */
-  private readonly closing = new Map<Promise<void>, ServerConnection>();
+  private readonly closing = new ClosingConnections((message) => this.warn(message));
   /** The Stop under way: resolves once its staged closes are done and the final state is set. */
   private stopping: Promise<void> | undefined;
   /** Bumped by every start and stop; an async step whose epoch is stale drops its result. */
@@ -100,7 +101,7 @@ export class ServerController implements ServerView, Disposable {
     if (this.currentState.kind === 'starting' && this.pending) return this.pending.done;
     if (this.currentState.kind === 'ready') return Promise.resolve();
     this.restartTimer.clear();
-    return this.connect(false, this.allClosed());
+    return this.connect(false, this.closing.allClosed());
   }
 
   /**
@@ -134,7 +135,7 @@ export class ServerController implements ServerView, Disposable {
     this.failures = [];
     this.info(`restarting (${why})`);
     this.release('the server is restarting');
-    return this.connect(false, this.allClosed());
+    return this.connect(false, this.closing.allClosed());
   }
 
   readResource(uri: string, options?: CallOptions): Promise<ReadResourceResult> {
@@ -284,7 +285,7 @@ export class ServerController implements ServerView, Disposable {
     const reason = this.redact(info.reason || 'the connection closed');
     this.live.take();
     live.detach(new ConnectionClosedError(this.id, reason));
-    this.closeAndForget(live.connection);
+    this.closing.add(live.connection);
     const stderrTail = info.stderrTail.map((line) => this.redact(line));
     this.options.log.error(`crashed: ${reason}`);
     this.setState({ kind: 'crashed', exitCode: info.exitCode, signal: info.signal, error: reason, stderrTail });
@@ -304,7 +305,7 @@ export class ServerController implements ServerView, Disposable {
     }
     this.restartTimer.value = this.options.clock.setTimeout(() => {
       this.restartTimer.take();
-      void this.connect(true, this.allClosed());
+      void this.connect(true, this.closing.allClosed());
     }, next.delayMs);
     this.info(next.message);
     this.setState({ kind: 'restarting', attempt: next.attempt, at: now + next.delayMs, reason });
@@ -313,7 +314,7 @@ export class ServerController implements ServerView, Disposable {
   /** Releases everything; with `showStopping`, the state is `stopping` until the staged closes are done, then `final`. */
   private shutdown(final: ServerState, showStopping = false): Promise<void> {
     const hadSomething = this.release('the server was stopped');
-    const closed = this.allClosed();
+    const closed = this.closing.allClosed();
     const stoppedLine = final.kind === 'stopped' ? 'stopped' : `stopped (${ServerState.label(final)})`;
     if (!showStopping || closed === undefined) {
       this.setState(final);
@@ -336,9 +337,7 @@ export class ServerController implements ServerView, Disposable {
   /** A second Stop during the staged close: every connection still closing is closed again, which kills its process now. */
   private forceStop(stopping: Promise<void>): Promise<void> {
     this.info('stop requested again while stopping: ending the process now');
-    for (const connection of this.closing.values()) {
-      connection.close().catch((error: unknown) => this.warn(`could not end the process at once: ${errorMessage(error)}`));
-    }
+    this.closing.forceAll();
     return stopping;
   }
 
@@ -353,21 +352,10 @@ export class ServerController implements ServerView, Disposable {
     const live = this.live.take();
     if (live) {
       live.detach(new ConnectionClosedError(this.id, reason));
-      this.closeAndForget(live.connection);
+      this.closing.add(live.connection);
       this.announceEmptied(live.catalog.current);
     }
     return hadTimer || pending !== undefined || live !== undefined;
-  }
-
-  /** Starts a staged close that stop(), start() and restart() wait for. */
-  private closeAndForget(connection: ServerConnection): void {
-    const closing = closeQuietly(connection, (error) => this.warn(`stopping did not finish cleanly: ${errorMessage(error)}`));
-    this.closing.set(closing, connection);
-    void closing.then(() => this.closing.delete(closing));
-  }
-
-  private allClosed(): Promise<void> | undefined {
-    return this.closing.size > 0 ? Promise.all([...this.closing.keys()]).then(() => undefined) : undefined;
   }
 
   private announceEmptied(catalog: Catalog): void {
