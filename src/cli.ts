@@ -8,9 +8,10 @@ import { conformanceCommand } from './cli/conformance';
 import { previewCommand } from './cli/preview';
 import { signaturesCommand } from './cli/signatures';
 import { statusCommand } from './cli/status';
+import { toolsCommand } from './cli/tools';
 import { trustCommand } from './cli/trust';
 
-const commands: Command[] = [configCommand, statusCommand, callCommand, trustCommand, decideCommand, previewCommand, signaturesCommand, conformanceCommand];
+const commands: Command[] = [configCommand, statusCommand, toolsCommand, callCommand, trustCommand, decideCommand, previewCommand, signaturesCommand, conformanceCommand];
 
 function mainHelp(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
