@@ -6,12 +6,13 @@ import { configCommand } from './cli/config';
 import { decideCommand } from './cli/decide';
 import { conformanceCommand } from './cli/conformance';
 import { previewCommand } from './cli/preview';
+import { searchToolsCommand } from './cli/searchTools';
 import { signaturesCommand } from './cli/signatures';
 import { statusCommand } from './cli/status';
 import { toolsCommand } from './cli/tools';
 import { trustCommand } from './cli/trust';
 
-const commands: Command[] = [configCommand, statusCommand, toolsCommand, callCommand, trustCommand, decideCommand, previewCommand, signaturesCommand, conformanceCommand];
+const commands: Command[] = [configCommand, statusCommand, toolsCommand, callCommand, trustCommand, decideCommand, previewCommand, signaturesCommand, searchToolsCommand, conformanceCommand];
 
 function mainHelp(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
