@@ -1,12 +1,11 @@
 // `switchboard status`: starts the workspace's servers the way the extension would, waits until each is
 // ready or failed, lists what each offers, stops them all and reports.
-import type { EffectiveServer } from '../core/config/types';
 import { DEFAULT_LIFECYCLE_SETTINGS, ServerState, startupSummaryLine, type ServerView, type StartupSummary } from '../core/lifecycle';
 import { millisecondsFlag, PROGRAM, type Command } from './command';
-import { CliHost } from './host';
 import { tableRenderer } from './table';
-import { cliTrust, TRUST_STORE_FLAGS, TRUST_STORE_HELP } from './trust';
-import { problemLine, readWorkspaceConfig, workspaceRoots, WORKSPACE_FLAGS, WORKSPACE_HELP } from './workspace';
+import { TRUST_STORE_HELP } from './trust';
+import { problemLine, readWorkspaceConfig, WORKSPACE_HELP } from './workspace';
+import { settleBudget, workspaceServersHost, WORKSPACE_SERVERS_FLAGS } from './workspaceServers';
 
 const STATUS_HELP = `Usage: ${PROGRAM} status --workspace DIR [options]
 
@@ -63,32 +62,13 @@ export const statusCommand: Command = {
   name: 'status',
   summary: 'Start the servers, wait until each is ready or failed, stop them and report',
   help: STATUS_HELP,
-  flags: {
-    ...WORKSPACE_FLAGS,
-    ...TRUST_STORE_FLAGS,
-    'allow-project': { kind: 'boolean' },
-    timeout: { kind: 'string', meta: 'MS' },
-    json: { kind: 'boolean' },
-    verbose: { kind: 'boolean' },
-  },
+  flags: { ...WORKSPACE_SERVERS_FLAGS, verbose: { kind: 'boolean' } },
   async run(args, io) {
     const startupTimeoutMs = millisecondsFlag(args, 'timeout', DEFAULT_LIFECYCLE_SETTINGS.startupTimeoutMs, 'status');
     const config = await readWorkspaceConfig(args, io, 'status');
     const { merged } = config;
     for (const problem of merged.problems) io.err(`${PROGRAM}: ${problemLine(problem)}\n`);
-    const trust = await cliTrust(io, config);
-
-    const allowProject = args.has('allow-project');
-    const host = new CliHost({
-      io,
-      verbose: args.has('verbose'),
-      startupTimeoutMs,
-      // Listing a catalog is bounded like startup: a status check should not hang on one server.
-      requestTimeoutMs: startupTimeoutMs,
-      isAllowed: (server) => allowProject || trust.allows(server),
-      roots: workspaceRoots(args, io),
-      envFileDigest: config.digest.digest,
-    });
+    const { host, trust } = await workspaceServersHost(args, io, config, { startupTimeoutMs, verbose: args.has('verbose') });
     let rows: StatusRow[];
     let summary: StartupSummary;
     try {
@@ -109,12 +89,6 @@ export const statusCommand: Command = {
     return rows.every((row) => isFine(row.state)) ? 0 : 1;
   },
 };
-
-/** Long enough for the slowest startup timeout, the staged kill of a hung server and one catalog listing. */
-function settleBudget(servers: readonly EffectiveServer[], startupTimeoutMs: number): number {
-  const slowest = Math.max(startupTimeoutMs, ...servers.map((server) => server.timeout ?? 0));
-  return 2 * slowest + DEFAULT_LIFECYCLE_SETTINGS.shutdownGraceMs;
-}
 
 /** Parked servers were not meant to run: they do not make the status fail. */
 function isFine(state: ServerState['kind']): boolean {

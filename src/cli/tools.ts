@@ -3,10 +3,10 @@
 import { qualifyToolNames } from '../core/chat/toolNames';
 import { DEFAULT_LIFECYCLE_SETTINGS } from '../core/lifecycle';
 import { millisecondsFlag, PROGRAM, type Command } from './command';
-import { CliHost } from './host';
 import { tableRenderer } from './table';
-import { cliTrust, TRUST_STORE_FLAGS, TRUST_STORE_HELP } from './trust';
-import { problemLine, readWorkspaceConfig, workspaceRoots, WORKSPACE_FLAGS, WORKSPACE_HELP } from './workspace';
+import { TRUST_STORE_HELP } from './trust';
+import { problemLine, readWorkspaceConfig, WORKSPACE_HELP } from './workspace';
+import { settleBudget, workspaceServersHost, WORKSPACE_SERVERS_FLAGS } from './workspaceServers';
 
 const NAME = 'tools';
 
@@ -38,33 +38,17 @@ export const toolsCommand: Command = {
   name: NAME,
   summary: 'List the running servers\' tools under the names models get',
   help: HELP,
-  flags: {
-    ...WORKSPACE_FLAGS,
-    ...TRUST_STORE_FLAGS,
-    'allow-project': { kind: 'boolean' },
-    timeout: { kind: 'string', meta: 'MS' },
-    json: { kind: 'boolean' },
-  },
+  flags: WORKSPACE_SERVERS_FLAGS,
   async run(args, io) {
     const startupTimeoutMs = millisecondsFlag(args, 'timeout', DEFAULT_LIFECYCLE_SETTINGS.startupTimeoutMs, NAME);
     const config = await readWorkspaceConfig(args, io, NAME);
     for (const problem of config.merged.problems) io.err(`${PROGRAM}: ${problemLine(problem)}\n`);
-    const trust = await cliTrust(io, config);
-    const allowProject = args.has('allow-project');
-    const host = new CliHost({
-      io,
-      verbose: false,
-      startupTimeoutMs,
-      requestTimeoutMs: startupTimeoutMs,
-      isAllowed: (server) => allowProject || trust.allows(server),
-      roots: workspaceRoots(args, io),
-      envFileDigest: config.digest.digest,
-    });
+    const { host } = await workspaceServersHost(args, io, config, { startupTimeoutMs, verbose: false });
     let tools: { server: string; tool: string; qualifiedName: string; description: string | null }[];
     let failed: string[];
     try {
       host.start(config.merged.servers);
-      await host.settle(2 * startupTimeoutMs + DEFAULT_LIFECYCLE_SETTINGS.shutdownGraceMs);
+      await host.settle(settleBudget(config.merged.servers, startupTimeoutMs));
       const ready = host.registry.list().filter((view) => view.state.kind === 'ready');
       failed = host.registry.list().filter((view) => view.state.kind === 'failed' || view.state.kind === 'crashed').map((view) => view.id);
       const descriptions = new Map<string, string | undefined>();
