@@ -1,5 +1,7 @@
 // What every subcommand of the CLI shares: where it writes, how it reports a wrong invocation, and the
-// one argument parser (`--name value`, `--name=value`, boolean `--name`, positionals, `--`).
+// one argument parser (`--name value`, `--name=value`, boolean `--name`, positionals, `--`), and how a
+// file named by a flag is read.
+import * as fs from 'node:fs';
 
 export const PROGRAM = 'switchboard';
 
@@ -108,4 +110,23 @@ export function millisecondsFlag(args: Args, name: string, fallback: number, com
     throw new UsageError(`--${name} ${text}: expected a positive number of milliseconds`, command);
   }
   return value;
+}
+
+/** The text of the file `--flag` names (absolute); a missing or unreadable file is a usage error naming the flag. */
+export function readFlagFile(file: string, flag: string, command: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--${flag} ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, command);
+  }
+}
+
+/** The JSON of the file `--flag` names (absolute); unreadable or not JSON is a usage error naming the flag. */
+export function readFlagJson(file: string, flag: string, command: string): unknown {
+  const text = readFlagFile(file, flag, command);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--${flag} ${file}: not JSON (${(error as Error).message})`, command);
+  }
 }

@@ -1,12 +1,11 @@
 // `switchboard decide --mode MODE --rules FILE --tool-json FILE --args 'JSON'`: the approval policy's
 // decision about one call, with its reason, as the extension would take it — headlessly, for testing
 // the pure policy. It only reads.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { APPROVAL_MODES, decide, isApprovalMode, type PinnedState, type PolicyInput } from '../core/approvals/policy';
 import { parseRules } from '../core/approvals/rules';
 import type { ToolAnnotations } from '../core/lifecycle/types';
-import { PROGRAM, UsageError, type Args, type Command, type Io } from './command';
+import { PROGRAM, readFlagJson, UsageError, type Args, type Command, type Io } from './command';
 
 const NAME = 'decide';
 
@@ -52,32 +51,17 @@ function required(args: Args, name: string): string {
   return value;
 }
 
-function readJson(file: string, cwd: string, what: string): unknown {
-  const full = path.resolve(cwd, file);
-  let text: string;
-  try {
-    text = fs.readFileSync(full, 'utf8');
-  } catch (error) {
-    throw new UsageError(`${what} ${full}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, NAME);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${what} ${full}: not JSON (${(error as Error).message})`, NAME);
-  }
-}
-
 function readInput(args: Args, cwd: string): PolicyInput {
   const mode = required(args, 'mode');
   if (!isApprovalMode(mode)) throw new UsageError(`--mode ${mode}: expected ${APPROVAL_MODES.join(', ')}`, NAME);
   let rules;
   try {
-    rules = parseRules(readJson(required(args, 'rules'), cwd, '--rules'));
+    rules = parseRules(readFlagJson(path.resolve(cwd, required(args, 'rules')), 'rules', NAME));
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError(`--rules: ${(error as Error).message}`, NAME);
   }
-  const tool = readJson(required(args, 'tool-json'), cwd, '--tool-json');
+  const tool = readFlagJson(path.resolve(cwd, required(args, 'tool-json')), 'tool-json', NAME);
   if (typeof tool !== 'object' || tool === null || Array.isArray(tool)) throw new UsageError('--tool-json: expected a JSON object', NAME);
   const record = tool as Record<string, unknown>;
   if (typeof record.name !== 'string' || record.name === '') throw new UsageError('--tool-json: "name" must be a non-empty string', NAME);

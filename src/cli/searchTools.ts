@@ -1,9 +1,8 @@
 // `switchboard search-tools --catalog FILE --queries FILE --k 5`: the tool search the chat uses, over a
 // catalog file, for a file of queries — one JSON line per query, for evaluating the ranking.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ToolIndex, type SearchableTool } from '../core/search/toolSearch';
-import { PROGRAM, UsageError, type Command } from './command';
+import { PROGRAM, readFlagFile, readFlagJson, UsageError, type Command } from './command';
 
 const NAME = 'search-tools';
 
@@ -54,22 +53,8 @@ export const searchToolsCommand: Command = {
   },
 };
 
-function readText(file: string, flag: string): string {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--${flag} ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, NAME);
-  }
-}
-
 function readCatalog(file: string): SearchableTool[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(readText(file, 'catalog'));
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`--catalog ${file}: not JSON (${(error as Error).message})`, NAME);
-  }
+  const value = readFlagJson(file, 'catalog', NAME);
   if (!Array.isArray(value)) throw new UsageError(`--catalog ${file}: expected a JSON array of tools`, NAME);
   return value.map((item, index) => {
     const tool = item as Record<string, unknown> | null;
@@ -88,7 +73,7 @@ function readCatalog(file: string): SearchableTool[] {
 
 function readQueries(file: string): { id: unknown; query: string }[] {
   const queries: { id: unknown; query: string }[] = [];
-  readText(file, 'queries').split('\n').forEach((line, index) => {
+  readFlagFile(file, 'queries', NAME).split('\n').forEach((line, index) => {
     if (line.trim() === '') return;
     let value: { id?: unknown; query?: unknown };
     try {
