@@ -2,6 +2,9 @@
 // typed requests.
 import type { OpenSourceParams, SidebarCommand } from '../src/protocol/sidebarMessages';
 import type { SidebarSnapshot } from '../src/protocol/sidebar';
+import { ANSWER_REMEMBER } from './approvals';
+import { argumentsOf, draftOf, withField, type CardDraft } from './drafts';
+import { NO_FILTER, type HistoryFilterState } from './history';
 import { connectHost } from './host';
 import { render, type Actions } from './render';
 import { RpcClient } from './rpc';
@@ -15,8 +18,91 @@ const rpc = new RpcClient((message) => host.post(message));
 let snapshot: SidebarSnapshot | undefined;
 let ui: UiState = readUiState(host.getState());
 let notice: string | undefined;
+/** What the person did with each pending card; dropped once the card is gone. */
+const drafts = new Map<string, CardDraft>();
+let historyFilter: HistoryFilterState = NO_FILTER;
+/** Edits are checked by the extension once typing pauses; the latest check of a card wins. */
+const CHECK_DELAY_MS = 250;
+const checkTimers = new Map<string, ReturnType<typeof setTimeout>>();
+const checkSequence = new Map<string, number>();
 
-const update = (): void => render(root, { snapshot, ui, notice }, actions);
+const update = (): void => render(root, { snapshot, ui, notice, drafts, historyFilter }, actions);
+
+function draftFor(id: string): CardDraft | undefined {
+  const existing = drafts.get(id);
+  if (existing) return existing;
+  const card = snapshot?.approvals.pending.find((c) => c.id === id);
+  return card ? draftOf(card) : undefined;
+}
+
+function setDraft(id: string, change: (draft: CardDraft) => CardDraft): CardDraft | undefined {
+  const current = draftFor(id);
+  if (!current) return undefined;
+  const next = change(current);
+  drafts.set(id, next);
+  return next;
+}
+
+/** Asks the extension to check a card's arguments (schema, and a fresh preview); resolves to whether they are fine. */
+async function check(id: string): Promise<boolean> {
+  clearTimeout(checkTimers.get(id));
+  checkTimers.delete(id);
+  const draft = draftFor(id);
+  if (!draft) return false;
+  const local = argumentsOf(draft);
+  if (!local.ok) {
+    update();
+    return false;
+  }
+  const sequence = (checkSequence.get(id) ?? 0) + 1;
+  checkSequence.set(id, sequence);
+  const result = await rpc.request('checkArguments', { approvalId: id, args: local.args });
+  if (checkSequence.get(id) !== sequence || !drafts.has(id) && !snapshot?.approvals.pending.some((c) => c.id === id)) return result.problems.length === 0;
+  setDraft(id, (d) => ({ ...d, problems: result.problems, ...(result.preview ? { preview: result.preview } : {}) }));
+  update();
+  return result.problems.length === 0;
+}
+
+function scheduleCheck(id: string): void {
+  clearTimeout(checkTimers.get(id));
+  checkTimers.set(id, setTimeout(() => ask(check(id), 'Could not check the arguments'), CHECK_DELAY_MS));
+}
+
+async function answer(id: string, kind: Parameters<Actions['answer']>[1]): Promise<void> {
+  const draft = draftFor(id);
+  if (!draft || draft.busy) return;
+  const busy = (value: boolean): void => {
+    setDraft(id, (d) => ({ ...d, busy: value }));
+    update();
+  };
+  if (kind === 'reject') {
+    busy(true);
+    const reason = draft.reason.trim();
+    await rpc.request('answerApproval', { approvalId: id, answer: { kind: 'reject', ...(reason !== '' ? { reason } : {}) } }).catch((error: unknown) => {
+      busy(false);
+      throw error;
+    });
+    return;
+  }
+  const local = argumentsOf(draft);
+  if (!local.ok) {
+    update();
+    return;
+  }
+  busy(true);
+  try {
+    // The extension checks again before it runs the call; checking here keeps the card open on a mistake.
+    if (!await check(id)) {
+      busy(false);
+      return;
+    }
+    const remember = ANSWER_REMEMBER[kind];
+    await rpc.request('answerApproval', { approvalId: id, answer: { kind: 'approve', args: local.args, ...(remember ? { remember } : {}) } });
+  } catch (error) {
+    busy(false);
+    throw error;
+  }
+}
 
 function ask(promise: Promise<unknown>, failure: string): void {
   if (notice !== undefined) {
@@ -42,14 +128,47 @@ const actions: Actions = {
     notice = undefined;
     update();
   },
+  editArgument: (id, field, value) => {
+    setDraft(id, (d) => withField(d, field, value));
+    scheduleCheck(id);
+  },
+  editReason: (id, value) => {
+    setDraft(id, (d) => ({ ...d, reason: value }));
+  },
+  answer: (id, kind) => ask(answer(id, kind), kind === 'reject' ? 'Could not reject the call' : 'Could not approve the call'),
+  openDiff: (id, change) => {
+    const draft = draftFor(id);
+    const local = draft ? argumentsOf(draft) : undefined;
+    if (!local?.ok) {
+      update();
+      return;
+    }
+    ask(rpc.request('openDiff', { approvalId: id, args: local.args, change }), 'Could not open the diff');
+  },
+  setMode: (mode) => ask(rpc.request('setApprovalMode', { mode }), 'Could not change the approval mode'),
+  revokeRule: (ruleId) => ask(rpc.request('revokeRule', { ruleId }), 'Could not revoke the rule'),
+  filterHistory: (filter) => {
+    historyFilter = filter;
+    update();
+  },
+  exportHistory: () => ask(rpc.request('exportHistory', {}), 'Could not export the history'),
+  clearHistory: () => ask(rpc.request('clearHistory', {}), 'Could not clear the history'),
 };
 
 host.onMessage((message) => {
   switch (message.type) {
-    case 'snapshot':
+    case 'snapshot': {
       snapshot = message.snapshot;
+      const pending = new Set(snapshot.approvals.pending.map((card) => card.id));
+      for (const id of [...drafts.keys()]) {
+        if (pending.has(id)) continue;
+        drafts.delete(id);
+        clearTimeout(checkTimers.get(id));
+        checkTimers.delete(id);
+      }
       update();
       return;
+    }
     case 'response':
     case 'error':
       rpc.settle(message);

@@ -6,7 +6,10 @@ import {
   baseName, type ProblemRow, type Scope, type ServerRow, type ServerStateKind, type ShadowedRow, type SidebarSnapshot, type SourceLocation,
 } from '../src/protocol/sidebar';
 import type { OpenSourceParams, ServerAction, SidebarCommand } from '../src/protocol/sidebarMessages';
+import { approvalCard, modePicker, type ApprovalActions } from './approvals';
 import { h, icon, type IconName, type Props } from './dom';
+import { draftOf, type CardDraft } from './drafts';
+import { historyList, NO_FILTER, rulesList, type HistoryActions, type HistoryFilterState } from './history';
 import type { SectionId, UiState } from './state';
 
 export interface ViewModel {
@@ -15,9 +18,12 @@ export interface ViewModel {
   readonly ui: UiState;
   /** A failed request, shown until dismissed or the next request. */
   readonly notice: string | undefined;
+  /** What the person did with each pending card so far (a card without one shows as the caller sent it). */
+  readonly drafts?: ReadonlyMap<string, CardDraft>;
+  readonly historyFilter?: HistoryFilterState;
 }
 
-export interface Actions {
+export interface Actions extends ApprovalActions, HistoryActions {
   openSource(params: OpenSourceParams): void;
   runCommand(command: SidebarCommand): void;
   serverAction(serverId: string, action: ServerAction): void;
@@ -29,8 +35,17 @@ export function render(root: HTMLElement, model: ViewModel, actions: Actions): v
   const focusKey = focusedKey(root);
   const { snapshot } = model;
   root.setAttribute('aria-busy', snapshot ? 'false' : 'true');
+  const pending = snapshot?.approvals.pending ?? [];
   root.replaceChildren(...(snapshot ? [
     model.notice !== undefined ? renderNotice(model.notice, actions) : null,
+    // A waiting call is never hidden behind a collapsed section.
+    section('approvals', 'Approvals', pending.length, pending.length > 0 ? { ...model.ui, collapsed: model.ui.collapsed.filter((id) => id !== 'approvals') } : model.ui, actions, () =>
+      h('div', { className: 'approvals' },
+        modePicker(snapshot.approvals.mode, actions),
+        pending.length > 0
+          ? h('div', { className: 'approval-cards', attrs: { 'aria-live': 'polite' } },
+            ...pending.map((card) => approvalCard(card, model.drafts?.get(card.id) ?? draftOf(card), actions)))
+          : h('p', { className: 'muted empty-list', attrs: { 'data-testid': 'no-approvals' } }, 'No tool calls wait for you.'))),
     section('servers', 'Servers', snapshot.servers.length, model.ui, actions, () =>
       snapshot.servers.length > 0
         ? h('ul', { className: 'list', attrs: { 'aria-label': 'Servers' } }, ...snapshot.servers.map((s) => serverRow(s, actions)))
@@ -39,6 +54,9 @@ export function render(root: HTMLElement, model: ViewModel, actions: Actions): v
       h('ul', { className: 'list', attrs: { 'aria-label': 'Shadowed servers' } }, ...snapshot.shadowed.map((s) => shadowedRow(s, actions)))),
     snapshot.problems.length > 0 && section('problems', 'Problems', snapshot.problems.length, model.ui, actions, () =>
       h('ul', { className: 'list', attrs: { 'aria-label': 'Problems' } }, ...snapshot.problems.map((p, i) => problemRow(p, i, actions)))),
+    section('rules', 'Rules', snapshot.approvals.rules.length, model.ui, actions, () => rulesList(snapshot.approvals.rules, actions)),
+    section('history', 'History', snapshot.approvals.history.length, model.ui, actions, () =>
+      historyList(snapshot.approvals.history, model.historyFilter ?? NO_FILTER, actions)),
   ].filter((n): n is HTMLElement => n instanceof HTMLElement) : [
     h('p', { className: 'loading' }, 'Loading servers…'),
   ]));
@@ -303,13 +321,33 @@ export function wrappable(text: string): (Node | string)[] {
 const location = (at: SourceLocation): string => `${at.file}:${at.line}:${at.column}`;
 const pick = (at: SourceLocation): SourceLocation => ({ file: at.file, line: at.line, column: at.column });
 
-function focusedKey(root: HTMLElement): string | undefined {
-  const active = document.activeElement;
-  if (!active || !root.contains(active)) return undefined;
-  return active.closest<HTMLElement>('[data-focus-key]')?.dataset.focusKey;
+/** The focused element's key and, for a text field, where the caret and the scroll were. */
+interface FocusState {
+  readonly key: string;
+  readonly selection?: { readonly start: number; readonly end: number; readonly scrollTop: number };
 }
 
-function restoreFocus(root: HTMLElement, key: string): void {
-  const target = [...root.querySelectorAll<HTMLElement>('[data-focus-key]')].find((el) => el.dataset.focusKey === key);
+function focusedKey(root: HTMLElement): FocusState | undefined {
+  const active = document.activeElement;
+  if (!active || !root.contains(active)) return undefined;
+  const key = active.closest<HTMLElement>('[data-focus-key]')?.dataset.focusKey;
+  if (key === undefined) return undefined;
+  if ((active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) && active.selectionStart !== null && active.selectionEnd !== null) {
+    return { key, selection: { start: active.selectionStart, end: active.selectionEnd, scrollTop: active.scrollTop } };
+  }
+  return { key };
+}
+
+function restoreFocus(root: HTMLElement, state: FocusState): void {
+  const target = [...root.querySelectorAll<HTMLElement>('[data-focus-key]')].find((el) => el.dataset.focusKey === state.key);
   target?.focus();
+  // Someone typing in a field keeps their place when a snapshot or a check redraws the card.
+  if (state.selection && (target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement)) {
+    try {
+      target.setSelectionRange(state.selection.start, state.selection.end);
+    } catch {
+      // Inputs of some types (search, number) have no selection to restore.
+    }
+    target.scrollTop = state.selection.scrollTop;
+  }
 }

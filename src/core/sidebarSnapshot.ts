@@ -13,6 +13,7 @@ import type {
   CatalogCounts, DangerFlagRow, LifecycleStateKind, ProblemRow, ProblemSeverity as RowSeverity, Scope as RowScope, ServerRow, ServerStateKind,
   ShadowedRow, SidebarSnapshot, SourceLocation, ToolReviewCounts, TransportKind as RowTransport,
 } from '../protocol/sidebar';
+import { EMPTY_APPROVALS_VIEW, type ApprovalsView } from '../protocol/approvals';
 
 /** `true` when A and B are the same union; `never` (a compile error below) when they drift apart. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
@@ -55,6 +56,8 @@ export interface SidebarSnapshotOptions {
   stateOf?: (server: EffectiveServer) => ServerStateKind | ServerStatus;
   /** What the trust gate says about a server; shown for project servers (a refused one reads "not trusted"). */
   trustOf?: (server: EffectiveServer) => ServerTrustStatus | undefined;
+  /** The approvals sections (pending calls, rules, history); empty when omitted. */
+  approvals?: ApprovalsView;
 }
 
 /** Why a running project server's row says its definition is not the one in the file. */
@@ -78,6 +81,7 @@ export function toSidebarSnapshot(
     shadowed: [...merged.shadowed].sort(compareShadowed).map(toShadowedRow),
     problems: [...merged.problems].sort(compareProblems).map(toProblemRow),
     ...(opts.workspaceName !== undefined ? { workspaceName: opts.workspaceName } : {}),
+    approvals: opts.approvals ?? EMPTY_APPROVALS_VIEW,
     generatedAt: opts.generatedAt,
   };
 }

@@ -2,6 +2,7 @@
 // This module owns the view model and imports nothing: the webview and the host both depend on it,
 // and the projection that fills it (src/core/sidebarSnapshot.ts) checks at compile time that the
 // vocabularies below are exactly the core's.
+import type { ApprovalsView } from './approvals';
 
 /** Where a server is defined (the core's `Scope`). */
 export type Scope = 'local' | 'project' | 'user' | 'plugin';
@@ -113,6 +114,8 @@ export interface SidebarSnapshot {
   readonly shadowed: readonly ShadowedRow[];
   readonly problems: readonly ProblemRow[];
   readonly workspaceName?: string;
+  /** Calls waiting for the person, the person's rules and the call history. */
+  readonly approvals: ApprovalsView;
   /** Milliseconds since the epoch when the host built this snapshot. */
   readonly generatedAt: number;
 }

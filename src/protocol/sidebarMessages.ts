@@ -4,6 +4,7 @@ import {
   isRecord, isRequestId,
   type ErrorMessage, type MethodOf, type Request, type RequestMessage, type ResponseMessage, type RpcError,
 } from './rpc';
+import type { ApprovalMode, JsonObject, PreviewView, RuleScope } from './approvals';
 import type { SidebarSnapshot, SourceLocation } from './sidebar';
 
 /** Commands the webview may ask the host to run. Each maps to the `switchboard.<name>` command. */
@@ -28,6 +29,52 @@ export interface RunCommandParams {
   readonly command: SidebarCommand;
 }
 
+/** The person's answer to a card: run with these (possibly edited) arguments, or do not. */
+export type ApprovalAnswerParams =
+  /** `remember`: Approve for session (`session`), Always allow in this workspace (`workspace`) or everywhere (`global`). */
+  | { readonly kind: 'approve'; readonly args: JsonObject; readonly remember?: RuleScope }
+  /** `reason` is returned to the caller as the tool's error text. */
+  | { readonly kind: 'reject'; readonly reason?: string };
+
+export interface AnswerApprovalParams {
+  readonly approvalId: string;
+  readonly answer: ApprovalAnswerParams;
+}
+
+/** Edited arguments of a card, to check against the tool's input schema and to preview again. */
+export interface CheckArgumentsParams {
+  readonly approvalId: string;
+  readonly args: JsonObject;
+}
+
+/** One problem at a JSON pointer into the arguments (`/content`; `""` for the whole object). */
+export interface ArgumentProblemRow {
+  readonly path: string;
+  readonly message: string;
+}
+
+export interface CheckArgumentsResult {
+  readonly problems: readonly ArgumentProblemRow[];
+  /** What the edited call would change (for a call that writes files). */
+  readonly preview?: PreviewView;
+}
+
+/** Opens VS Code's diff editor for one change the card's call (with these arguments) would make. */
+export interface OpenDiffParams {
+  readonly approvalId: string;
+  readonly args: JsonObject;
+  /** Index into the preview's changes. */
+  readonly change: number;
+}
+
+export interface RevokeRuleParams {
+  readonly ruleId: string;
+}
+
+export interface SetApprovalModeParams {
+  readonly mode: ApprovalMode;
+}
+
 /** Success carries no data (`null` survives JSON); a failure is an ErrorMessage. */
 export type OpenSourceResult = null;
 export type RunCommandResult = null;
@@ -36,9 +83,20 @@ export type ServerActionResult = null;
 export type OpenSourceRequest = Request<'openSource', OpenSourceParams, OpenSourceResult>;
 export type RunCommandRequest = Request<'runCommand', RunCommandParams, RunCommandResult>;
 export type ServerActionRequest = Request<'serverAction', ServerActionParams, ServerActionResult>;
+export type AnswerApprovalRequest = Request<'answerApproval', AnswerApprovalParams, null>;
+export type CheckArgumentsRequest = Request<'checkArguments', CheckArgumentsParams, CheckArgumentsResult>;
+export type OpenDiffRequest = Request<'openDiff', OpenDiffParams, null>;
+export type RevokeRuleRequest = Request<'revokeRule', RevokeRuleParams, null>;
+export type SetApprovalModeRequest = Request<'setApprovalMode', SetApprovalModeParams, null>;
+/** Saves the whole call history as a JSON file the person picks. */
+export type ExportHistoryRequest = Request<'exportHistory', Record<string, never>, null>;
+export type ClearHistoryRequest = Request<'clearHistory', Record<string, never>, null>;
 
 /** Every request the webview can make of the host. */
-export type SidebarRequest = OpenSourceRequest | RunCommandRequest | ServerActionRequest;
+export type SidebarRequest =
+  | OpenSourceRequest | RunCommandRequest | ServerActionRequest
+  | AnswerApprovalRequest | CheckArgumentsRequest | OpenDiffRequest | RevokeRuleRequest | SetApprovalModeRequest
+  | ExportHistoryRequest | ClearHistoryRequest;
 export type SidebarMethod = MethodOf<SidebarRequest>;
 
 /** The handshake: the webview's script has loaded and listens. */
@@ -68,6 +126,26 @@ const isServerAction = (value: unknown): value is ServerAction =>
 
 const isPosition = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+
+const APPROVAL_MODES: readonly ApprovalMode[] = ['askBeforeEdits', 'acceptEdits', 'acceptEverything'];
+const RULE_SCOPES: readonly RuleScope[] = ['session', 'workspace', 'global'];
+/** Characters of a rejection reason kept (it becomes the tool's error text). */
+export const REJECT_REASON_LIMIT = 2000;
+
+const isId = (value: unknown): value is string => typeof value === 'string' && value !== '' && value.length <= 200;
+
+function parseAnswer(value: unknown): ApprovalAnswerParams | undefined {
+  if (!isRecord(value)) return undefined;
+  if (value.kind === 'reject') {
+    const { reason } = value;
+    if (reason === undefined) return { kind: 'reject' };
+    return typeof reason === 'string' ? { kind: 'reject', reason: reason.slice(0, REJECT_REASON_LIMIT) } : undefined;
+  }
+  if (value.kind !== 'approve' || !isRecord(value.args)) return undefined;
+  const { remember } = value;
+  if (remember === undefined) return { kind: 'approve', args: value.args };
+  return (RULE_SCOPES as readonly unknown[]).includes(remember) ? { kind: 'approve', args: value.args, remember: remember as RuleScope } : undefined;
+}
 
 function parseOpenSource(params: Readonly<Record<string, unknown>>): OpenSourceParams | undefined {
   const { target } = params;
@@ -113,6 +191,34 @@ export function parseWebviewMessage(data: unknown): ParsedWebviewMessage {
         ? { ok: true, message: { type: 'request', id, method, params: { serverId, action } } }
         : invalidParams;
     }
+    case 'answerApproval': {
+      const { approvalId } = params;
+      const answer = parseAnswer(params.answer);
+      return isId(approvalId) && answer ? { ok: true, message: { type: 'request', id, method, params: { approvalId, answer } } } : invalidParams;
+    }
+    case 'checkArguments': {
+      const { approvalId, args } = params;
+      return isId(approvalId) && isRecord(args) ? { ok: true, message: { type: 'request', id, method, params: { approvalId, args } } } : invalidParams;
+    }
+    case 'openDiff': {
+      const { approvalId, args, change } = params;
+      return isId(approvalId) && isRecord(args) && typeof change === 'number' && Number.isSafeInteger(change) && change >= 0
+        ? { ok: true, message: { type: 'request', id, method, params: { approvalId, args, change } } }
+        : invalidParams;
+    }
+    case 'revokeRule': {
+      const { ruleId } = params;
+      return isId(ruleId) ? { ok: true, message: { type: 'request', id, method, params: { ruleId } } } : invalidParams;
+    }
+    case 'setApprovalMode': {
+      const { mode } = params;
+      return (APPROVAL_MODES as readonly unknown[]).includes(mode)
+        ? { ok: true, message: { type: 'request', id, method, params: { mode: mode as ApprovalMode } } }
+        : invalidParams;
+    }
+    case 'exportHistory':
+    case 'clearHistory':
+      return { ok: true, message: { type: 'request', id, method, params: {} } };
     default:
       return { ok: false, id, error: { code: 'unknownMethod', message: `Unknown method: ${String(method)}.` } };
   }
@@ -127,7 +233,8 @@ export function isHostToWebviewMessage(data: unknown): data is HostToWebviewMess
   switch (data.type) {
     case 'snapshot':
       return isRecord(data.snapshot) && Array.isArray(data.snapshot.servers)
-        && Array.isArray(data.snapshot.shadowed) && Array.isArray(data.snapshot.problems);
+        && Array.isArray(data.snapshot.shadowed) && Array.isArray(data.snapshot.problems)
+        && isRecord(data.snapshot.approvals) && Array.isArray(data.snapshot.approvals.pending);
     case 'response':
       return isRequestId(data.id) && typeof data.method === 'string';
     case 'error':

@@ -5,9 +5,11 @@ import * as vscode from 'vscode';
 import { DisposableStore } from '../core/disposable';
 import type { ErrorMessage, RequestMessage, RpcError } from '../protocol/rpc';
 import type { SidebarSnapshot } from '../protocol/sidebar';
+import type { ApprovalMode } from '../protocol/approvals';
 import {
   parseWebviewMessage,
-  type HostToWebviewMessage, type OpenSourceParams, type ServerActionParams, type SidebarCommand, type SidebarRequest,
+  type AnswerApprovalParams, type CheckArgumentsParams, type CheckArgumentsResult, type HostToWebviewMessage, type OpenDiffParams,
+  type OpenSourceParams, type ServerActionParams, type SidebarCommand, type SidebarRequest,
 } from '../protocol/sidebarMessages';
 
 /** Where the view's data comes from: the current snapshot, and an event when it may have changed. */
@@ -24,6 +26,16 @@ export interface SidebarHandlers {
   runCommand(command: SidebarCommand): Promise<void> | void;
   /** Starts, stops or restarts a server, or shows its log. */
   serverAction(params: ServerActionParams): Promise<void> | void;
+  /** Settles a pending approval with the person's answer (throws when it is no longer pending). */
+  answerApproval(params: AnswerApprovalParams): Promise<void> | void;
+  /** Checks a card's edited arguments against the tool's schema and previews them again. */
+  checkArguments(params: CheckArgumentsParams): Promise<CheckArgumentsResult> | CheckArgumentsResult;
+  /** Opens VS Code's diff editor for one change of a card's call. */
+  openDiff(params: OpenDiffParams): Promise<void> | void;
+  revokeRule(ruleId: string): Promise<void> | void;
+  setApprovalMode(mode: ApprovalMode): Promise<void> | void;
+  exportHistory(): Promise<void> | void;
+  clearHistory(): Promise<void> | void;
 }
 
 /** Changes that arrive together (a server's four catalog kinds, say) are posted as one snapshot. */
@@ -39,6 +51,7 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
   /** Counts `ready` handshakes of the current view. 0: the page has not said it listens yet. */
   private session = 0;
   private postTimer: ReturnType<typeof setTimeout> | undefined;
+  private badge: vscode.ViewBadge | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -70,7 +83,26 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
       }
       store.dispose();
     }));
+    view.badge = this.badge;
     view.webview.html = this.html(view.webview);
+  }
+
+  /** Whether the page is on screen now. */
+  get visible(): boolean {
+    return this.view?.visible === true;
+  }
+
+  /** Brings the view on screen without taking the keyboard focus from where the person types. */
+  async reveal(): Promise<void> {
+    if (this.view !== undefined) this.view.show(true);
+    // Never shown in this window yet: the view's own focus command creates and shows it.
+    else await vscode.commands.executeCommand(`${SidebarViewProvider.viewId}.focus`);
+  }
+
+  /** The count on the view (and on its container in the activity bar); 0 clears it. */
+  setBadge(count: number, tooltip: string): void {
+    this.badge = count > 0 ? { value: count, tooltip } : undefined;
+    if (this.view !== undefined) this.view.badge = this.badge;
   }
 
   dispose(): void {
@@ -123,39 +155,67 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
   }
 
   private async handleRequest(request: RequestMessage<SidebarRequest>, session: number): Promise<void> {
+    const reply = await this.respond(request);
     // A reply to a page that has since reloaded would hit a request of the new page with the same id.
-    const reply = (message: HostToWebviewMessage): void => {
-      if (session === this.session) this.post(message);
-    };
+    if (session === this.session) this.post(reply);
+  }
+
+  /**
+   * Checks raw message data as if the page had posted it and answers it (tests drive the typed
+   * protocol through this; the page's own requests take the same path).
+   */
+  async respondTo(data: unknown): Promise<HostToWebviewMessage | undefined> {
+    const parsed = parseWebviewMessage(data);
+    if (!parsed.ok) return parsed.id !== undefined ? errorReply(parsed.id, parsed.error) : undefined;
+    return parsed.message.type === 'request' ? this.respond(parsed.message) : undefined;
+  }
+
+  /** Runs a request's handler and says what to reply. */
+  private async respond(request: RequestMessage<SidebarRequest>): Promise<HostToWebviewMessage> {
     try {
       switch (request.method) {
         case 'openSource': {
           const invalid = this.checkOpenSource(request.params);
           if (invalid) {
-            reply(errorReply(request.id, { code: 'invalidParams', message: invalid }));
-            return;
+            return errorReply(request.id, { code: 'invalidParams', message: invalid });
           }
           await this.handlers.openSource(request.params);
-          reply({ type: 'response', id: request.id, method: request.method, result: null });
-          return;
+          return { type: 'response', id: request.id, method: request.method, result: null };
         }
         case 'runCommand':
           await this.handlers.runCommand(request.params.command);
-          reply({ type: 'response', id: request.id, method: request.method, result: null });
-          return;
+          return { type: 'response', id: request.id, method: request.method, result: null };
         case 'serverAction':
           if (!this.source.snapshot().servers.some((s) => s.id === request.params.serverId)) {
-            reply(errorReply(request.id, { code: 'invalidParams', message: `The server "${request.params.serverId}" is no longer configured.` }));
-            return;
+            return errorReply(request.id, { code: 'invalidParams', message: `The server "${request.params.serverId}" is no longer configured.` });
           }
           await this.handlers.serverAction(request.params);
-          reply({ type: 'response', id: request.id, method: request.method, result: null });
-          return;
+          return { type: 'response', id: request.id, method: request.method, result: null };
+        case 'answerApproval':
+          await this.handlers.answerApproval(request.params);
+          return { type: 'response', id: request.id, method: request.method, result: null };
+        case 'checkArguments':
+          return { type: 'response', id: request.id, method: request.method, result: await this.handlers.checkArguments(request.params) };
+        case 'openDiff':
+          await this.handlers.openDiff(request.params);
+          return { type: 'response', id: request.id, method: request.method, result: null };
+        case 'revokeRule':
+          await this.handlers.revokeRule(request.params.ruleId);
+          return { type: 'response', id: request.id, method: request.method, result: null };
+        case 'setApprovalMode':
+          await this.handlers.setApprovalMode(request.params.mode);
+          return { type: 'response', id: request.id, method: request.method, result: null };
+        case 'exportHistory':
+          await this.handlers.exportHistory();
+          return { type: 'response', id: request.id, method: request.method, result: null };
+        case 'clearHistory':
+          await this.handlers.clearHistory();
+          return { type: 'response', id: request.id, method: request.method, result: null };
         default:
-          assertNever(request);
+          return assertNever(request);
       }
     } catch (error) {
-      reply(errorReply(request.id, { code: 'failed', message: error instanceof Error ? error.message : String(error) }));
+      return errorReply(request.id, { code: 'failed', message: error instanceof Error ? error.message : String(error) });
     }
   }
 

@@ -3,7 +3,10 @@
 import * as vscode from 'vscode';
 import { toSidebarSnapshot } from '../core/sidebarSnapshot';
 import type { SidebarSnapshot } from '../protocol/sidebar';
+import { watchApprovals } from './approvalAttention';
 import { revealSource } from './commands';
+import { ProposalDocuments } from './proposalDocuments';
+import { approvalHandlers } from './sidebarApprovals';
 import { restartServer, startServer, stopServer } from './serverCommands';
 import { SidebarViewProvider } from './sidebarView';
 import { SIGN_IN_COMMANDS } from './signInCommands';
@@ -11,6 +14,10 @@ import type { SwitchboardContext } from './switchboardContext';
 
 /** Internal command: the snapshot the sidebar is sent now (tests read it). */
 export const SIDEBAR_SNAPSHOT_COMMAND = '_switchboard.sidebarSnapshot';
+/** Test-only command: answers raw message data as the sidebar would answer the page. */
+export const SIDEBAR_REQUEST_TEST_COMMAND = '_switchboard.test.sidebarRequest';
+/** Saves the call history as JSON (to the given file, or one the person picks). */
+export const EXPORT_HISTORY_COMMAND = 'switchboard.exportCallHistory';
 
 /** The snapshot of everything the sidebar shows, built from the context's current state. */
 export function sidebarSnapshotOf(ctx: SwitchboardContext): SidebarSnapshot {
@@ -29,6 +36,7 @@ export function sidebarSnapshotOf(ctx: SwitchboardContext): SidebarSnapshot {
       };
     },
     trustOf: (server) => ({ decision: trust.decide(server), flags: trust.flags(server) }),
+    approvals: ctx.approvals.view(),
   });
 }
 
@@ -36,6 +44,8 @@ export function sidebarSnapshotOf(ctx: SwitchboardContext): SidebarSnapshot {
 export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
   const { config, registry, toolReview, trust, serverLogs } = ctx;
   const snapshot = () => sidebarSnapshotOf(ctx);
+  const proposals = new ProposalDocuments();
+  const handlers = approvalHandlers(ctx.approvals, proposals);
   const sidebar = new SidebarViewProvider(ctx.extension.extensionUri, {
     onDidChange: (listener) => vscode.Disposable.from(
       config.onDidChange(() => listener()),
@@ -44,6 +54,7 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
       registry.onDidChangeServers(() => listener()),
       toolReview.onDidChange(() => listener()),
       trust.onDidChange(() => listener()),
+      ctx.approvals.onDidChange(() => listener()),
     ),
     snapshot,
   }, {
@@ -62,9 +73,17 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
         case 'signIn': { await vscode.commands.executeCommand(SIGN_IN_COMMANDS.signIn, serverId); return; }
       }
     },
+    ...handlers,
   });
   return vscode.Disposable.from(
+    proposals,
     sidebar,
+    vscode.commands.registerCommand(EXPORT_HISTORY_COMMAND, (target?: vscode.Uri) => handlers.exportHistory(target)),
+    ...(ctx.testing ? [
+      // Tests speak the page's typed protocol: raw message data in, the reply the page would get out.
+      vscode.commands.registerCommand(SIDEBAR_REQUEST_TEST_COMMAND, (data: unknown) => sidebar.respondTo(data)),
+    ] : []),
+    watchApprovals(ctx.approvals.broker, sidebar, ctx.log),
     vscode.commands.registerCommand(SIDEBAR_SNAPSHOT_COMMAND, snapshot),
     vscode.window.registerWebviewViewProvider(SidebarViewProvider.viewId, sidebar),
   );

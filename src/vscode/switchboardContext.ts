@@ -12,6 +12,7 @@ import { NodeServerConnector, processLauncher } from '../node/connector';
 import { installDigest } from '../node/installSalt';
 import { JsonFileStore } from '../node/jsonFileStore';
 import { parseEnvFile, ServerEnvironment } from '../node/process/environment';
+import { Approvals } from './approvals';
 import { ConfigAdapter } from './configAdapter';
 import { ConfigSources } from './configSources';
 import { inputDefinitionOf, registerInputCommands } from './inputCommands';
@@ -37,6 +38,8 @@ export interface SwitchboardContext {
   readonly trust: ProjectTrust;
   readonly registry: ServerRegistry;
   readonly toolReview: ToolReview;
+  /** The approval policy, the pending cards, the person's rules and the call history. */
+  readonly approvals: Approvals;
   /** The one way to call a tool: resolve → decide → send → record. */
   readonly calls: ToolCallGate;
   readonly serverLogs: ServerLogs;
@@ -116,8 +119,12 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   }));
   own(onDidChangeBlockFlaggedTools(() => toolReview.refresh()));
   own(registerToolReview({ review: toolReview, get: (id) => registry.get(id), list: () => registry.list(), log }));
-  const calls = own(new ToolCallGate({ registry, tools: toolReview }));
-  return { extension, log, sources, config, inputs, connector, oauthStore, oauth, trust, registry, toolReview, calls, serverLogs, testing };
+  // Every call asks the approval policy (and, when it says so, the person in the sidebar) before it is
+  // sent, and is recorded in the history however it ended.
+  const approvals = own(new Approvals({ extension, registry, trust, toolReview, log }));
+  const calls = own(new ToolCallGate({ registry, tools: toolReview, decide: approvals.decide }));
+  own(calls.onDidCall((record) => approvals.recordCall(record)));
+  return { extension, log, sources, config, inputs, connector, oauthStore, oauth, trust, registry, toolReview, approvals, calls, serverLogs, testing };
 }
 
 /** The workspace folders as MCP roots. */

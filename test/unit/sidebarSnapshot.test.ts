@@ -66,6 +66,7 @@ describe('toSidebarSnapshot', () => {
       shadowed: [],
       problems: [],
       workspaceName: 'shop',
+      approvals: { mode: 'askBeforeEdits', pending: [], rules: [], history: [] },
       generatedAt: 1_700_000_000_000,
     });
   });

@@ -37,7 +37,9 @@ const PASSES = [
     name: 'main',
     testsModule: path.resolve(process.env.SWITCHBOARD_TESTS_PATH || path.join(repoRoot, 'out', 'test', 'vscode', 'index')),
     workspaceTrust: false,
-    settings: {},
+    // Suites that are not about approvals call tools without a card; the approvals suite switches the
+    // mode back to the default (ask before edits) for its own tests. Changed, new and flagged tools ask anyway.
+    settings: { 'switchboard.approvals.mode': 'acceptEverything' },
   },
   {
     name: 'restricted',

@@ -5,7 +5,7 @@
 import type { DecideToolCall, ResolvedToolCall, ToolCallDecision } from '../calls/types';
 import type { EffectiveServer } from '../config/types';
 import { formatProblems, validateArguments } from '../schema/validateArguments';
-import type { ApprovalBroker } from './approvalBroker';
+import type { ApprovalAnswer, ApprovalBroker } from './approvalBroker';
 import { alwaysAllowRules, isAutoApproved } from './commandSignatures';
 import { decide, type ApprovalMode, type Decision, type FileEffect, type PinnedState, type ShellCommand } from './policy';
 import type { FilePreview } from './preview/types';
@@ -18,6 +18,8 @@ export interface StepOutcome {
   readonly decision: Decision;
   /** Set when the person answered a card. */
   readonly answer?: 'approve' | 'approveForSession' | 'alwaysAllow' | 'reject';
+  /** The card's id, when the step asked. */
+  readonly approvalId?: string;
 }
 
 export interface ApprovalStepOptions {
@@ -66,8 +68,9 @@ export function approvalStep(options: ApprovalStepOptions): DecideToolCall {
       options.onDecided?.(call, { decision });
       return decision.decision === 'allow' ? { kind: 'allow' } : { kind: 'deny', reason: decision.reason };
     }
-    const answer = await options.broker.ask({
-      id: options.newId(),
+    const approvalId = options.newId();
+    const asked = options.broker.ask({
+      id: approvalId,
       serverId: request.serverId,
       serverName: server.name,
       tool: tool.name,
@@ -81,14 +84,25 @@ export function approvalStep(options: ApprovalStepOptions): DecideToolCall {
       createdAt: options.now(),
       caller: request.caller,
     }, request.signal);
+    let answer: ApprovalAnswer;
+    try {
+      answer = await asked;
+    } catch (error) {
+      // Cancelled while it waited: the history still shows that it asked.
+      options.onDecided?.(call, { decision, approvalId });
+      throw error;
+    }
     if (answer.kind === 'reject') {
-      options.onDecided?.(call, { decision, answer: 'reject' });
+      options.onDecided?.(call, { decision, answer: 'reject', approvalId });
       return { kind: 'deny', reason: answer.reason?.trim() ? `rejected by the person: ${answer.reason.trim()}` : 'rejected by the person' };
     }
     const problems = formatProblems(validateArguments(tool.inputSchema, answer.args));
-    if (problems.length > 0) return { kind: 'deny', reason: `the approved arguments do not fit the tool's input schema: ${problems.join('; ')}` };
+    if (problems.length > 0) {
+      options.onDecided?.(call, { decision, answer: 'approve', approvalId });
+      return { kind: 'deny', reason: `the approved arguments do not fit the tool's input schema: ${problems.join('; ')}` };
+    }
     if (answer.remember) await remember(options, call, answer.args, answer.remember, shell !== undefined);
-    options.onDecided?.(call, { decision, answer: answer.remember === undefined ? 'approve' : answer.remember === 'session' ? 'approveForSession' : 'alwaysAllow' });
+    options.onDecided?.(call, { decision, answer: answer.remember === undefined ? 'approve' : answer.remember === 'session' ? 'approveForSession' : 'alwaysAllow', approvalId });
     const edited: ToolCallDecision = { kind: 'allow', arguments: { ...answer.args } };
     return edited;
   };

@@ -6,7 +6,7 @@
 export type DecidedByLabel =
   | { readonly kind: 'person'; readonly answer: 'approve' | 'approveForSession' | 'alwaysAllow' | 'reject' }
   | { readonly kind: 'rule'; readonly ruleId: string }
-  | { readonly kind: 'mode' | 'annotations' | 'default' | 'gate'; readonly detail?: string };
+  | { readonly kind: 'mode' | 'annotations' | 'review' | 'default' | 'gate'; readonly detail?: string };
 
 export interface CallRecord {
   /** Stable id (also the approval's id when one was asked). */

@@ -10,3 +10,5 @@ export * from './shellSyntax';
 export * from './shellTool';
 export { quoteWords } from './reading';
 export * from './approvalStep';
+export * from './callRecords';
+export * from './approvalsView';

@@ -80,6 +80,7 @@ export class ToolCallGate implements Disposable {
   async call(request: ToolCallRequest): Promise<CallToolResult> {
     const startedAt = this.clock.now();
     let sent = request.arguments ?? {};
+    let sending = false;
     let result: CallToolResult;
     try {
       // The usual case resolves without waiting: no promise hop before the request is sent.
@@ -87,14 +88,15 @@ export class ToolCallGate implements Disposable {
       const decision = this.options.decide === undefined ? ALLOWED : await this.options.decide(resolved);
       if (decision.kind === 'deny') throw callDenied(request.serverId, request.tool, decision.reason);
       sent = decision.arguments ?? resolved.arguments;
+      sending = true;
       result = await this.send(request.serverId, request.tool, sent, { timeoutMs: request.timeoutMs, signal: request.signal, onProgress: request.onProgress });
     } catch (error) {
-      this.record(request, sent, startedAt, error instanceof ToolCallRefusedError
+      this.record(request, sent, sending, startedAt, error instanceof ToolCallRefusedError
         ? { kind: 'refused', code: error.code, message: error.message }
         : { kind: 'failed', message: errorMessage(error) });
       throw error;
     }
-    this.record(request, sent, startedAt, { kind: 'result', result });
+    this.record(request, sent, true, startedAt, { kind: 'result', result });
     return result;
   }
 
@@ -135,8 +137,8 @@ export class ToolCallGate implements Disposable {
     return { request, server: view.server, tool, status, arguments: request.arguments ?? {} };
   }
 
-  private record(request: ToolCallRequest, sent: Record<string, unknown>, startedAt: number, outcome: ToolCallOutcome): void {
-    const record: ToolCallRecord = { request, arguments: sent, startedAt, durationMs: this.clock.now() - startedAt, outcome };
+  private record(request: ToolCallRequest, args: Record<string, unknown>, sent: boolean, startedAt: number, outcome: ToolCallOutcome): void {
+    const record: ToolCallRecord = { request, arguments: args, startedAt, durationMs: this.clock.now() - startedAt, sent, outcome };
     try {
       this.recordEmitter.fire(record);
     } catch {

@@ -79,5 +79,7 @@ export interface ToolCallRecord {
   arguments: Record<string, unknown>;
   startedAt: number;
   durationMs: number;
+  /** Whether the call was sent to the server (a refusal, a rejection or a cancelled approval never was). */
+  sent: boolean;
   outcome: ToolCallOutcome;
 }

@@ -2,6 +2,7 @@
 // between words or after separators, each state's actions wired to typed requests, repository text
 // kept as text, sections that remember being collapsed, and focus kept across re-renders.
 import * as assert from 'node:assert/strict';
+import { EMPTY_APPROVALS_VIEW } from '../../../src/protocol/approvals';
 import type { ProblemRow, ServerRow, ServerStateKind, ShadowedRow, SidebarSnapshot } from '../../../src/protocol/sidebar';
 import type { OpenSourceParams, ServerAction, SidebarCommand } from '../../../src/protocol/sidebarMessages';
 import type { Actions, ViewModel } from '../../../webview/render';
@@ -30,7 +31,7 @@ function serverRow(partial: Partial<ServerRow> & Pick<ServerRow, 'id'>): ServerR
 }
 
 function snapshotOf(servers: ServerRow[], extra: Partial<SidebarSnapshot> = {}): SidebarSnapshot {
-  return { servers, shadowed: [], problems: [], generatedAt: 1, ...extra };
+  return { servers, shadowed: [], problems: [], approvals: EMPTY_APPROVALS_VIEW, generatedAt: 1, ...extra };
 }
 
 /** Actions that record what the page asked for. */
@@ -44,6 +45,15 @@ function recorder(): { actions: Actions; calls: unknown[][] } {
       serverAction: (serverId: string, action: ServerAction) => calls.push(['serverAction', serverId, action]),
       toggleSection: (id: SectionId) => calls.push(['toggleSection', id]),
       dismissNotice: () => calls.push(['dismissNotice']),
+      editArgument: (id: string, field: string, value: string) => calls.push(['editArgument', id, field, value]),
+      editReason: (id: string, value: string) => calls.push(['editReason', id, value]),
+      answer: (id: string, answer: string) => calls.push(['answer', id, answer]),
+      openDiff: (id: string, change: number) => calls.push(['openDiff', id, change]),
+      setMode: (mode: string) => calls.push(['setMode', mode]),
+      revokeRule: (id: string) => calls.push(['revokeRule', id]),
+      filterHistory: (filter: unknown) => calls.push(['filterHistory', filter]),
+      exportHistory: () => calls.push(['exportHistory']),
+      clearHistory: () => calls.push(['clearHistory']),
     },
   };
 }

@@ -1,0 +1,159 @@
+// Approvals in the extension: the policy's inputs (the mode from the user settings, the person's rules,
+// trust, the tool review, the bash parser, file previews over the workspace roots), the broker where a
+// call waits for its card, and the history every call through the gate is recorded in. The gate gets
+// `decide`; the sidebar reads `view()` and answers through `broker`.
+import { randomUUID } from 'node:crypto';
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import {
+  ApprovalBroker, approvalStep, callRecordOf, toApprovalsView, type ApprovalMode, type PinnedState, type StepOutcome,
+} from '../core/approvals';
+import { previewFileWrite, type FilePreview } from '../core/approvals/preview';
+import type { DecideToolCall, ToolCallRecord, ToolCallRequest } from '../core/calls';
+import { qualifyToolNames } from '../core/chat/toolNames';
+import type { EffectiveServer } from '../core/config/types';
+import { DisposableStore } from '../core/disposable';
+import { redactText, secretsOf, type ServerRegistry } from '../core/lifecycle';
+import type { ToolInfo } from '../core/lifecycle/types';
+import type { ToolReview } from '../core/trust';
+import type { ApprovalsView } from '../protocol/approvals';
+import { loadBashParser } from '../node/bashParser';
+import { nodePreviewFileSystem } from '../node/previewFileSystem';
+import { onDidChangeApprovalSettings, readApprovalMode, readFileWriteTools, writeApprovalMode } from './approvalSettings';
+import { ApprovalRules } from './approvalRules';
+import { CallHistoryStore } from './callHistoryStore';
+import type { ProjectTrust } from './projectTrust';
+
+export interface ApprovalsOptions {
+  readonly extension: vscode.ExtensionContext;
+  readonly registry: ServerRegistry;
+  readonly trust: ProjectTrust;
+  readonly toolReview: ToolReview;
+  readonly log: vscode.LogOutputChannel;
+}
+
+export class Approvals implements vscode.Disposable {
+  readonly broker = new ApprovalBroker();
+  readonly rules: ApprovalRules;
+  readonly history: CallHistoryStore;
+  /** The gate's decision step. */
+  readonly decide: DecideToolCall;
+  private readonly store = new DisposableStore();
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when a card, a rule, the history or the mode changed. */
+  readonly onDidChange = this.changed.event;
+  /** How each call in flight was decided, until the gate records how it ended. */
+  private readonly outcomes = new WeakMap<ToolCallRequest, StepOutcome>();
+  private mode: ApprovalMode;
+
+  constructor(private readonly options: ApprovalsOptions) {
+    const warn = (message: string): void => options.log.warn(`approvals: ${message}`);
+    this.mode = readApprovalMode(warn);
+    this.rules = new ApprovalRules(options.extension.workspaceState, options.extension.globalState, warn);
+    this.history = new CallHistoryStore(options.extension.workspaceState, warn);
+    this.store.add(this.rules);
+    this.store.add(this.history);
+    this.store.add(this.broker);
+    this.store.add(this.rules.onDidChange(() => this.changed.fire()));
+    this.store.add(this.history.onDidChange(() => this.changed.fire()));
+    this.store.add(this.broker.onDidChange(() => this.changed.fire()));
+    this.store.add(onDidChangeApprovalSettings(() => {
+      this.mode = readApprovalMode(warn);
+      this.changed.fire();
+    }));
+    this.decide = approvalStep({
+      mode: () => this.mode,
+      rules: () => this.rules.all(),
+      broker: this.broker,
+      serverTrusted: (server) => this.isTrusted(server),
+      pinnedState: (serverId, tool) => this.pinnedState(serverId, tool),
+      shellParser: loadBashParser,
+      preview: (call, args) => this.preview(call.request.serverId, call.server, call.tool, args),
+      remember: async (rule, scope) => { await this.rules.add(rule, scope); },
+      qualifiedName: (serverId, tool) => this.qualifiedName(serverId, tool),
+      onDecided: (call, outcome) => this.outcomes.set(call.request, outcome),
+      now: () => Date.now(),
+      newId: () => randomUUID(),
+    });
+  }
+
+  /** Records a call the gate finished (subscribe it to the gate's onDidCall). */
+  recordCall(record: ToolCallRecord): void {
+    const outcome = this.outcomes.get(record.request);
+    this.outcomes.delete(record.request);
+    const server = this.options.registry.get(record.request.serverId)?.server;
+    const secrets = server === undefined ? [] : secretsOf(server.launch);
+    this.history.record(callRecordOf(record, outcome, {
+      id: outcome?.approvalId ?? randomUUID(),
+      scrub: (text) => redactText(text, secrets),
+    }));
+  }
+
+  currentMode(): ApprovalMode {
+    return this.mode;
+  }
+
+  async setMode(mode: ApprovalMode): Promise<void> {
+    await writeApprovalMode(mode);
+    this.mode = mode;
+    this.changed.fire();
+  }
+
+  /** What the sidebar's approvals sections show now. */
+  view(): ApprovalsView {
+    return toApprovalsView({
+      mode: this.mode,
+      pending: this.broker.pending(),
+      rules: this.rules.all(),
+      history: this.history.list(),
+      serverTrusted: (serverId) => {
+        const server = this.options.registry.get(serverId)?.server;
+        return server !== undefined && this.isTrusted(server);
+      },
+    });
+  }
+
+  /**
+   * What a pending card's call would change with these arguments, or undefined when it writes no file
+   * a preview understands (or the card is gone).
+   */
+  async previewPending(approvalId: string, args: Record<string, unknown>): Promise<FilePreview | undefined> {
+    const request = this.broker.get(approvalId);
+    const view = request === undefined ? undefined : this.options.registry.get(request.serverId);
+    const tool = view?.catalog.tools.find((candidate) => candidate.name === request?.tool);
+    if (request === undefined || view === undefined || tool === undefined) return undefined;
+    return this.preview(request.serverId, view.server, tool, args);
+  }
+
+  dispose(): void {
+    this.store.dispose();
+    this.changed.dispose();
+  }
+
+  /** The person trusts a server they configured themselves, and a project server they (or their verified repository) trusted. */
+  private isTrusted(server: EffectiveServer): boolean {
+    return this.options.trust.decide(server).state === 'allowed';
+  }
+
+  private pinnedState(serverId: string, tool: string): PinnedState {
+    const status = this.options.toolReview.status(serverId, tool);
+    if (status?.changed) return 'changed';
+    return status?.new ? 'new' : 'accepted';
+  }
+
+  private async preview(serverId: string, server: EffectiveServer, tool: ToolInfo, args: Record<string, unknown>): Promise<FilePreview | undefined> {
+    const catalog = this.options.registry.get(serverId)?.catalog;
+    const fileTools = readFileWriteTools((message) => this.options.log.warn(`approvals: ${message}`))[server.name];
+    const found = await previewFileWrite(
+      { serverInfoName: catalog?.serverInfo?.name, tool: tool.name, args, ...(fileTools ? { fileTools } : {}) },
+      { roots: (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath), fs: nodePreviewFileSystem, home: os.homedir() },
+    );
+    return found?.preview;
+  }
+
+  private qualifiedName(serverId: string, tool: string): string {
+    const refs = this.options.registry.list().flatMap((view) => view.catalog.tools.map((t) => ({ server: view.id, tool: t.name })));
+    if (!refs.some((ref) => ref.server === serverId && ref.tool === tool)) refs.push({ server: serverId, tool });
+    return qualifyToolNames(refs).find((q) => q.server === serverId && q.tool === tool)?.qualifiedName ?? `mcp__${serverId}__${tool}`;
+  }
+}

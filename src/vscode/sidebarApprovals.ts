@@ -1,0 +1,75 @@
+// What the sidebar's approval requests do: answer a card, check and preview edited arguments, open a
+// change in the diff editor, revoke a rule, switch the mode, export or clear the history.
+import * as vscode from 'vscode';
+import { toPreviewView } from '../core/approvals';
+import { validateArguments } from '../core/schema/validateArguments';
+import type { ApprovalMode } from '../protocol/approvals';
+import type { AnswerApprovalParams, CheckArgumentsParams, CheckArgumentsResult, OpenDiffParams } from '../protocol/sidebarMessages';
+import type { Approvals } from './approvals';
+import type { ProposalDocuments } from './proposalDocuments';
+
+const GONE = 'This call no longer waits for an answer: it was answered elsewhere or its caller cancelled it.';
+
+export interface ApprovalHandlers {
+  answerApproval(params: AnswerApprovalParams): void;
+  checkArguments(params: CheckArgumentsParams): Promise<CheckArgumentsResult>;
+  openDiff(params: OpenDiffParams): Promise<void>;
+  revokeRule(ruleId: string): Promise<void>;
+  setApprovalMode(mode: ApprovalMode): Promise<void>;
+  /** Saves the history as JSON to `target`, or to a file the person picks. */
+  exportHistory(target?: vscode.Uri): Promise<void>;
+  clearHistory(): Promise<void>;
+}
+
+export function approvalHandlers(approvals: Approvals, proposals: ProposalDocuments): ApprovalHandlers {
+  const { broker } = approvals;
+  return {
+    answerApproval: ({ approvalId, answer }) => {
+      const settled = answer.kind === 'approve'
+        ? broker.answer(approvalId, { kind: 'approve', args: { ...answer.args }, ...(answer.remember ? { remember: answer.remember } : {}) })
+        : broker.answer(approvalId, { kind: 'reject', ...(answer.reason !== undefined ? { reason: answer.reason } : {}) });
+      if (!settled) throw new Error(GONE);
+    },
+    checkArguments: async ({ approvalId, args }) => {
+      const request = broker.get(approvalId);
+      if (request === undefined) throw new Error(GONE);
+      const preview = await approvals.previewPending(approvalId, { ...args });
+      return {
+        problems: validateArguments(request.inputSchema, args),
+        ...(preview !== undefined ? { preview: toPreviewView(preview) } : {}),
+      };
+    },
+    openDiff: async ({ approvalId, args, change }) => {
+      const request = broker.get(approvalId);
+      if (request === undefined) throw new Error(GONE);
+      const preview = await approvals.previewPending(approvalId, { ...args });
+      if (preview?.error !== undefined) throw new Error(`nothing to compare: the server would refuse this call (${preview.error})`);
+      const found = preview?.changes[change];
+      if (found === undefined) throw new Error('this call changes no file with these arguments');
+      await proposals.openDiff(found, request.tool);
+    },
+    revokeRule: async (ruleId) => {
+      if (!await approvals.rules.revoke(ruleId)) throw new Error('That rule is already gone.');
+    },
+    setApprovalMode: (mode) => approvals.setMode(mode),
+    exportHistory: async (given) => {
+      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+      const name = `switchboard-call-history-${new Date().toISOString().slice(0, 10)}.json`;
+      const target = given instanceof vscode.Uri ? given : await vscode.window.showSaveDialog({
+        title: 'Export Call History',
+        saveLabel: 'Export',
+        filters: { JSON: ['json'] },
+        ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
+      });
+      if (target === undefined) return;
+      const calls = approvals.history.toJSON();
+      await vscode.workspace.fs.writeFile(target, Buffer.from(`${JSON.stringify(calls, null, 2)}\n`, 'utf8'));
+      if (given === undefined) void vscode.window.showInformationMessage(`Exported ${calls.length} calls to ${target.fsPath}.`);
+    },
+    clearHistory: async () => {
+      const clear = 'Clear History';
+      const choice = await vscode.window.showWarningMessage('Clear the call history of this workspace?', { modal: true }, clear);
+      if (choice === clear) await approvals.history.clear();
+    },
+  };
+}
