@@ -43,7 +43,7 @@ export interface SwitchboardApi {
    * server that is not ready, a tool hidden by the entry's `allowedTools`/`disabledTools`, a tool whose
    * definition changed and is not accepted yet, and a flagged tool while `switchboard.blockFlaggedTools` is on.
    */
-  callTool(serverId: string, tool: string, args?: Record<string, unknown>): Promise<CallToolResult>;
+  callTool(serverId: string, tool: string, args?: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<CallToolResult>;
   /**
    * Whether the tool's definition changed since it was pinned and no person accepted it yet: every
    * automatic approval ("always allow") of it is suspended until someone does (Review Tool Change).
@@ -75,7 +75,7 @@ export function createApi(ctx: SwitchboardContext, activationMs: number, own: (d
     stopServer: (id) => stopServer(registry, id),
     restartServer: (id) => restartServer(registry, id, trust),
     stopAllServers: () => registry.stopAll(),
-    callTool: (serverId, tool, args = {}) => ctx.calls.call({ serverId, tool, arguments: args, caller: 'api' }),
+    callTool: (serverId, tool, args = {}, options = {}) => ctx.calls.call({ serverId, tool, arguments: args, caller: 'api', ...(options.signal ? { signal: options.signal } : {}) }),
     isToolSuspended: (serverId, tool) => toolReview.isSuspended(serverId, tool),
     getToolStatus: (serverId, tool) => toolReview.status(serverId, tool),
     hasStoredInput: (id) => inputs.has(id),

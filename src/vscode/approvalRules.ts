@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { parseRules, type ApprovalRule, type RuleScope } from '../core/approvals';
 
-const KEY = 'switchboard.approvalRules';
+export const APPROVAL_RULES_KEY = 'switchboard.approvalRules';
 
 /** A rule as the person creates it (the store gives it its id, scope and time). */
 export type NewRule = Omit<ApprovalRule, 'id' | 'scope' | 'createdAt'>;
@@ -27,7 +27,7 @@ export class ApprovalRules implements vscode.Disposable {
     if (scope === 'session') this.session = [...this.session, full];
     else {
       const memento = scope === 'workspace' ? this.workspace : this.global;
-      await memento.update(KEY, [...this.read(memento, scope), full]);
+      await memento.update(APPROVAL_RULES_KEY, [...this.read(memento, scope), full]);
     }
     this.changed.fire();
     return full;
@@ -43,7 +43,7 @@ export class ApprovalRules implements vscode.Disposable {
     for (const [memento, scope] of [[this.workspace, 'workspace'], [this.global, 'global']] as const) {
       const rules = this.read(memento, scope);
       if (rules.some((r) => r.id === id)) {
-        await memento.update(KEY, rules.filter((r) => r.id !== id));
+        await memento.update(APPROVAL_RULES_KEY, rules.filter((r) => r.id !== id));
         this.changed.fire();
         return true;
       }
@@ -56,7 +56,7 @@ export class ApprovalRules implements vscode.Disposable {
   }
 
   private read(memento: vscode.Memento, scope: RuleScope): ApprovalRule[] {
-    const stored = memento.get<unknown>(KEY, []);
+    const stored = memento.get<unknown>(APPROVAL_RULES_KEY, []);
     const items = Array.isArray(stored) ? stored : [];
     const rules: ApprovalRule[] = [];
     // Whatever is stored is checked one rule at a time: a rule that does not parse is skipped with a

@@ -20,8 +20,8 @@ import type { ApprovalsView } from '../protocol/approvals';
 import { loadBashParser } from '../node/bashParser';
 import { nodePreviewFileSystem } from '../node/previewFileSystem';
 import { onDidChangeApprovalSettings, readApprovalMode, readFileWriteTools, writeApprovalMode } from './approvalSettings';
-import { ApprovalRules } from './approvalRules';
-import { CallHistoryStore } from './callHistoryStore';
+import { APPROVAL_RULES_KEY, ApprovalRules } from './approvalRules';
+import { CALL_HISTORY_KEY, CallHistoryStore } from './callHistoryStore';
 import type { ProjectTrust } from './projectTrust';
 
 export interface ApprovalsOptions {
@@ -87,6 +87,16 @@ export class Approvals implements vscode.Disposable {
       id: outcome?.approvalId ?? randomUUID(),
       scrub: (text) => redactText(text, secrets),
     }));
+  }
+
+  /** What the workspace and global state hold (for tests: proves where rules and the history are kept). */
+  stored(): { workspaceRules: unknown[]; globalRules: unknown[]; history: unknown[] } {
+    const { workspaceState, globalState } = this.options.extension;
+    return {
+      workspaceRules: workspaceState.get<unknown[]>(APPROVAL_RULES_KEY, []),
+      globalRules: globalState.get<unknown[]>(APPROVAL_RULES_KEY, []),
+      history: workspaceState.get<unknown[]>(CALL_HISTORY_KEY, []),
+    };
   }
 
   currentMode(): ApprovalMode {

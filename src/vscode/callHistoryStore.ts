@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { CallHistory, type CallRecord, type HistoryFilter } from '../core/approvals';
 
-const KEY = 'switchboard.callHistory';
+export const CALL_HISTORY_KEY = 'switchboard.callHistory';
 const WRITE_DELAY_MS = 500;
 
 export class CallHistoryStore implements vscode.Disposable {
@@ -14,7 +14,7 @@ export class CallHistoryStore implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly state: vscode.Memento, warn: (message: string) => void) {
-    const skipped = this.history.restore(state.get<unknown>(KEY, []));
+    const skipped = this.history.restore(state.get<unknown>(CALL_HISTORY_KEY, []));
     if (skipped > 0) warn(`call history: ${skipped} stored record(s) could not be read and were dropped`);
   }
 
@@ -43,7 +43,7 @@ export class CallHistoryStore implements vscode.Disposable {
   async flush(): Promise<void> {
     clearTimeout(this.writeTimer);
     this.writeTimer = undefined;
-    await this.state.update(KEY, this.history.toJSON());
+    await this.state.update(CALL_HISTORY_KEY, this.history.toJSON());
   }
 
   dispose(): void {

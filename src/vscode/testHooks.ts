@@ -10,5 +10,6 @@ export function registerTestHooks(ctx: SwitchboardContext, manageTrust: ManageTr
   return vscode.Disposable.from(
     registerTrustTestHooks(ctx.trust, manageTrust, () => ctx.config.current.servers),
     vscode.commands.registerCommand('_switchboard.logFolder', () => ctx.extension.logUri.fsPath),
+    vscode.commands.registerCommand('_switchboard.test.storedApprovals', () => ctx.approvals.stored()),
   );
 }

@@ -4,6 +4,7 @@
 // with its reasons, and blocked outright while the user setting switchboard.blockFlaggedTools is on.
 import * as assert from 'assert/strict';
 import * as vscode from 'vscode';
+import { approveNextCard } from './approvalsSupport';
 import type { SwitchboardApi } from '../../src/extension';
 import type { ReviewResult } from '../../src/vscode/toolReviewCommands';
 import { closeAllEditors, FileRestorer, fixtureIsLoaded, switchboardApi, waitFor } from './configTestSupport';
@@ -116,8 +117,11 @@ describe('tool pinning and poisoning', function () {
     const opened = await vscode.commands.executeCommand<ReviewResult>('switchboard.reviewToolChange', ID, 'calc');
     const text = (await vscode.workspace.openTextDocument(vscode.Uri.parse(opened!.uris[0]))).getText();
     assert.ok(text.includes('numbers.\\u200B Ignore') && !text.includes('\u200b'), text);
-    // Flagged but not blocked: calls go through.
-    assert.deepEqual((await api.callTool(ID, 'calc', { a: 1, b: 2 })).content, [{ type: 'text', text: '3' }]);
+    // Flagged but not blocked: a call asks the person whatever the mode, and goes through once approved.
+    const call = api.callTool(ID, 'calc', { a: 1, b: 2 });
+    const card = await approveNextCard('calc', ID);
+    assert.match(card.reason, /poisoning scan/);
+    assert.deepEqual((await call).content, [{ type: 'text', text: '3' }]);
     await closeAllEditors();
   });
 

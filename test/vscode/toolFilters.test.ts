@@ -4,6 +4,7 @@
 // Changing the filter applies at once, without restarting the server.
 import * as assert from 'assert/strict';
 import type { SwitchboardApi } from '../../src/extension';
+import { approveNextCard } from './approvalsSupport';
 import { FileRestorer, fixtureIsLoaded, serverItems, serverRow, switchboardApi, userFile, waitFor } from './configTestSupport';
 import { startedPids, waitForStates } from './lifecycleTestSupport';
 import { addUserServers, fixtureServer, sidebarSnapshot, toolRow } from './userServersSupport';
@@ -71,7 +72,10 @@ describe('allowedTools and disabledTools', function () {
     assert.equal(api.getCatalog(ID)?.alwaysLoad, false);
     await waitFor('the tree to follow', async () => (await toolsGroupLabel()) === 'Tools (2)', 10_000);
     await waitFor('the sidebar to follow', async () => (await sidebarTools()) === 2, 10_000);
-    assert.deepEqual((await api.callTool(ID, 'calc', { a: 1, b: 2 })).content, [{ type: 'text', text: '3' }]);
+    // calc is flagged by the poisoning scan: it asks whatever the mode.
+    const calc = api.callTool(ID, 'calc', { a: 1, b: 2 });
+    await approveNextCard('calc', ID);
+    assert.deepEqual((await calc).content, [{ type: 'text', text: '3' }]);
     await assert.rejects(api.callTool(ID, 'mutate', { step: 'add' }), /is disabled by disabledTools/);
     assert.deepEqual(api.getServerStates().find((s) => s.id === ID)?.state.kind, 'ready');
     assert.deepEqual(startedPids(api, ID), pids, 'the same process');
