@@ -169,13 +169,15 @@ function previewBlock(card: ApprovalCard, preview: PreviewView, edited: boolean,
 
 /** A unified diff, one line per row, added and removed lines marked by more than colour. */
 function diffView(diff: string): HTMLElement {
-  const lines = diff.endsWith('\n') ? diff.slice(0, -1).split('\n') : diff.split('\n');
+  // The `Index:` line and its rule repeat the path the change list already shows.
+  const lines = (diff.endsWith('\n') ? diff.slice(0, -1).split('\n') : diff.split('\n'))
+    .filter((line) => !line.startsWith('Index: ') && !/^=+$/.test(line));
   return h('pre', { className: 'diff', attrs: { 'data-testid': 'approval-diff', tabindex: '0', 'aria-label': 'Unified diff' } },
     ...lines.map((line) => h('span', { className: `diff-line ${diffLineKind(line)}` }, line, '\n')));
 }
 
 function diffLineKind(line: string): string {
-  if (line.startsWith('+++') || line.startsWith('---') || line.startsWith('Index:') || line.startsWith('====')) return 'diff-file';
+  if (line.startsWith('+++ ') || line.startsWith('--- ')) return 'diff-file';
   if (line.startsWith('@@')) return 'diff-hunk';
   if (line.startsWith('+')) return 'diff-add';
   if (line.startsWith('-')) return 'diff-remove';

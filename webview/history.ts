@@ -31,7 +31,7 @@ export function rulesList(rules: readonly RuleRow[], actions: HistoryActions): H
         h('span', { className: 'rule-scope muted' }, ` · ${SCOPE_LABELS[rule.scope]}`)),
       rule.signatures !== undefined && rule.signatures.length > 0 && h('div', { className: 'rule-signatures' },
         'Commands: ', ...rule.signatures.flatMap((s, i) => [i > 0 ? ', ' : '', h('code', {}, s)])),
-      h('div', { className: 'row-detail muted', attrs: { title: rule.description } }, `From ${rule.origin}, ${timeWords(rule.createdAt)}`),
+      h('div', { className: 'history-detail muted', attrs: { title: rule.description } }, `From ${rule.origin}, ${timeWords(rule.createdAt)}`),
       h('div', { className: 'row-actions' },
         h('button', {
           className: 'link-button row-action',
@@ -101,7 +101,7 @@ function historyRow(row: HistoryRow): HTMLElement {
   h('div', { className: 'row-line' },
     h('span', { className: 'history-tool' }, h('code', {}, row.tool), h('span', { className: 'muted' }, ` · ${row.server}`)),
     h('span', { className: 'row-status muted' }, h('time', { attrs: { datetime: new Date(row.at).toISOString() } }, timeWords(row.at)))),
-  h('div', { className: 'row-detail' },
+  h('div', { className: 'history-detail' },
     h('span', { className: `decision-badge decision-${row.decision}`, attrs: { 'data-testid': 'history-decision-label' } },
       row.decision === 'allow' ? 'allowed' : row.decision === 'ask' ? 'asked' : 'refused'),
     h('span', { attrs: { 'data-testid': 'history-decided-by' } }, ` by ${row.decidedBy}`),

@@ -21,8 +21,11 @@ export interface CallToolRequest {
 export interface CallToolDeps {
   /** The ready servers with their offered catalog. */
   servers(): ServerView[];
-  /** The one call path (resolve → decide → ask → call → record). */
-  call(request: CallToolRequest): Promise<CallToolResult>;
+  /**
+   * The one call path (resolve → decide → ask → call → record): the result, and the arguments the
+   * server got (the person may have edited them on the approval card).
+   */
+  call(request: CallToolRequest): Promise<{ result: CallToolResult; arguments: Record<string, unknown> }>;
 }
 
 /** What the command returns (tests read it): the result document and the result, or why nothing ran. */
@@ -70,7 +73,7 @@ export function registerCallTool(deps: CallToolDeps): vscode.Disposable {
       if (args === undefined) return undefined;
       const started = Date.now();
       try {
-        const result = await vscode.window.withProgress(
+        const { result, arguments: sent } = await vscode.window.withProgress(
           { location: vscode.ProgressLocation.Notification, title: `Calling ${picked.serverId} › ${picked.tool.name}…`, cancellable: true },
           (_progress, token) => {
             const controller = new AbortController();
@@ -78,7 +81,7 @@ export function registerCallTool(deps: CallToolDeps): vscode.Disposable {
             return deps.call({ serverId: picked.serverId, tool: picked.tool.name, arguments: args, caller: 'command', signal: controller.signal });
           },
         );
-        const text = JSON.stringify({ server: picked.serverId, tool: picked.tool.name, arguments: args, durationMs: Date.now() - started, ...result }, null, 2);
+        const text = JSON.stringify({ server: picked.serverId, tool: picked.tool.name, arguments: sent, durationMs: Date.now() - started, ...result }, null, 2);
         const uri = documents.add(picked.serverId, picked.tool.name, `${text}\n`);
         const document = await vscode.workspace.openTextDocument(uri);
         await vscode.languages.setTextDocumentLanguage(document, 'json');

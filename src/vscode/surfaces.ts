@@ -48,6 +48,18 @@ export function registerSurfaces(ctx: SwitchboardContext, own: Own): Surfaces {
     showLogs: (ids) => { void showLogsOf(registry, serverLogs, ids); },
   }));
   own(registerSidebar(ctx));
-  own(registerCallTool({ servers: () => registry.list(), call: (request) => ctx.calls.call(request) }));
+  own(registerCallTool({
+    servers: () => registry.list(),
+    call: async (request) => {
+      // What the server got: the approval card may have edited the arguments.
+      let sent = request.arguments;
+      const watch = ctx.calls.onDidCall((record) => { if (record.request === request) sent = record.arguments; });
+      try {
+        return { result: await ctx.calls.call(request), arguments: sent };
+      } finally {
+        watch.dispose();
+      }
+    },
+  }));
   return { notifier, manageTrust };
 }

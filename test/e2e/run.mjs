@@ -4,8 +4,8 @@
 // sees it: the "MCP Switchboard" activity-bar tab, the Servers tree and the Sidebar webview. Then, in
 // a workbench of its own, the trust flow (trust.mjs): the trust dialog answered as a person would; then
 // the OAuth sign-in flow (oauth.mjs) through the browser; the Restricted Mode flow (restricted.mjs) with
-// workspace trust on; last, Ctrl-C on `npm start`'s session (ctrlc.mjs): VS Code stopped first, the
-// servers shut down by the extension.
+// workspace trust on; the approvals flow (approvals.mjs) against server-filesystem; last, Ctrl-C on
+// `npm start`'s session (ctrlc.mjs): VS Code stopped first, the servers shut down by the extension.
 //
 // Expects `npm run package` to have produced <name>-<version>.vsix (test/run.mjs does it; when it is
 // missing this runs scripts/package.mjs). Screenshots, logs and results.json go to .test-results/e2e/.
@@ -13,7 +13,7 @@
 // Environment: SWITCHBOARD_EXTENSION_DIR, SWITCHBOARD_VSIX (a .vsix to install instead),
 // SWITCHBOARD_E2E_TIMEOUT_MS (default 300000), SWITCHBOARD_E2E_TRUST_TIMEOUT_MS (default 180000),
 // SWITCHBOARD_E2E_RESTRICTED_TIMEOUT_MS (default 180000), SWITCHBOARD_E2E_CTRLC_TIMEOUT_MS (default 120000),
-// SWITCHBOARD_E2E_OAUTH_TIMEOUT_MS (default 180000),
+// SWITCHBOARD_E2E_OAUTH_TIMEOUT_MS (default 180000), SWITCHBOARD_E2E_APPROVALS_TIMEOUT_MS (default 180000),
 // SWITCHBOARD_KEEP_STATE=1, VERBOSE=1.
 import cp from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +31,7 @@ import { restrictedFlow } from './restricted.mjs';
 import { ctrlCFlow } from './ctrlc.mjs';
 import { checkSidebar } from './sidebarActions.mjs';
 import { oauthFlow } from './oauth.mjs';
+import { approvalsFlow } from './approvals.mjs';
 
 const log = makeLogger('e2e');
 const TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_TIMEOUT_MS) || 300_000;
@@ -42,6 +43,8 @@ const RESTRICTED_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_RESTRICTED_TIME
 const CTRLC_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_CTRLC_TIMEOUT_MS) || 120_000;
 /** The OAuth sign-in flow (oauth.mjs) runs after the trust flow, in its own workbench, with its own limit. */
 const OAUTH_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_OAUTH_TIMEOUT_MS) || 180_000;
+/** The approvals flow (approvals.mjs) runs after the OAuth flow, in its own workbench, with its own limit. */
+const APPROVALS_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_APPROVALS_TIMEOUT_MS) || 180_000;
 const verbose = Boolean(process.env.VERBOSE);
 
 function locateVsix(manifest) {
@@ -276,6 +279,11 @@ async function main() {
       checks.blocked = undefined;
       log('oauth flow (oauth.mjs): sign in to a server behind OAuth through the browser, then sign out');
       await oauthFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: OAUTH_TIMEOUT_MS });
+    }
+    if (installed && !timedOut) {
+      checks.blocked = undefined;
+      log('approvals flow (approvals.mjs): tool calls approved, edited and rejected in the Sidebar against server-filesystem');
+      await approvalsFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: APPROVALS_TIMEOUT_MS });
     }
     if (installed && !timedOut) {
       // Restricted Mode (restricted.mjs): its own workbench with workspace trust on.

@@ -1,0 +1,231 @@
+// Approvals in a real VS Code in a real browser, against the real server-filesystem on a temp folder,
+// clicked as a person does it: Call Tool… write_file on an existing file → the card in the Sidebar
+// shows the diff (screenshot kept) → Reject with a reason → the file is unchanged and the result says
+// why; again → the content edited in the card → Approve → the file holds the edited content; Always
+// allow → the next identical call runs without a card; the history lists every call. A call made
+// while the Sidebar is hidden reveals it, badges the container and notifies. Measures the time from
+// the call to the card being visible and from the click to the call reaching the server (the file
+// changing on disk). Its own code-server, state folder and fixture (test/fixtures/e2e-approvals).
+import fs from 'node:fs';
+import path from 'node:path';
+import { launchBrowser } from '../harness/browser.mjs';
+import { codeServerCli, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
+import { makeStateDir, prepareFixture } from '../harness/fixture.mjs';
+import { repoRoot } from '../harness/paths.mjs';
+import { until } from './probes.mjs';
+import * as ui from './workbench.mjs';
+import { runWorkbenchFlow } from './workbenchFlow.mjs';
+
+const SERVER = 'fs';
+const ORIGINAL = 'Shopping list\n- apples\n- bread\n- coffee\n';
+
+/** Resolves with the time (ms since the epoch) at which `file` next changes on disk. */
+function nextChange(file, timeoutMs = 30_000) {
+  const before = fs.readFileSync(file, 'utf8');
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const timer = setInterval(() => {
+      let now;
+      try { now = fs.readFileSync(file, 'utf8'); } catch { return; }
+      if (now !== before) { clearInterval(timer); resolve(Date.now()); }
+      else if (Date.now() - started > timeoutMs) { clearInterval(timer); reject(new Error(`${file} did not change within ${timeoutMs} ms`)); }
+    }, 2);
+  });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Runs the approvals checks into `checks`. Options: vsix, manifest, resultsDir, log, timeoutMs.
+ * Returns the measured latencies { callToCardMs: [], clickToServerMs: [] }.
+ */
+export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs }) {
+  const stateDir = makeStateDir('e2e-approvals');
+  const fixture = prepareFixture('e2e-approvals', stateDir);
+  const notes = path.join(fixture.workspace, 'notes.txt');
+  const latencies = { callToCardMs: [], clickToServerMs: [] };
+  let server;
+  let browser;
+  const shot = async (name, target = browser?.page) => {
+    const file = path.join(resultsDir, name);
+    await target?.screenshot({ path: file }).catch((e) => log(`screenshot ${name} failed: ${e.message}`));
+    return file;
+  };
+
+  const flow = async () => {
+    await checks.gate('approvals flow: server-filesystem on a temp folder is configured and the workbench opens', async () => {
+      const entry = { command: 'node', args: [path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js'), fixture.workspace] };
+      fs.writeFileSync(path.join(fixture.home, '.mcp.json'), `${JSON.stringify({ mcpServers: { [SERVER]: entry } }, null, 2)}\n`);
+      codeServerCli(stateDir, ['--install-extension', vsix]);
+      // The default approval mode (ask before edits): no approval setting is given.
+      server = await startCodeServer({ stateDir, home: fixture.home, logFile: path.join(resultsDir, 'code-server-approvals.log'), env: { SWITCHBOARD_REPO: repoRoot } });
+      browser = await launchBrowser();
+      browser.page.setDefaultTimeout(30_000);
+      browser.page.on('pageerror', (e) => log('page error:', e.message));
+      await browser.page.setViewportSize({ width: 1400, height: 1000 });
+      await browser.page.goto(workbenchUrl(server, { folder: fixture.workspace }), { waitUntil: 'domcontentloaded' });
+      await browser.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    });
+    if (checks.blocked) return;
+    const { page } = browser;
+
+    let webview;
+    await checks.gate('the Sidebar shows the filesystem server ready', async () => {
+      await ui.openContainer(page, 'MCP Switchboard');
+      // The cards get the room: the Servers tree is collapsed.
+      const servers = page.locator('.part.sidebar .pane-header', { hasText: /^\s*Servers/i }).first();
+      if ((await servers.getAttribute('aria-expanded')) === 'true') await servers.click();
+      await ui.expandPane(page, 'Sidebar');
+      webview = ui.webviewFrame(page, manifest.id);
+      const rows = await ui.waitForServerRows(webview, [SERVER], 45_000, { [SERVER]: 'ready' });
+      if (!rows.some((r) => r.name === SERVER && r.state === 'ready')) throw new Error(`rows: ${JSON.stringify(rows)}`);
+      await webview.locator('[data-testid="no-approvals"]').waitFor();
+    });
+    if (checks.blocked) return;
+
+    /** Call Tool… from the palette: write_file with `args` as JSON. Resolves when the input box is submitted (the call starts). */
+    const callWriteFile = async (args) => {
+      // Keys typed while a webview has the focus stay in its frame: the workbench gets the focus back first.
+      await page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press('F1');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ state: 'visible' });
+      await input.fill('>MCP Switchboard: Call Tool');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Call Tool' }).first().waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-widget input[placeholder="Call which tool?"]').waitFor();
+      await input.fill('write_file');
+      await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'write_file' }).first().waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Write the arguments as JSON' }).first().waitFor();
+      await input.fill('as JSON');
+      await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Write the arguments as JSON' }).first().waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-widget', { hasText: 'arguments as JSON' }).waitFor();
+      await input.fill(JSON.stringify(args));
+      await page.keyboard.press('Enter');
+      return Date.now();
+    };
+    const card = () => webview.locator('[data-testid="approval-card"]').first();
+    const waitForCard = async (since) => {
+      await card().waitFor({ state: 'visible', timeout: 30_000 });
+      const ms = Date.now() - since;
+      latencies.callToCardMs.push(ms);
+      return ms;
+    };
+    const cardsGone = () => webview.locator('[data-testid="approval-card"]').waitFor({ state: 'detached', timeout: 15_000 });
+    const toast = (pattern) => page.locator('.notifications-toasts .notification-toast', { hasText: pattern }).first();
+
+    const proposed = `${ORIGINAL.replace('- bread\n', '- sourdough bread\n')}- oranges\n`;
+    await checks.gate('Call Tool… write_file on an existing file: the card shows server, tool, why it asks and the diff', async () => {
+      const ms = await waitForCard(await callWriteFile({ path: notes, content: proposed }));
+      log(`  call → card visible: ${ms} ms`);
+      const text = await card().innerText();
+      for (const want of ['write_file', SERVER, 'mcp__fs__write_file', 'Why it asks', 'destructive']) {
+        if (!text.includes(want)) throw new Error(`the card lacks "${want}": ${text.slice(0, 600)}`);
+      }
+      const diff = await card().locator('[data-testid="approval-diff"]').innerText();
+      for (const line of ['-- bread', '+- sourdough bread', '+- oranges']) {
+        if (!diff.split('\n').includes(line)) throw new Error(`the diff lacks "${line}":\n${diff}`);
+      }
+      if ((await card().locator('[data-testid="approval-change"]').getAttribute('data-kind')) !== 'modify') throw new Error('the change is not a modify');
+      await card().scrollIntoViewIfNeeded();
+      log(`  screenshot of the diff card: ${await shot('approval-diff-card.png', page.locator('.part.sidebar'))}`);
+      await shot('approval-workbench.png');
+    });
+    if (checks.blocked) return;
+
+    await checks.check('Reject with a reason: the file is unchanged and the result carries the reason', async () => {
+      await card().locator('[data-testid="approval-reason-input"]').fill('not now, the list is final');
+      await card().locator('[data-testid="approval-reject"]').click();
+      await cardsGone();
+      const error = toast(/rejected by the person: not now, the list is final/);
+      await error.waitFor({ timeout: 15_000 });
+      log(`  notification: ${(await error.innerText()).replace(/\s+/g, ' ').slice(0, 200)}`);
+      if (fs.readFileSync(notes, 'utf8') !== ORIGINAL) throw new Error('the file changed');
+    });
+
+    const edited = `${ORIGINAL}- tea (edited in the card)\n`;
+    await checks.check('the content edited in the card, then Approve: the file holds the edited content', async () => {
+      const ms = await waitForCard(await callWriteFile({ path: notes, content: proposed }));
+      log(`  call → card visible: ${ms} ms`);
+      const content = card().locator('[data-testid="approval-arg"][data-arg="content"]');
+      await content.fill(edited);
+      // The card checks the edit and shows its diff before it may be approved.
+      await card().locator('[data-testid="approval-diff"]', { hasText: '+- tea (edited in the card)' }).waitFor({ timeout: 10_000 });
+      const changed = nextChange(notes);
+      const clicked = Date.now();
+      await card().locator('[data-testid="approval-approve"]').click();
+      const reached = await changed;
+      latencies.clickToServerMs.push(reached - clicked);
+      log(`  click Approve → file written by the server: ${reached - clicked} ms`);
+      await cardsGone();
+      const now = fs.readFileSync(notes, 'utf8');
+      if (now !== edited) throw new Error(`the file holds ${JSON.stringify(now)}`);
+      // The result editor shows the arguments the server got: the edited ones.
+      const result = page.locator('.part.editor .view-lines');
+      await result.filter({ hasText: 'tea (edited in the card)' }).waitFor({ timeout: 10_000 });
+    });
+
+    const always = `${edited}- milk\n`;
+    await checks.check('Always allow (this workspace): the call runs, and the next identical call runs without a card', async () => {
+      await waitForCard(await callWriteFile({ path: notes, content: always }));
+      const changed = nextChange(notes);
+      const clicked = Date.now();
+      await card().locator('[data-testid="approval-alwaysWorkspace"]').click();
+      latencies.clickToServerMs.push((await changed) - clicked);
+      await cardsGone();
+      await webview.locator('[data-testid="rule-row"][data-scope="workspace"]').waitFor({ timeout: 10_000 });
+      fs.writeFileSync(notes, ORIGINAL);
+      const rewritten = nextChange(notes);
+      await callWriteFile({ path: notes, content: always });
+      await rewritten;
+      if (await webview.locator('[data-testid="approval-card"]').count() > 0) throw new Error('a card was shown for a call the rule allows');
+      if (fs.readFileSync(notes, 'utf8') !== always) throw new Error('the file does not hold the allowed content');
+    });
+
+    await checks.check('the history lists every call with who decided', async () => {
+      const rows = webview.locator('[data-testid="history-row"]');
+      await until('four calls in the history', async () => (await rows.count()) >= 4, 10_000);
+      const decided = (await webview.locator('[data-testid="history-row"] [data-testid="history-decided-by"]').allInnerTexts()).map((t) => t.trim());
+      const want = ['by your rule', 'by you (Always allow)', 'by you (Approve)', 'by you (Reject)'];
+      if (JSON.stringify(decided.slice(0, 4)) !== JSON.stringify(want)) throw new Error(`decided by: ${JSON.stringify(decided)}`);
+      await webview.locator('[data-testid="history-filter"]').fill('Reject');
+      await until('the filter to keep one call', async () => (await rows.count()) === 1, 5000);
+      await webview.locator('[data-testid="history-filter"]').fill('');
+      log(`  screenshot: ${await shot('approval-history.png', page.locator('.part.sidebar'))}`);
+    });
+
+    await checks.check('a call while the Sidebar is hidden reveals it, badges the container and notifies with Approve / Reject / Show', async () => {
+      // Revoke the rule first, so the next call asks.
+      await webview.locator('[data-testid="rule-revoke"]').first().click();
+      await webview.locator('[data-testid="rule-row"]').waitFor({ state: 'detached', timeout: 10_000 });
+      await ui.openContainer(page, 'Explorer');
+      await callWriteFile({ path: notes, content: 'hidden\n' });
+      const notification = toast(/"fs" wants to run write_file/);
+      await notification.waitFor({ timeout: 15_000 });
+      for (const label of ['Approve', 'Reject', 'Show']) {
+        await notification.getByRole('button', { name: label }).waitFor();
+      }
+      const badge = page.locator('.part.activitybar').getByRole('tab', { name: /^MCP Switchboard/ }).locator('.badge-content');
+      await until('the badge to count one call', async () => (await badge.innerText().catch(() => '')).trim() === '1', 10_000);
+      await page.locator('.part.sidebar .composite.title', { hasText: /MCP Switchboard/i }).waitFor({ state: 'visible', timeout: 10_000 });
+      await card().waitFor({ state: 'visible', timeout: 10_000 });
+      log(`  screenshot: ${await shot('approval-hidden-notification.png')}`);
+      await notification.getByRole('button', { name: 'Reject' }).click();
+      await cardsGone();
+      await until('the badge to clear', async () => (await badge.count()) === 0 || (await badge.innerText().catch(() => '')).trim() === '', 10_000);
+      if (fs.readFileSync(notes, 'utf8') !== always) throw new Error('a rejected call changed the file');
+    });
+
+    log(`  call → card visible: ${latencies.callToCardMs.join(', ')} ms (median ${median(latencies.callToCardMs)} ms)`);
+    log(`  click → call reached the server (file written): ${latencies.clickToServerMs.join(', ')} ms (median ${median(latencies.clickToServerMs)} ms)`);
+    fs.writeFileSync(path.join(resultsDir, 'approval-latencies.json'), `${JSON.stringify(latencies, null, 2)}\n`);
+  };
+
+  await runWorkbenchFlow({
+    name: 'approvals flow', timeoutMs, checks, log, shot, stateDir, flow,
+    workbench: () => ({ browser, server }),
+  });
+  return latencies;
+}
