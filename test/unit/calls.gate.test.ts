@@ -199,6 +199,7 @@ describe('ToolCallGate', () => {
     assert.deepEqual(asked, [{ tool: 'echo', server: 'fs', status: { ...FLAGGED, blocked: false }, args: { a: 1 } }]);
     assert.deepEqual(h.connector.last('fs').calls, []);
     assert.deepEqual(h.records[0].outcome, { kind: 'refused', code: 'denied', message: "the call of tool 'echo' of server 'fs' was refused: the person rejected it" });
+    assert.equal(h.records[0].sent, false, 'a denied call is recorded as never sent');
   });
 
   it('sends the arguments the decision step approved (edited by a person), and records how long it took', async () => {
@@ -215,6 +216,7 @@ describe('ToolCallGate', () => {
     assert.deepEqual(h.records[0].arguments, { text: 'edited' });
     assert.deepEqual(h.records[0].request.arguments, { text: 'asked' });
     assert.equal(h.records[0].durationMs, 250);
+    assert.equal(h.records[0].sent, true);
   });
 
   it('records a call that failed on the way and rejects with its error', async () => {
@@ -224,6 +226,7 @@ describe('ToolCallGate', () => {
     h.connector.last('fs').answer = () => Promise.reject(new Error('request timed out after 5 ms'));
     await assert.rejects(h.gate.call({ serverId: 'fs', tool: 'echo', caller: 'test' }), { message: 'request timed out after 5 ms' });
     assert.deepEqual(h.records[0].outcome, { kind: 'failed', message: 'request timed out after 5 ms' });
+    assert.equal(h.records[0].sent, true, 'it failed after it was sent');
   });
 });
 

@@ -1,0 +1,113 @@
+// From a call through the gate (and how the approval step decided it) to the history's record, and from
+// the pending cards, rules and history to what the sidebar shows.
+import * as assert from 'node:assert/strict';
+import {
+  ApprovalBroker, callRecordOf, CARD_DIFF_LIMIT, decidedByWords, HISTORY_ARGS_LIMIT, toApprovalsView, toPreviewView,
+  type ApprovalRule, type CallRecord, type StepOutcome,
+} from '../../src/core/approvals';
+import type { ToolCallRecord } from '../../src/core/calls';
+
+const request = { serverId: 'fs', tool: 'write_file', arguments: { path: '/w/a.txt', content: 'token-abcdef123' }, caller: 'chat' };
+
+function record(partial: Partial<ToolCallRecord>): ToolCallRecord {
+  return { request, arguments: request.arguments, startedAt: 1000, durationMs: 42, sent: true, outcome: { kind: 'result', result: { content: [{ type: 'text', text: 'ok' }] } }, ...partial };
+}
+
+const askDecision = { decision: 'ask', reason: 'it would change files in the workspace', decidedBy: { kind: 'mode', mode: 'askBeforeEdits' } } as const;
+const noScrub = { id: 'r1', scrub: (text: string) => text };
+
+describe('callRecordOf', () => {
+  it('records a call the person approved: asked, ran, by the person, with its size', () => {
+    const outcome: StepOutcome = { decision: askDecision, answer: 'approve', approvalId: 'card-7' };
+    const r = callRecordOf(record({}), outcome, { id: outcome.approvalId ?? 'x', scrub: (t) => t });
+    assert.deepEqual(r, {
+      id: 'card-7', at: 1000, server: 'fs', tool: 'write_file', args: request.arguments, decision: 'ask', ran: true,
+      decidedBy: { kind: 'person', answer: 'approve' }, reason: askDecision.reason, durationMs: 42,
+      resultChars: JSON.stringify({ content: [{ type: 'text', text: 'ok' }] }).length, caller: 'chat',
+    });
+  });
+
+  it('records a rejection as asked, not run, with the refusal as its error', () => {
+    const r = callRecordOf(record({ sent: false, outcome: { kind: 'refused', code: 'denied', message: 'refused: rejected by the person: no' } }), { decision: askDecision, answer: 'reject' }, noScrub);
+    assert.equal(r.decision, 'ask');
+    assert.equal(r.ran, false);
+    assert.deepEqual(r.decidedBy, { kind: 'person', answer: 'reject' });
+    assert.equal(r.error, 'refused: rejected by the person: no');
+    assert.equal(r.resultChars, undefined);
+  });
+
+  it('records a refusal by the gate (no step outcome) as denied by the gate with its code', () => {
+    const r = callRecordOf(record({ sent: false, outcome: { kind: 'refused', code: 'toolBlocked', message: 'blocked' } }), undefined, noScrub);
+    assert.equal(r.decision, 'deny');
+    assert.deepEqual(r.decidedBy, { kind: 'gate', detail: 'toolBlocked' });
+    assert.equal(r.reason, 'refused before the approval step');
+  });
+
+  it('records who decided without a person: a rule, the mode, the hints, the review', () => {
+    const by = (decidedBy: StepOutcome['decision']['decidedBy']) => callRecordOf(record({}), { decision: { decision: 'allow', reason: 'r', decidedBy } }, noScrub).decidedBy;
+    assert.deepEqual(by({ kind: 'rule', ruleId: 'k1' }), { kind: 'rule', ruleId: 'k1' });
+    assert.deepEqual(by({ kind: 'mode', mode: 'acceptEdits' }), { kind: 'mode', detail: 'acceptEdits' });
+    assert.deepEqual(by({ kind: 'annotations' }), { kind: 'annotations' });
+    assert.deepEqual(by({ kind: 'review' }), { kind: 'review' });
+  });
+
+  it('takes a tool error from the result text, and scrubs secrets from arguments and errors', () => {
+    const scrub = (text: string) => text.replaceAll('token-abcdef123', '***');
+    const r = callRecordOf(record({ outcome: { kind: 'result', result: { isError: true, content: [{ type: 'text', text: 'bad token-abcdef123' }] } } }), undefined, { id: 'r', scrub });
+    assert.deepEqual(r.args, { path: '/w/a.txt', content: '***' });
+    assert.equal(r.error, 'bad ***');
+    assert.equal(r.ran, true);
+  });
+
+  it('records a call cancelled while it waited for the person as asked and never run', () => {
+    const r = callRecordOf(record({ sent: false, outcome: { kind: 'failed', message: 'the call was cancelled before it was approved' } }), { decision: askDecision, approvalId: 'c' }, noScrub);
+    assert.equal(r.decision, 'ask');
+    assert.equal(r.ran, false);
+    assert.deepEqual(r.decidedBy, { kind: 'mode', detail: 'askBeforeEdits' });
+    assert.match(r.error ?? '', /cancelled/);
+  });
+
+  it('cuts a very long error', () => {
+    const r = callRecordOf(record({ outcome: { kind: 'failed', message: 'x'.repeat(5000) } }), undefined, noScrub);
+    assert.equal(r.error?.length, 2000);
+    assert.ok(r.error?.endsWith('…'));
+  });
+});
+
+describe('toApprovalsView', () => {
+  const rule: ApprovalRule = { id: 'k1', effect: 'allow', server: 'fs', tool: 'write_file', scope: 'workspace', createdAt: 5, origin: '"Always allow (this workspace)" on a call of write_file' };
+  const history: CallRecord[] = [{
+    id: 'h1', at: 9, server: 'fs', tool: 'write_file', args: { content: 'y'.repeat(1000) }, decision: 'allow', ran: true,
+    decidedBy: { kind: 'rule', ruleId: 'k1' }, reason: 'allowed by your rule', durationMs: 3, caller: 'chat',
+  }];
+
+  it('shows cards oldest first with trust, rules with their words, history rows cut for display', async () => {
+    const broker = new ApprovalBroker();
+    const args = { path: '/w/a.txt', content: 'x' };
+    const asked = broker.ask({ id: 'c1', serverId: 'fs', serverName: 'fs', tool: 'write_file', qualifiedName: 'mcp__fs__write_file', reason: 'why', args, inputSchema: { type: 'object' }, createdAt: 1, caller: 'chat', annotations: { destructiveHint: true } });
+    const view = toApprovalsView({ mode: 'acceptEdits', pending: broker.pending(), rules: [rule], history, serverTrusted: (id) => id === 'fs' });
+    assert.equal(view.mode, 'acceptEdits');
+    assert.deepEqual(view.pending.map((c) => [c.id, c.serverTrusted, c.annotations?.destructiveHint]), [['c1', true, true]]);
+    assert.equal(view.rules[0]?.description, 'allow tool "write_file" of server "fs" (this workspace)');
+    assert.equal(view.history[0]?.argsText.length, HISTORY_ARGS_LIMIT);
+    assert.equal(view.history[0]?.decidedBy, 'your rule');
+    assert.deepEqual(JSON.parse(JSON.stringify(view)), view, 'plain data that survives postMessage');
+    broker.dispose();
+    await assert.rejects(asked);
+  });
+
+  it('cuts a long diff at a line end and says so', () => {
+    const diff = Array.from({ length: 5000 }, (_, i) => `+line ${i} ${'z'.repeat(20)}`).join('\n');
+    const view = toPreviewView({ changes: [{ path: '/w/a', kind: 'create', before: null, after: 'x' }], diff });
+    assert.equal(view.diffTruncated, true);
+    assert.ok(view.diff.length <= CARD_DIFF_LIMIT && view.diff.endsWith('\n'));
+    assert.deepEqual(view.changes, [{ path: '/w/a', kind: 'create' }], 'no file text crosses to the page');
+  });
+
+  it('says who decided in words', () => {
+    assert.equal(decidedByWords({ kind: 'person', answer: 'alwaysAllow' }), 'you (Always allow)');
+    assert.equal(decidedByWords({ kind: 'mode', detail: 'acceptEverything' }), 'mode: accept everything');
+    assert.equal(decidedByWords({ kind: 'gate', detail: 'toolChanged' }), 'refused (toolChanged)');
+    assert.equal(decidedByWords({ kind: 'annotations' }), "the tool's hints");
+  });
+});
