@@ -218,6 +218,36 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
       if (fs.readFileSync(notes, 'utf8') !== always) throw new Error('a rejected call changed the file');
     });
 
+    await checks.check('in the High Contrast theme the card keeps its marks, and it is answered with the keyboard alone', async () => {
+      // The theme picked as a person does: Preferences: Color Theme.
+      await page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press('F1');
+      const input = page.locator('.quick-input-widget input');
+      await input.fill('>Preferences: Color Theme');
+      await page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^Preferences: Color Theme$/ }) }).first().click();
+      await page.locator('.quick-input-widget input[placeholder*="Color Theme" i]').waitFor();
+      await input.fill('Dark High Contrast');
+      await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Dark High Contrast' }).first().waitFor();
+      await page.keyboard.press('Enter');
+      await until('the high contrast theme', async () => (await webview.locator('body.vscode-high-contrast').count()) === 1, 15_000);
+      await waitForCard(await callWriteFile({ path: notes, content: `${always}- high contrast\n` }));
+      const marks = await card().locator('[data-testid="approval-diff"] .diff-add').first().evaluate((line) => getComputedStyle(line).borderLeftStyle);
+      if (marks !== 'solid') throw new Error(`an added line has no marker border in high contrast (border-left-style: ${marks})`);
+      const outline = await card().locator('[data-testid="approval-approve"]').evaluate((button) => getComputedStyle(button).borderTopStyle);
+      if (outline !== 'solid') throw new Error(`the Approve button has no border in high contrast (${outline})`);
+      log(`  screenshot: ${await shot('approval-high-contrast.png', page.locator('.part.sidebar'))}`);
+      // Keyboard only: into the reason field, type, Tab to Reject, Enter.
+      await card().locator('[data-testid="approval-reason-input"]').focus();
+      await page.keyboard.type('checked with the keyboard');
+      await page.keyboard.press('Tab');
+      const focused = await webview.locator(':focus').getAttribute('data-testid');
+      if (focused !== 'approval-reject') throw new Error(`Tab from the reason field focuses ${focused}, not Reject`);
+      await page.keyboard.press('Enter');
+      await cardsGone();
+      await toast(/rejected by the person: checked with the keyboard/).waitFor({ timeout: 15_000 });
+      if (fs.readFileSync(notes, 'utf8') !== always) throw new Error('a rejected call changed the file');
+    });
+
     log(`  call → card visible: ${latencies.callToCardMs.join(', ')} ms (median ${median(latencies.callToCardMs)} ms)`);
     log(`  click → call reached the server (file written): ${latencies.clickToServerMs.join(', ')} ms (median ${median(latencies.clickToServerMs)} ms)`);
     fs.writeFileSync(path.join(resultsDir, 'approval-latencies.json'), `${JSON.stringify(latencies, null, 2)}\n`);
