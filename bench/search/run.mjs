@@ -50,8 +50,8 @@ async function loadEvaluator() {
   }
 }
 
-function readQueries() {
-  return fs.readFileSync(path.join(here, 'queries.jsonl'), 'utf8').split('\n').filter((line) => line.trim() !== '')
+function readQueries(file) {
+  return fs.readFileSync(path.join(here, file), 'utf8').split('\n').filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line));
 }
 
@@ -62,7 +62,10 @@ const pad = (value, width) => String(value).padStart(width);
 const options = parseArgs(process.argv.slice(2));
 const { evaluateRanking, tokenCosts, RANK_DEPTH } = await loadEvaluator();
 const snapshots = readSnapshots();
-const queries = readQueries();
+// The development set, looked at while the ranking was improved, and the held-out set, written after
+// the ranking was frozen and never used to change it (see README.md).
+const queries = readQueries('queries.jsonl');
+const heldOut = readQueries('queries-heldout.jsonl');
 const catalogs = [
   { name: 'real', tools: realCatalog(snapshots) },
   { name: 'large', tools: largeCatalog(snapshots) },
@@ -73,16 +76,19 @@ const ALWAYS_LOAD_EXAMPLE = { filesystem: true };
 const results = catalogs.map((catalog) => ({
   name: catalog.name,
   ranking: evaluateRanking(catalog.tools, queries, options.rounds),
+  heldOut: evaluateRanking(catalog.tools, heldOut, options.rounds),
   tokens: tokenCosts(catalog.tools, queries),
   tokensWithFilesystemAlwaysLoad: tokenCosts(catalog.tools, queries, ALWAYS_LOAD_EXAMPLE),
 }));
 
-const chinese = queries.filter((query) => /[\u4e00-\u9fff]/u.test(query.query)).length;
-console.log(`Tool search: ${queries.length} queries (${chinese} in Chinese), src/core/search ToolIndex (BM25 via MiniSearch)`);
+const chinese = (set) => set.filter((query) => /[\u4e00-\u9fff]/u.test(query.query)).length;
+console.log(`Tool search: src/core/search ToolIndex (BM25 via MiniSearch); ${queries.length} development queries (${chinese(queries)} in Chinese), ${heldOut.length} held-out (${chinese(heldOut)} in Chinese)`);
 console.log(`recall@k: share of queries with an expected tool in the top k; MRR over the top ${RANK_DEPTH}; latency of one query (k = 5), ${options.rounds} timed passes after one untimed\n`);
-console.log('catalog   tools  servers  recall@1  recall@5  MRR     median ms  p95 ms  index build ms');
-for (const { name, ranking } of results) {
-  console.log(`${name.padEnd(8)}${pad(ranking.tools, 6)}${pad(ranking.servers, 9)}${pad(pct(ranking.recallAt1), 10)}${pad(pct(ranking.recallAt5), 10)}  ${pct(ranking.mrr)}${pad(ms(ranking.latency.medianMs), 11)}${pad(ms(ranking.latency.p95Ms), 8)}${pad(ranking.indexBuildMs.toFixed(1), 16)}`);
+console.log('catalog  queries    tools  servers  recall@1  recall@5  MRR     median ms  p95 ms  index build ms');
+for (const { name, ranking, heldOut: held } of results) {
+  for (const [set, report] of [['dev', ranking], ['held-out', held]]) {
+    console.log(`${name.padEnd(9)}${set.padEnd(9)}${pad(report.tools, 6)}${pad(report.servers, 9)}${pad(pct(report.recallAt1), 10)}${pad(pct(report.recallAt5), 10)}  ${pct(report.mrr)}${pad(ms(report.latency.medianMs), 11)}${pad(ms(report.latency.p95Ms), 8)}${pad(report.indexBuildMs.toFixed(1), 16)}`);
+  }
 }
 
 console.log('\nTokens of the tool definitions sent with each request, ESTIMATED as characters / 4 of the JSON');
@@ -98,10 +104,12 @@ for (const { name, tokensWithFilesystemAlwaysLoad: tokens } of results) {
 console.log('"deferred" is the first request of a turn; the tools a search finds join the following requests (last column: their mean cost for the top 5).');
 
 if (options.misses) {
-  for (const { name, ranking } of results) {
-    const misses = ranking.outcomes.filter((outcome) => outcome.rank !== 1);
-    console.log(`\n${name}: ${misses.length} queries without an expected tool at rank 1`);
-    for (const miss of misses) console.log(`  ${miss.id} rank ${miss.rank ?? `>${RANK_DEPTH}`}  "${miss.query}"  expected ${miss.expected.join(' | ')}  got ${miss.top.slice(0, 3).join(', ')}`);
+  for (const { name, ranking, heldOut: held } of results) {
+    for (const [set, report] of [['dev', ranking], ['held-out', held]]) {
+      const misses = report.outcomes.filter((outcome) => outcome.rank !== 1);
+      console.log(`\n${name}, ${set}: ${misses.length} queries without an expected tool at rank 1`);
+      for (const miss of misses) console.log(`  ${miss.id} rank ${miss.rank ?? `>${RANK_DEPTH}`}  "${miss.query}"  expected ${miss.expected.join(' | ')}  got ${miss.top.slice(0, 3).join(', ')}`);
+    }
   }
 }
 
