@@ -5,6 +5,9 @@ import {
   definitionsForRequest, estimateTokens, isAlwaysLoaded, planToolLoading, SEARCH_TOOL_NAME, searchToolDefinition,
   type LoadableServer,
 } from '../../src/core/search/deferredLoading';
+import { offeredCatalog } from '../../src/core/lifecycle/offeredCatalog';
+import type { Catalog } from '../../src/core/lifecycle/types';
+import { parseText } from './helpers/config';
 
 /** `count` small tools named t1…tN on one server. */
 function server(name: string, count: number, alwaysLoad?: boolean | string[]): LoadableServer {
@@ -166,4 +169,15 @@ describe('deferred loading', () => {
     assert.deepEqual((definition.inputSchema as { required: string[] }).required, ['query']);
     assert.match(searchToolDefinition([{ server: 'gh', tool: 'a' }]).description, /1 tool can be found/);
   });
+
+  it('takes alwaysLoad as the configuration writes it and the offered catalog carries it', () => {
+    const layer = parseText('{"mcpServers": {"gh": {"command": "x", "alwaysLoad": ["get_*"], "disabledTools": ["delete_repo"]}, "fs": {"command": "y", "alwaysLoad": true}}}');
+    const listed = (...names: string[]): Catalog => ({ tools: names.map((name) => ({ name, inputSchema: { type: 'object' } })), resources: [], resourceTemplates: [], prompts: [] });
+    const catalogs = { gh: listed('get_issue', 'create_issue', 'delete_repo'), fs: listed('read') };
+    const servers = layer.servers.map((entry) => ({ server: entry.name, ...offeredCatalog(catalogs[entry.name as 'gh' | 'fs'], entry) }));
+    const plan = planToolLoading(servers, 'search');
+    assert.deepEqual(names(plan.sent), ['fs/read', 'gh/get_issue']);
+    assert.deepEqual(names(plan.deferred), ['gh/create_issue'], 'a tool the entry hides is neither sent nor searchable');
+  });
 });
+
