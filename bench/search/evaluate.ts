@@ -32,6 +32,11 @@ export interface RankingReport {
   readonly mrr: number;
   readonly indexBuildMs: number;
   readonly latency: { readonly medianMs: number; readonly p95Ms: number; readonly maxMs: number; readonly samples: number };
+  /**
+   * The same queries' CPU time (user + system of this process): unlike wall time it does not count
+   * waiting for a core, the steadier figure on a shared machine.
+   */
+  readonly cpu: { readonly medianMs: number; readonly p95Ms: number };
   readonly outcomes: readonly QueryOutcome[];
 }
 
@@ -58,11 +63,15 @@ export function evaluateRanking(catalog: readonly SearchableTool[], queries: rea
   });
 
   const samples: number[] = [];
+  const cpuSamples: number[] = [];
   for (let round = 0; round < rounds; round++) {
     for (const query of queries) {
+      const cpuStarted = process.cpuUsage();
       const started = performance.now();
       index.query(query.query, 5);
       samples.push(performance.now() - started);
+      const cpu = process.cpuUsage(cpuStarted);
+      cpuSamples.push((cpu.user + cpu.system) / 1000);
     }
   }
   const found = (k: number): number => outcomes.filter((outcome) => outcome.rank !== null && outcome.rank <= k).length / outcomes.length;
@@ -75,6 +84,7 @@ export function evaluateRanking(catalog: readonly SearchableTool[], queries: rea
     mrr: outcomes.reduce((total, outcome) => total + (outcome.rank === null ? 0 : 1 / outcome.rank), 0) / outcomes.length,
     indexBuildMs,
     latency: { medianMs: quantile(samples, 0.5), p95Ms: quantile(samples, 0.95), maxMs: Math.max(...samples), samples: samples.length },
+    cpu: { medianMs: quantile(cpuSamples, 0.5), p95Ms: quantile(cpuSamples, 0.95) },
     outcomes,
   };
 }
