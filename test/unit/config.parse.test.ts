@@ -332,6 +332,17 @@ describe('parseLayer: entry fields', () => {
     assert.deepEqual([ok.disabled, ok.alwaysLoad, ok.allowedTools, ok.disabledTools], [true, true, ['read'], ['write', 'delete']]);
   });
 
+  it('takes alwaysLoad as true, false or a list of tool names', () => {
+    assert.deepEqual(entry('"command": "x", "alwaysLoad": ["read_file", "search_*"]').servers[0].alwaysLoad, ['read_file', 'search_*']);
+    assert.deepEqual(entry('"command": "x", "alwaysLoad": []').servers[0].alwaysLoad, []);
+    assert.equal(entry('"command": "x", "alwaysLoad": false').servers[0].alwaysLoad, false);
+    assert.equal(entry('"command": "x"').servers[0].alwaysLoad, false);
+    const wrong = entry('"command": "x", "alwaysLoad": "read_file"');
+    assert.deepEqual(briefs(wrong), ['wrong-type error 1:53-1:64']);
+    assert.match(wrong.problems[0].message, /"alwaysLoad" of server "\w+" must be true, false or an array of tool names/);
+    assert.deepEqual(briefs(entry('"command": "x", "alwaysLoad": ["read", 2]')), ['wrong-type error 1:62-1:63']);
+  });
+
   it('reports an unknown type listing the valid ones', () => {
     const layer = entry('"type": "grpc", "command": "x"');
     assert.deepEqual(briefs(layer), ['unknown-type error 1:31-1:37']);

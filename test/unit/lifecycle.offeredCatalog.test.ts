@@ -88,6 +88,16 @@ describe('the offered catalog', () => {
         registry.reconcile([{ ...server, allowedTools: ['read'], alwaysLoad: true }]);
         assert.deepEqual(changes, [{ id: 'fs', kind: 'tools' }], 'alwaysLoad is part of the offer');
         assert.equal(registry.get('fs')?.catalog.alwaysLoad, true);
+
+        changes.length = 0;
+        registry.reconcile([{ ...server, allowedTools: ['read'], alwaysLoad: ['read'] }]);
+        assert.deepEqual(changes, [{ id: 'fs', kind: 'tools' }], 'a list of tools instead of true changes the offer');
+        assert.deepEqual(registry.get('fs')?.catalog.alwaysLoad, ['read']);
+        changes.length = 0;
+        registry.reconcile([{ ...server, allowedTools: ['read'], alwaysLoad: ['read'] }]);
+        assert.deepEqual(changes, [], 'an equal list read again announces nothing');
+        registry.reconcile([{ ...server, allowedTools: ['read'], alwaysLoad: ['read', 'write'] }]);
+        assert.deepEqual(changes, [{ id: 'fs', kind: 'tools' }], 'another list changes the offer');
       } finally {
         registry.dispose();
       }

@@ -103,3 +103,52 @@ describe('ToolIndex', () => {
     assert.ok(perQuery < 5, `${perQuery.toFixed(2)} ms per query`);
   });
 });
+
+describe('ToolIndex: what the ranking does beyond BM25', () => {
+  const catalog: SearchableTool[] = [
+    { server: 'slack', name: 'slack_post_message', description: 'Post a new message to a Slack channel.', inputSchema: { properties: { channel_id: str('The channel'), text: str('Message text') } } },
+    { server: 'slack', name: 'slack_get_users', description: 'Get a list of all users in the workspace.' },
+    { server: 'kubernetes', name: 'ping', description: 'Verify that the counterpart is still responsive.' },
+    { server: 'kubernetes', name: 'kubectl_logs', description: 'Get logs from resources like pods or jobs.' },
+    { server: 'docker', name: 'fetch_container_logs', description: 'Fetch the logs of a container.' },
+    { server: 'notion', name: 'API-retrieve-a-page', description: 'Notion | Retrieve a page' },
+    { server: 'browser', name: 'wait_for', description: 'Wait for text to appear on the page.' },
+    { server: 'browser', name: 'navigate', description: 'Navigate to a URL.', inputSchema: { properties: { url: str('The URL to open') } } },
+    { server: 'filesystem', name: 'read_text_file', description: 'Read the complete contents of a file as text.', inputSchema: { properties: { path: str('Path of the file') } } },
+    { server: 'filesystem', name: 'get_info', description: 'Retrieve metadata about a path.' },
+    { server: 'github', name: 'list_pull_requests', description: 'List and filter repository pull requests.', inputSchema: { properties: { state: str('open, closed or all') } } },
+    { server: 'github', name: 'create_issue', description: 'Create a new issue in a GitHub repository.' },
+    { server: 'github', name: 'search_issues', description: 'Search for issues and pull requests across repositories.' },
+    { server: 'firecrawl', name: 'firecrawl_search_github', description: 'Search GitHub issues and pull requests for programming questions.' },
+  ];
+  const index = new ToolIndex(catalog);
+  const first = (query: string) => { const [hit] = index.query(query, 1); return hit && `${hit.server}/${hit.tool}`; };
+
+  it('ignores function words, which would otherwise weigh a lot in short names', () => {
+    assert.deepEqual(index.query('the a for', 3), []);
+    assert.equal(first('wait for the page to load'), 'browser/wait_for');
+  });
+
+  it('prefers the tools of a server the query names, by name or alias', () => {
+    // firecrawl's tool has "github" in its name, rarer than in a server name shared by every GitHub tool.
+    assert.equal(first('search for bugs on github'), 'github/search_issues');
+    assert.equal(first('open a bug on github'), 'github/create_issue');
+    assert.equal(first('kubectl logs of the api pod'), 'kubernetes/kubectl_logs');
+    assert.equal(first('logs of the container'), 'docker/fetch_container_logs');
+  });
+
+  it('reads hints from the shape of words: a file name, a #channel, a host and port', () => {
+    assert.equal(first('cat package.json'), 'filesystem/read_text_file');
+    assert.equal(first('ping #general that the deploy is done'), 'slack/slack_post_message');
+    assert.equal(first('go to localhost:3000'), 'browser/navigate');
+  });
+
+  it('expands abbreviations: PRs are pull requests', () => {
+    assert.equal(first('what PRs are open'), 'github/list_pull_requests');
+  });
+
+  it('prefers a tool that matches more of the query', () => {
+    // "users" alone would favour the user list; the message and channel words are two of three.
+    assert.equal(first('send a message to users in the channel'), 'slack/slack_post_message');
+  });
+});

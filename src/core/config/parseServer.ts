@@ -5,7 +5,7 @@ import type { Node } from 'jsonc-parser';
 import { describeNode, propertiesOf, type JsonProperty } from './jsonNodes';
 import { parseOAuth } from './parseOAuth';
 import type { ParseContext } from './parseContext';
-import type { LaunchDefinition, ServerEntry, TransportKind } from './types';
+import type { AlwaysLoad, LaunchDefinition, ServerEntry, TransportKind } from './types';
 import { expandHome, expandVariables } from './variables';
 
 const FIELDS = ['type', 'command', 'args', 'env', 'envFile', 'cwd', 'url', 'headers', 'timeout', 'disabled', 'alwaysLoad', 'allowedTools', 'disabledTools', 'oauth'];
@@ -63,7 +63,7 @@ class EntryReader {
     const headers = this.stringMap('headers');
     const timeout = this.positiveNumber('timeout');
     const disabled = this.boolean('disabled');
-    const alwaysLoad = this.boolean('alwaysLoad');
+    const alwaysLoad = this.alwaysLoad();
     const allowedTools = this.stringArray('allowedTools');
     const disabledTools = this.stringArray('disabledTools');
 
@@ -222,6 +222,15 @@ class EntryReader {
     const node = this.props.get(field)?.valueNode;
     if (!node) return undefined;
     if (node.type !== 'boolean') { this.wrongType(node, field, 'true or false'); return undefined; }
+    return node.value as boolean;
+  }
+
+  /** `true`/`false` for all of the server's tools, or the names (`*` patterns) of the tools to always send. */
+  private alwaysLoad(): AlwaysLoad | undefined {
+    const node = this.props.get('alwaysLoad')?.valueNode;
+    if (!node) return undefined;
+    if (node.type === 'array') return this.stringArray('alwaysLoad')?.map((tool) => tool.value);
+    if (node.type !== 'boolean') { this.wrongType(node, 'alwaysLoad', 'true, false or an array of tool names, like ["read_file", "search_*"]'); return undefined; }
     return node.value as boolean;
   }
 

@@ -49,6 +49,12 @@ export function sameToolFilter(a: ToolFilterSource, b: ToolFilterSource): boolea
   return sameList(a.allowedTools, b.allowedTools) && sameList(a.disabledTools, b.disabledTools);
 }
 
+/** Whether two entries' `alwaysLoad` say the same (a list compared item by item, in order). */
+export function sameAlwaysLoad(a: Pick<ServerEntry, 'alwaysLoad'>, b: Pick<ServerEntry, 'alwaysLoad'>): boolean {
+  if (typeof a.alwaysLoad === 'boolean' || typeof b.alwaysLoad === 'boolean') return a.alwaysLoad === b.alwaysLoad;
+  return sameList(a.alwaysLoad, b.alwaysLoad);
+}
+
 const compiled = new Map<string, RegExp>();
 
 function patternRegExp(pattern: string): RegExp {

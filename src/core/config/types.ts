@@ -86,6 +86,13 @@ export interface OAuthSettings {
   grantType?: 'authorization_code' | 'client_credentials';
 }
 
+/**
+ * `alwaysLoad`: `true` gives the model all of the server's tools in full with every request, a list
+ * only the tools it names (`*` matches any run of characters, as in `allowedTools`); the others are
+ * found through the catalog search when the catalog is large.
+ */
+export type AlwaysLoad = boolean | string[];
+
 /** One server entry as written in one file, validated and expanded. */
 export interface ServerEntry {
   name: string;
@@ -96,7 +103,7 @@ export interface ServerEntry {
   /** Startup timeout in milliseconds, when the entry sets one. */
   timeout?: number;
   disabled: boolean;
-  alwaysLoad: boolean;
+  alwaysLoad: AlwaysLoad;
   allowedTools?: string[];
   disabledTools?: string[];
   /** `${input:id}` references still to be supplied (left unexpanded in `launch`). */

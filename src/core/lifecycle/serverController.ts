@@ -4,7 +4,7 @@
 import type { Disposable } from '../disposable';
 import { Emitter, type Event } from '../event';
 import type { EffectiveServer } from '../config/types';
-import { sameToolFilter } from '../config/toolFilter';
+import { sameAlwaysLoad, sameToolFilter } from '../config/toolFilter';
 import { CATALOG_KINDS, CatalogLoader, emptyCatalog } from './catalog';
 import { ClosingConnections } from './closingConnections';
 import type { CallOptions, CatalogChange, GetPromptResult, ReadResourceResult, ServerControllerOptions, ServerStateChange, ServerView } from './controllerTypes';
@@ -90,7 +90,7 @@ export class ServerController implements ServerView, Disposable {
   setServer(server: EffectiveServer): void {
     const previous = this.currentServer;
     this.currentServer = server;
-    const offerChanged = !sameToolFilter(previous, server) || previous.alwaysLoad !== server.alwaysLoad;
+    const offerChanged = !sameToolFilter(previous, server) || !sameAlwaysLoad(previous, server);
     if (offerChanged && this.live.value !== undefined && !this.disposed) this.catalogEmitter.fire({ id: this.id, kind: 'tools' });
   }
 

@@ -1,5 +1,6 @@
 // MCP shapes the core works with, declared here so the core never imports the SDK.
 // They mirror the protocol's JSON (the SDK adapter passes the server's objects through).
+import type { AlwaysLoad } from '../config/types';
 
 export type CatalogKind = 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
 
@@ -62,8 +63,8 @@ export interface Catalog {
   prompts: PromptInfo[];
   instructions?: string;
   serverInfo?: { name: string; version: string; title?: string };
-  /** The server's entry says `"alwaysLoad": true`: give the model its tools in full, not through catalog search. */
-  alwaysLoad?: boolean;
+  /** The entry's `alwaysLoad`: all (`true`) or the named tools go to the model in full, not through catalog search. */
+  alwaysLoad?: AlwaysLoad;
   /** How many of the tools the server lists its entry's `allowedTools`/`disabledTools` hide (absent when none). */
   hiddenTools?: number;
 }

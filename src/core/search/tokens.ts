@@ -15,13 +15,43 @@ export function splitWords(text: string): string[] {
 
 /** The terms of a text: lowercased, stemmed words; CJK runs as characters and bigrams. */
 export function tokenize(text: string): string[] {
+  return termsOf(text, false);
+}
+
+/**
+ * The terms that carry meaning for search: tokenize() without English function words ("the", "of",
+ * "my"…) and without plain numbers.
+ */
+export function searchTerms(text: string): string[] {
+  return termsOf(text, true);
+}
+
+function termsOf(text: string, dropStopWords: boolean): string[] {
   const terms: string[] = [];
   for (const word of splitWords(text)) {
     if (CJK.test(word)) terms.push(...cjkTerms(word));
-    else terms.push(stem(word.toLowerCase()));
+    else {
+      const lower = word.toLowerCase();
+      // A number in a need ("issue 17", "port 8080") is a value to pass, not a word of what the tool does.
+      if (!dropStopWords || !(STOP_WORDS.has(lower) || /^\d+$/.test(lower))) terms.push(stem(lower));
+    }
   }
   return terms.filter((term) => term.length > 0);
 }
+
+/**
+ * English function words: they say nothing about what a tool does, yet in a short field such as a
+ * tool name (`API-retrieve-a-page`, `browser_wait_for`) they are rare enough to outweigh real matches.
+ * Words that do name an action or a scope ("all", "new", "open", "up") are not here.
+ */
+const STOP_WORDS: ReadonlySet<string> = new Set([
+  'a', 'an', 'the', 'and', 'or', 'but', 'nor', 'of', 'in', 'on', 'at', 'to', 'for', 'from', 'by', 'with', 'as', 'into', 'onto',
+  'is', 'are', 'was', 'were', 'be', 'been', 'being', 'am', 'it', 'its', 'this', 'that', 'these', 'those',
+  'i', 'me', 'my', 'we', 'our', 'us', 'you', 'your', 'he', 'she', 'him', 'her', 'his', 'they', 'them', 'their',
+  'what', 'which', 'whose', 'do', 'does', 'did', 'doing', 'can', 'could', 'should', 'would', 'will', 'shall', 'may', 'might', 'must',
+  'please', 'so', 'if', 'than', 'then', 'there', 'here', 'about', 'any', 'some', 'just', 'very', 'too', 'also', 'let', 'lets',
+  's', 't', 'd', 'll', 're', 've', 'm', 'e', 'g', 'eg', 'ie', 'etc',
+]);
 
 /** Characters and bigrams of a CJK run (mixed runs keep their Latin parts as words). */
 function cjkTerms(word: string): string[] {
@@ -49,9 +79,14 @@ function cjkTerms(word: string): string[] {
 
 /** A light English stemmer: enough that `files`/`file`, `listing`/`list`, `deleted`/`delete` meet. */
 export function stem(word: string): string {
-  if (word.length <= 2 || /\d/.test(word)) return word;
+  if (word.length <= 2 || /\d/.test(word) || NOT_PLURALS.has(word)) return word;
   return dropFinalE(stripSuffix(word));
 }
+
+/** Words that end like plurals but are not (`news` is not several `new`s). */
+const NOT_PLURALS: ReadonlySet<string> = new Set([
+  'news', 'series', 'species', 'canvas', 'alias', 'atlas', 'bias', 'always', 'kubernetes', 'postgres', 'redis', 'jenkins',
+]);
 
 function stripSuffix(word: string): string {
   if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;

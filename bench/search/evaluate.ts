@@ -1,0 +1,147 @@
+// The measurements of `npm run bench:search`, over the project's own search (src/core/search): how well
+// ToolIndex ranks the expected tools of each query, how fast, and what the tool definitions of a turn
+// cost with and without deferred loading. Bundled by run.mjs, which feeds it the catalogs and queries.
+import { planToolLoading, type AlwaysLoad, type LoadableServer, type ToolLoadingPlan } from '../../src/core/search/deferredLoading';
+import { ToolIndex, type SearchableTool } from '../../src/core/search/toolSearch';
+
+export interface BenchQuery {
+  readonly id: string;
+  readonly query: string;
+  /** `server/tool` of each acceptable answer. */
+  readonly expected: readonly string[];
+}
+
+/** How deep each query's ranking is read: MRR counts a first expected tool up to this rank. */
+export const RANK_DEPTH = 10;
+
+export interface QueryOutcome {
+  readonly id: string;
+  readonly query: string;
+  /** Rank (1-based) of the first expected tool within RANK_DEPTH; null when none is there. */
+  readonly rank: number | null;
+  readonly top: readonly string[];
+  readonly expected: readonly string[];
+}
+
+export interface RankingReport {
+  readonly tools: number;
+  readonly servers: number;
+  readonly queries: number;
+  readonly recallAt1: number;
+  readonly recallAt5: number;
+  readonly mrr: number;
+  readonly indexBuildMs: number;
+  readonly latency: { readonly medianMs: number; readonly p95Ms: number; readonly maxMs: number; readonly samples: number };
+  /**
+   * The same queries' CPU time (user + system of this process): unlike wall time it does not count
+   * waiting for a core, the steadier figure on a shared machine.
+   */
+  readonly cpu: { readonly medianMs: number; readonly p95Ms: number };
+  readonly outcomes: readonly QueryOutcome[];
+}
+
+/**
+ * Ranks every query against the catalog. A query counts as found at k when any of its expected tools
+ * is among the first k results (recall@k over queries, each query with one or more acceptable tools);
+ * MRR is the mean of 1/rank of the first expected tool (0 past RANK_DEPTH). Latency: one untimed pass,
+ * then `rounds` timed passes over all queries, each query timed on its own.
+ */
+export function evaluateRanking(catalog: readonly SearchableTool[], queries: readonly BenchQuery[], rounds = 5): RankingReport {
+  const known = new Set(catalog.map((tool) => `${tool.server}/${tool.name}`));
+  for (const query of queries) {
+    const missing = query.expected.filter((ref) => !known.has(ref));
+    if (missing.length > 0) throw new Error(`query ${query.id}: expected tools not in the catalog: ${missing.join(', ')}`);
+  }
+  const buildStarted = performance.now();
+  const index = new ToolIndex(catalog);
+  const indexBuildMs = performance.now() - buildStarted;
+
+  const outcomes = queries.map((query): QueryOutcome => {
+    const top = index.query(query.query, RANK_DEPTH).map((hit) => `${hit.server}/${hit.tool}`);
+    const position = top.findIndex((ref) => query.expected.includes(ref));
+    return { id: query.id, query: query.query, rank: position === -1 ? null : position + 1, top, expected: query.expected };
+  });
+
+  const samples: number[] = [];
+  const cpuSamples: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const query of queries) {
+      const cpuStarted = process.cpuUsage();
+      const started = performance.now();
+      index.query(query.query, 5);
+      samples.push(performance.now() - started);
+      const cpu = process.cpuUsage(cpuStarted);
+      cpuSamples.push((cpu.user + cpu.system) / 1000);
+    }
+  }
+  const found = (k: number): number => outcomes.filter((outcome) => outcome.rank !== null && outcome.rank <= k).length / outcomes.length;
+  return {
+    tools: catalog.length,
+    servers: new Set(catalog.map((tool) => tool.server)).size,
+    queries: queries.length,
+    recallAt1: found(1),
+    recallAt5: found(5),
+    mrr: outcomes.reduce((total, outcome) => total + (outcome.rank === null ? 0 : 1 / outcome.rank), 0) / outcomes.length,
+    indexBuildMs,
+    latency: { medianMs: quantile(samples, 0.5), p95Ms: quantile(samples, 0.95), maxMs: Math.max(...samples), samples: samples.length },
+    cpu: { medianMs: quantile(cpuSamples, 0.5), p95Ms: quantile(cpuSamples, 0.95) },
+    outcomes,
+  };
+}
+
+export interface TokenReport {
+  /** Estimated tokens of every tool definition, sent with every request when nothing is deferred. */
+  readonly allTokens: number;
+  readonly allTools: number;
+  /** What `auto` decides for this catalog, and the tokens it sends per request before anything is found. */
+  readonly autoMode: ToolLoadingPlan['mode'];
+  readonly autoReason: ToolLoadingPlan['reason'];
+  readonly deferredTokens: number;
+  readonly deferredTools: number;
+  readonly searchToolTokens: number;
+  /** Mean estimated tokens of the top-5 tools a search adds to the following requests, over the queries. */
+  readonly foundTop5Tokens: number;
+}
+
+/**
+ * Token cost of the tool definitions per request, with deferred loading (setting `auto`, default
+ * thresholds) and without (every tool). `alwaysLoad` per server comes from `alwaysLoad`.
+ */
+export function tokenCosts(catalog: readonly SearchableTool[], queries: readonly BenchQuery[], alwaysLoad: Readonly<Record<string, AlwaysLoad>> = {}): TokenReport {
+  const servers = loadableServers(catalog, alwaysLoad);
+  const every = planToolLoading(servers, 'all');
+  const auto = planToolLoading(servers, 'auto');
+  const tokensOf = new Map(every.sent.map((tool) => [`${tool.server}/${tool.tool}`, tool.tokens]));
+  const index = new ToolIndex(catalog);
+  const foundTokens = queries.map((query) => index.query(query.query, 5).reduce((total, hit) => total + (tokensOf.get(`${hit.server}/${hit.tool}`) ?? 0), 0));
+  return {
+    allTokens: every.sentTokens,
+    allTools: every.sent.length,
+    autoMode: auto.mode,
+    autoReason: auto.reason,
+    deferredTokens: auto.sentTokens,
+    deferredTools: auto.sent.length,
+    searchToolTokens: auto.searchTool ? auto.sentTokens - auto.sent.reduce((total, tool) => total + tool.tokens, 0) : 0,
+    foundTop5Tokens: foundTokens.reduce((total, value) => total + value, 0) / Math.max(1, foundTokens.length),
+  };
+}
+
+/** The catalog grouped by server, as the chat participant gives it to planToolLoading. */
+function loadableServers(catalog: readonly SearchableTool[], alwaysLoad: Readonly<Record<string, AlwaysLoad>>): LoadableServer[] {
+  const byServer = new Map<string, SearchableTool[]>();
+  for (const tool of catalog) byServer.set(tool.server, [...(byServer.get(tool.server) ?? []), tool]);
+  return [...byServer].map(([server, tools]) => ({
+    server,
+    ...(alwaysLoad[server] !== undefined ? { alwaysLoad: alwaysLoad[server] } : {}),
+    tools: tools.map((tool) => ({ name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), ...(tool.inputSchema ? { inputSchema: tool.inputSchema } : {}) })),
+  }));
+}
+
+function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return 0;
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  const high = Math.ceil(at);
+  return sorted[low] + (sorted[high] - sorted[low]) * (at - low);
+}
