@@ -231,9 +231,9 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
       await page.keyboard.press('Enter');
       await until('the high contrast theme', async () => (await webview.locator('body.vscode-high-contrast').count()) === 1, 15_000);
       await waitForCard(await callWriteFile({ path: notes, content: `${always}- high contrast\n` }));
-      const marks = await card().locator('[data-testid="approval-diff"] .diff-add').first().evaluate((line) => getComputedStyle(line).borderLeftStyle);
+      const marks = await card().locator('[data-testid="approval-diff"] .diff-add').first().evaluate((line) => line.ownerDocument.defaultView.getComputedStyle(line).borderLeftStyle);
       if (marks !== 'solid') throw new Error(`an added line has no marker border in high contrast (border-left-style: ${marks})`);
-      const outline = await card().locator('[data-testid="approval-approve"]').evaluate((button) => getComputedStyle(button).borderTopStyle);
+      const outline = await card().locator('[data-testid="approval-approve"]').evaluate((button) => button.ownerDocument.defaultView.getComputedStyle(button).borderTopStyle);
       if (outline !== 'solid') throw new Error(`the Approve button has no border in high contrast (${outline})`);
       log(`  screenshot: ${await shot('approval-high-contrast.png', page.locator('.part.sidebar'))}`);
       // Keyboard only: into the reason field, type, Tab to Reject, Enter.
