@@ -4,6 +4,7 @@ import type { OpenSourceParams, SidebarCommand } from '../src/protocol/sidebarMe
 import type { SidebarSnapshot } from '../src/protocol/sidebar';
 import { ANSWER_REMEMBER } from './approvals';
 import { argumentsOf, draftOf, withField, type CardDraft } from './drafts';
+import { elicitationDraftOf, type ElicitationDraft } from './elicitations';
 import { NO_FILTER, type HistoryFilterState } from './history';
 import { connectHost } from './host';
 import { render, type Actions } from './render';
@@ -26,7 +27,49 @@ const CHECK_DELAY_MS = 250;
 const checkTimers = new Map<string, ReturnType<typeof setTimeout>>();
 const checkSequence = new Map<string, number>();
 
-const update = (): void => render(root, { snapshot, ui, notice, drafts, historyFilter }, actions);
+/** What the person filled into each pending form; dropped once the request is gone. */
+const elicitationDrafts = new Map<string, ElicitationDraft>();
+
+const update = (): void => render(root, { snapshot, ui, notice, drafts, historyFilter, elicitationDrafts }, actions);
+
+function elicitationDraft(id: string): ElicitationDraft | undefined {
+  const existing = elicitationDrafts.get(id);
+  if (existing) return existing;
+  const card = snapshot?.elicitations.find((c) => c.id === id);
+  return card ? elicitationDraftOf(card) : undefined;
+}
+
+async function checkElicitation(id: string): Promise<void> {
+  checkTimers.delete(`el:${id}`);
+  const draft = elicitationDraft(id);
+  if (!draft) return;
+  const sequence = (checkSequence.get(`el:${id}`) ?? 0) + 1;
+  checkSequence.set(`el:${id}`, sequence);
+  const result = await rpc.request('checkElicitation', { elicitationId: id, values: draft.values });
+  const now = elicitationDrafts.get(id);
+  if (checkSequence.get(`el:${id}`) !== sequence || !now) return;
+  elicitationDrafts.set(id, { ...now, problems: result.problems });
+  update();
+}
+
+async function answerElicitation(id: string, action: 'accept' | 'decline' | 'cancel'): Promise<void> {
+  const draft = elicitationDraft(id);
+  if (!draft || draft.busy) return;
+  elicitationDrafts.set(id, { ...draft, busy: true });
+  update();
+  try {
+    const card = snapshot?.elicitations.find((c) => c.id === id);
+    const result = await rpc.request('answerElicitation', { elicitationId: id, action, ...(action === 'accept' && card?.mode === 'form' ? { values: draft.values } : {}) });
+    // Problems: the form stays, with each problem at its field.
+    if (result.problems.length > 0) elicitationDrafts.set(id, { ...draft, problems: result.problems, busy: false });
+  } catch (error) {
+    elicitationDrafts.set(id, { ...draft, busy: false });
+    throw error;
+  } finally {
+    update();
+  }
+}
+
 
 function draftFor(id: string): CardDraft | undefined {
   const existing = drafts.get(id);
@@ -152,6 +195,14 @@ const actions: Actions = {
     update();
   },
   exportHistory: () => ask(rpc.request('exportHistory', {}), 'Could not export the history'),
+  editElicitation: (id, field, value) => {
+    const draft = elicitationDraft(id);
+    if (!draft) return;
+    elicitationDrafts.set(id, { ...draft, values: { ...draft.values, [field]: value } });
+    clearTimeout(checkTimers.get(`el:${id}`));
+    checkTimers.set(`el:${id}`, setTimeout(() => ask(checkElicitation(id), 'Could not check the form'), CHECK_DELAY_MS));
+  },
+  answerElicitation: (id, action) => ask(answerElicitation(id, action), action === 'accept' ? 'Could not send the answer' : `Could not ${action} the request`),
   clearHistory: () => ask(rpc.request('clearHistory', {}), 'Could not clear the history'),
 };
 
@@ -160,6 +211,13 @@ host.onMessage((message) => {
     case 'snapshot': {
       snapshot = message.snapshot;
       const pending = new Set(snapshot.approvals.pending.map((card) => card.id));
+      const asking = new Set(snapshot.elicitations.map((card) => card.id));
+      for (const id of [...elicitationDrafts.keys()]) {
+        if (asking.has(id)) continue;
+        elicitationDrafts.delete(id);
+        clearTimeout(checkTimers.get(`el:${id}`));
+        checkTimers.delete(`el:${id}`);
+      }
       for (const id of [...drafts.keys()]) {
         if (pending.has(id)) continue;
         drafts.delete(id);

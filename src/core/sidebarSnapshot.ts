@@ -14,6 +14,7 @@ import type {
   ShadowedRow, SidebarSnapshot, SourceLocation, ToolReviewCounts, TransportKind as RowTransport,
 } from '../protocol/sidebar';
 import { EMPTY_APPROVALS_VIEW, type ApprovalsView } from '../protocol/approvals';
+import type { ElicitationCard } from '../protocol/elicitation';
 
 /** `true` when A and B are the same union; `never` (a compile error below) when they drift apart. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
@@ -58,6 +59,8 @@ export interface SidebarSnapshotOptions {
   trustOf?: (server: EffectiveServer) => ServerTrustStatus | undefined;
   /** The approvals sections (pending calls, rules, history); empty when omitted. */
   approvals?: ApprovalsView;
+  /** What servers ask the person for; none when omitted. */
+  elicitations?: readonly ElicitationCard[];
 }
 
 /** Why a running project server's row says its definition is not the one in the file. */
@@ -82,6 +85,7 @@ export function toSidebarSnapshot(
     problems: [...merged.problems].sort(compareProblems).map(toProblemRow),
     ...(opts.workspaceName !== undefined ? { workspaceName: opts.workspaceName } : {}),
     approvals: opts.approvals ?? EMPTY_APPROVALS_VIEW,
+    elicitations: opts.elicitations ?? [],
     generatedAt: opts.generatedAt,
   };
 }

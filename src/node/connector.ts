@@ -69,20 +69,21 @@ export interface NodeServerConnectorOptions {
   /** OAuth for http and sse servers; without it a 401 fails the start with "needs authentication". */
   oauth?: OAuthSupport;
   /**
-   * Answers the server's form elicitations; when set, the client declares `elicitation` (with the SDK
-   * filling omitted fields from the schema's defaults). Without it the capability is not declared.
+   * Answers the server's elicitations; when set, the client declares `elicitation` for form mode (the
+   * SDK filling omitted fields from the schema's defaults) and, with `elicitUrls`, for URL mode. Without
+   * it the capability is not declared.
    */
-  elicit?: (request: ElicitationRequest) => Promise<ElicitationAnswer>;
+  elicit?: (request: ElicitationRequest, signal: AbortSignal) => Promise<ElicitationAnswer>;
+  /** Whether `elicit` also answers URL-mode elicitations (declared as `elicitation.url`). */
+  elicitUrls?: boolean;
 }
 
-/** A form elicitation as the connector's `elicit` sees it. */
-export interface ElicitationRequest {
-  serverId: string;
-  message: string;
-  requestedSchema: unknown;
-}
+/** An elicitation as the connector's `elicit` sees it: a form to fill, or a page to open. */
+export type ElicitationRequest =
+  | { serverId: string; mode: 'form'; message: string; requestedSchema: unknown }
+  | { serverId: string; mode: 'url'; message: string; url: string; elicitationId: string };
 
-export type ElicitationAnswer = { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' } | { action: 'cancel' };
+export type ElicitationAnswer = { action: 'accept'; content?: Record<string, unknown> } | { action: 'decline' } | { action: 'cancel' };
 
 /** Sign-ins answered within one connect attempt before giving up (a server that keeps refusing fresh tokens). */
 const MAX_AUTH_ROUNDS = 3;
@@ -243,14 +244,19 @@ export class NodeServerConnector implements ServerConnector {
 
   private createClient(request: ConnectRequest, sink: SessionSink): Client {
     const elicit = this.options.elicit;
+    const elicitation = elicit ? { form: { applyDefaults: true }, ...(this.options.elicitUrls ? { url: {} } : {}) } : undefined;
     const client = new Client(
       { name: CLIENT_NAME, version: this.options.clientVersion },
-      { capabilities: { roots: { listChanged: true }, ...(elicit ? { elicitation: { form: { applyDefaults: true } } } : {}) } },
+      { capabilities: { roots: { listChanged: true }, ...(elicitation ? { elicitation } : {}) } },
     );
     if (elicit) {
-      client.setRequestHandler(ElicitRequestSchema, async (elicitation) => {
-        const params = elicitation.params as { message?: unknown; requestedSchema?: unknown };
-        return await elicit({ serverId: request.server.id, message: String(params.message ?? ''), requestedSchema: params.requestedSchema });
+      // The SDK checked the request against the declared modes; the signal aborts when the server cancels it.
+      client.setRequestHandler(ElicitRequestSchema, async ({ params }, extra) => {
+        const serverId = request.server.id;
+        const asked: ElicitationRequest = params.mode === 'url'
+          ? { serverId, mode: 'url', message: params.message, url: params.url, elicitationId: params.elicitationId }
+          : { serverId, mode: 'form', message: params.message, requestedSchema: params.requestedSchema };
+        return await elicit(asked, extra.signal);
       });
     }
     client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: request.roots().map((root) => ({ ...root })) }));

@@ -3,6 +3,7 @@
 // and the projection that fills it (src/core/sidebarSnapshot.ts) checks at compile time that the
 // vocabularies below are exactly the core's.
 import type { ApprovalsView } from './approvals';
+import type { ElicitationCard } from './elicitation';
 
 /** Where a server is defined (the core's `Scope`). */
 export type Scope = 'local' | 'project' | 'user' | 'plugin';
@@ -116,6 +117,8 @@ export interface SidebarSnapshot {
   readonly workspaceName?: string;
   /** Calls waiting for the person, the person's rules and the call history. */
   readonly approvals: ApprovalsView;
+  /** What servers ask the person for (forms to fill, pages to open), oldest first. */
+  readonly elicitations: readonly ElicitationCard[];
   /** Milliseconds since the epoch when the host built this snapshot. */
   readonly generatedAt: number;
 }

@@ -5,6 +5,7 @@ import {
   type ErrorMessage, type MethodOf, type Request, type RequestMessage, type ResponseMessage, type RpcError,
 } from './rpc';
 import type { ApprovalMode, JsonObject, PreviewView, RuleScope } from './approvals';
+import type { FieldValueRow } from './elicitation';
 import type { SidebarSnapshot, SourceLocation } from './sidebar';
 
 /** Commands the webview may ask the host to run. Each maps to the `switchboard.<name>` command. */
@@ -75,6 +76,25 @@ export interface SetApprovalModeParams {
   readonly mode: ApprovalMode;
 }
 
+/** A form elicitation's inputs, to check (as they are typed) or to send. */
+export interface ElicitationValuesParams {
+  readonly elicitationId: string;
+  readonly values: { readonly [field: string]: FieldValueRow };
+}
+
+/** The person's answer to an elicitation: `accept` sends the form (or, in URL mode, opens the page). */
+export interface AnswerElicitationParams {
+  readonly elicitationId: string;
+  readonly action: 'accept' | 'decline' | 'cancel';
+  /** The form's inputs (form mode, `accept` only). */
+  readonly values?: { readonly [field: string]: FieldValueRow };
+}
+
+/** Problems of a form at its fields (`/field`); none means it was accepted (or is fine to send). */
+export interface ElicitationProblemsResult {
+  readonly problems: readonly ArgumentProblemRow[];
+}
+
 /** Success carries no data (`null` survives JSON); a failure is an ErrorMessage. */
 export type OpenSourceResult = null;
 export type RunCommandResult = null;
@@ -91,12 +111,15 @@ export type SetApprovalModeRequest = Request<'setApprovalMode', SetApprovalModeP
 /** Saves the whole call history as a JSON file the person picks. */
 export type ExportHistoryRequest = Request<'exportHistory', Record<string, never>, null>;
 export type ClearHistoryRequest = Request<'clearHistory', Record<string, never>, null>;
+export type CheckElicitationRequest = Request<'checkElicitation', ElicitationValuesParams, ElicitationProblemsResult>;
+export type AnswerElicitationRequest = Request<'answerElicitation', AnswerElicitationParams, ElicitationProblemsResult>;
 
 /** Every request the webview can make of the host. */
 export type SidebarRequest =
   | OpenSourceRequest | RunCommandRequest | ServerActionRequest
   | AnswerApprovalRequest | CheckArgumentsRequest | OpenDiffRequest | RevokeRuleRequest | SetApprovalModeRequest
-  | ExportHistoryRequest | ClearHistoryRequest;
+  | ExportHistoryRequest | ClearHistoryRequest
+  | CheckElicitationRequest | AnswerElicitationRequest;
 export type SidebarMethod = MethodOf<SidebarRequest>;
 
 /** The handshake: the webview's script has loaded and listens. */
@@ -145,6 +168,15 @@ function parseAnswer(value: unknown): ApprovalAnswerParams | undefined {
   const { remember } = value;
   if (remember === undefined) return { kind: 'approve', args: value.args };
   return (RULE_SCOPES as readonly unknown[]).includes(remember) ? { kind: 'approve', args: value.args, remember: remember as RuleScope } : undefined;
+}
+
+const isFieldValue = (value: unknown): value is FieldValueRow =>
+  typeof value === 'string' || typeof value === 'boolean' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
+
+function parseValues(value: unknown): Record<string, FieldValueRow> | undefined {
+  if (!isRecord(value)) return undefined;
+  const entries = Object.entries(value);
+  return entries.every(([, v]) => isFieldValue(v)) ? Object.fromEntries(entries) as Record<string, FieldValueRow> : undefined;
 }
 
 function parseOpenSource(params: Readonly<Record<string, unknown>>): OpenSourceParams | undefined {
@@ -216,6 +248,17 @@ export function parseWebviewMessage(data: unknown): ParsedWebviewMessage {
         ? { ok: true, message: { type: 'request', id, method, params: { mode: mode as ApprovalMode } } }
         : invalidParams;
     }
+    case 'checkElicitation': {
+      const { elicitationId } = params;
+      const values = parseValues(params.values);
+      return isId(elicitationId) && values ? { ok: true, message: { type: 'request', id, method, params: { elicitationId, values } } } : invalidParams;
+    }
+    case 'answerElicitation': {
+      const { elicitationId, action } = params;
+      const values = params.values === undefined ? undefined : parseValues(params.values);
+      if (!isId(elicitationId) || (action !== 'accept' && action !== 'decline' && action !== 'cancel') || (params.values !== undefined && values === undefined)) return invalidParams;
+      return { ok: true, message: { type: 'request', id, method, params: { elicitationId, action, ...(values ? { values } : {}) } } };
+    }
     case 'exportHistory':
     case 'clearHistory':
       return { ok: true, message: { type: 'request', id, method, params: {} } };
@@ -234,7 +277,7 @@ export function isHostToWebviewMessage(data: unknown): data is HostToWebviewMess
     case 'snapshot':
       return isRecord(data.snapshot) && Array.isArray(data.snapshot.servers)
         && Array.isArray(data.snapshot.shadowed) && Array.isArray(data.snapshot.problems)
-        && isRecord(data.snapshot.approvals) && Array.isArray(data.snapshot.approvals.pending);
+        && isRecord(data.snapshot.approvals) && Array.isArray(data.snapshot.approvals.pending) && Array.isArray(data.snapshot.elicitations);
     case 'response':
       return isRequestId(data.id) && typeof data.method === 'string';
     case 'error':

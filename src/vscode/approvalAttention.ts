@@ -1,9 +1,10 @@
-// A call that waits for the person must not wait unseen: the sidebar is brought on screen, its
-// container shows how many calls wait, and while the sidebar was hidden a notification offers
-// Approve / Reject / Show for the new card.
+// What waits for the person must not wait unseen: a new tool call to approve or a server's request for
+// input brings the sidebar on screen, the sidebar's container counts everything that waits, and while
+// the sidebar was hidden a notification offers to answer (Approve / Reject / Show for a tool call).
 import * as vscode from 'vscode';
 import type { ApprovalBroker, ApprovalRequest } from '../core/approvals';
 import { DisposableStore } from '../core/disposable';
+import type { Event } from '../core/event';
 
 /** What attention needs of the sidebar view. */
 export interface AttentionView {
@@ -12,27 +13,53 @@ export interface AttentionView {
   setBadge(count: number, tooltip: string): void;
 }
 
-export function watchApprovals(broker: ApprovalBroker, view: AttentionView, log: vscode.LogOutputChannel): vscode.Disposable {
+/** Requests of one kind that wait for the person (tool calls to approve, servers' requests for input). */
+export interface AttentionSource {
+  readonly onDidChange: Event<void>;
+  count(): number;
+  /** Fires for each new request with what to notify about it (shown when the sidebar is hidden). */
+  readonly onDidArrive: Event<(show: () => Promise<void>) => Promise<void>>;
+}
+
+/** A source over a pending list, with the notification for one of its requests. */
+export function attentionSource<R>(
+  list: { readonly onDidChange: Event<void>; readonly onDidAdd: Event<R>; pending(): readonly R[] },
+  notify: (request: R, show: () => Promise<void>) => Promise<void>,
+): AttentionSource {
+  return {
+    onDidChange: list.onDidChange,
+    count: () => list.pending().length,
+    onDidArrive: (listener) => list.onDidAdd((request) => listener((show) => notify(request, show))),
+  };
+}
+
+export function watchAttention(view: AttentionView, log: vscode.LogOutputChannel, sources: readonly AttentionSource[]): vscode.Disposable {
   const store = new DisposableStore();
-  store.add(broker.onDidChange(() => {
-    const count = broker.pending().length;
-    view.setBadge(count, count === 1 ? '1 tool call waits for your approval' : `${count} tool calls wait for your approval`);
-  }));
-  store.add(broker.onDidAsk((request) => {
-    if (view.visible) return;
-    void view.reveal().catch((error: unknown) => log.warn(`approvals: could not show the sidebar: ${String(error)}`));
-    void notify(broker, request, view);
-  }));
+  const show = (): Promise<void> => view.reveal().catch((error: unknown) => log.warn(`could not show the sidebar: ${String(error)}`));
+  for (const source of sources) {
+    store.add(source.onDidChange(() => {
+      const count = sources.reduce((sum, s) => sum + s.count(), 0);
+      view.setBadge(count, count === 1 ? '1 request waits for you' : `${count} requests wait for you`);
+    }));
+    store.add(source.onDidArrive((notify) => {
+      if (view.visible) return;
+      void show();
+      void notify(show);
+    }));
+  }
   return { dispose: () => store.dispose() };
 }
 
-async function notify(broker: ApprovalBroker, request: ApprovalRequest, view: AttentionView): Promise<void> {
-  const choice = await vscode.window.showInformationMessage(
-    `"${request.serverName}" wants to run ${request.tool}: ${request.reason}.`,
-    'Approve', 'Reject', 'Show',
-  );
-  // A card answered in the sidebar meanwhile (or cancelled) is gone: the notification's answer is then moot.
-  if (choice === 'Approve') broker.answer(request.id, { kind: 'approve', args: request.args });
-  else if (choice === 'Reject') broker.answer(request.id, { kind: 'reject', reason: 'rejected from the notification' });
-  else if (choice === 'Show') await view.reveal();
+/** Tool calls waiting for approval: Approve and Reject right from the notification. */
+export function approvalAttention(broker: ApprovalBroker): AttentionSource {
+  return attentionSource(broker, async (request: ApprovalRequest, show) => {
+    const choice = await vscode.window.showInformationMessage(
+      `"${request.serverName}" wants to run ${request.tool}: ${request.reason}.`,
+      'Approve', 'Reject', 'Show',
+    );
+    // A card answered in the sidebar meanwhile (or cancelled) is gone: the notification's answer is then moot.
+    if (choice === 'Approve') broker.answer(request.id, { kind: 'approve', args: request.args });
+    else if (choice === 'Reject') broker.answer(request.id, { kind: 'reject', reason: 'rejected from the notification' });
+    else if (choice === 'Show') await show();
+  });
 }

@@ -202,6 +202,7 @@ function placeholder(field: FormField): unknown {
     case 'number': case 'integer': return field.minimum ?? 0;
     case 'boolean': return false;
     case 'enum': return field.choices?.[0]?.value ?? null;
+    case 'multiEnum': return [];
     case 'json': return null;
   }
 }

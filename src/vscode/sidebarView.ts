@@ -8,7 +8,7 @@ import type { SidebarSnapshot } from '../protocol/sidebar';
 import type { ApprovalMode } from '../protocol/approvals';
 import {
   parseWebviewMessage,
-  type AnswerApprovalParams, type CheckArgumentsParams, type CheckArgumentsResult, type HostToWebviewMessage, type OpenDiffParams,
+  type AnswerApprovalParams, type AnswerElicitationParams, type CheckArgumentsParams, type ElicitationProblemsResult, type ElicitationValuesParams, type CheckArgumentsResult, type HostToWebviewMessage, type OpenDiffParams,
   type OpenSourceParams, type ServerActionParams, type SidebarCommand, type SidebarRequest,
 } from '../protocol/sidebarMessages';
 
@@ -36,6 +36,10 @@ export interface SidebarHandlers {
   setApprovalMode(mode: ApprovalMode): Promise<void> | void;
   exportHistory(): Promise<void> | void;
   clearHistory(): Promise<void> | void;
+  /** Checks a form elicitation's inputs; the problems at their fields. */
+  checkElicitation(params: ElicitationValuesParams): Promise<ElicitationProblemsResult> | ElicitationProblemsResult;
+  /** Answers an elicitation; a form with problems is not sent (they come back instead). */
+  answerElicitation(params: AnswerElicitationParams): Promise<ElicitationProblemsResult> | ElicitationProblemsResult;
 }
 
 /** Changes that arrive together (a server's four catalog kinds, say) are posted as one snapshot. */
@@ -211,6 +215,10 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
         case 'clearHistory':
           await this.handlers.clearHistory();
           return { type: 'response', id: request.id, method: request.method, result: null };
+        case 'checkElicitation':
+          return { type: 'response', id: request.id, method: request.method, result: await this.handlers.checkElicitation(request.params) };
+        case 'answerElicitation':
+          return { type: 'response', id: request.id, method: request.method, result: await this.handlers.answerElicitation(request.params) };
         default:
           return assertNever(request);
       }

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { toSidebarSnapshot } from '../core/sidebarSnapshot';
 import type { SidebarSnapshot } from '../protocol/sidebar';
-import { watchApprovals } from './approvalAttention';
+import { approvalAttention, watchAttention } from './approvalAttention';
 import { revealSource } from './commands';
 import { ProposalDocuments } from './proposalDocuments';
 import { approvalHandlers } from './sidebarApprovals';
@@ -37,6 +37,7 @@ export function sidebarSnapshotOf(ctx: SwitchboardContext): SidebarSnapshot {
     },
     trustOf: (server) => ({ decision: trust.decide(server), flags: trust.flags(server) }),
     approvals: ctx.approvals.view(),
+    elicitations: ctx.elicitations.cards(),
   });
 }
 
@@ -55,6 +56,7 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
       toolReview.onDidChange(() => listener()),
       trust.onDidChange(() => listener()),
       ctx.approvals.onDidChange(() => listener()),
+      ctx.elicitations.broker.onDidChange(() => listener()),
     ),
     snapshot,
   }, {
@@ -74,6 +76,8 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
       }
     },
     ...handlers,
+    checkElicitation: (params) => ctx.elicitations.check(params),
+    answerElicitation: (params) => ctx.elicitations.answer(params),
   });
   return vscode.Disposable.from(
     proposals,
@@ -83,7 +87,7 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
       // Tests speak the page's typed protocol: raw message data in, the reply the page would get out.
       vscode.commands.registerCommand(SIDEBAR_REQUEST_TEST_COMMAND, (data: unknown) => sidebar.respondTo(data)),
     ] : []),
-    watchApprovals(ctx.approvals.broker, sidebar, ctx.log),
+    watchAttention(sidebar, ctx.log, [approvalAttention(ctx.approvals.broker), ctx.elicitations.attention()]),
     vscode.commands.registerCommand(SIDEBAR_SNAPSHOT_COMMAND, snapshot),
     vscode.window.registerWebviewViewProvider(SidebarViewProvider.viewId, sidebar),
   );

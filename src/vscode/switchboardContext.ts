@@ -14,6 +14,7 @@ import { JsonFileStore } from '../node/jsonFileStore';
 import { parseEnvFile, ServerEnvironment } from '../node/process/environment';
 import { Approvals } from './approvals';
 import { ConfigAdapter } from './configAdapter';
+import { Elicitations } from './elicitations';
 import { ConfigSources } from './configSources';
 import { inputDefinitionOf, registerInputCommands } from './inputCommands';
 import { InputResolvingConnector } from './inputResolvingConnector';
@@ -40,6 +41,8 @@ export interface SwitchboardContext {
   readonly toolReview: ToolReview;
   /** The approval policy, the pending cards, the person's rules and the call history. */
   readonly approvals: Approvals;
+  /** Servers' requests for the person's input (forms, pages to open), waiting in the sidebar. */
+  readonly elicitations: Elicitations;
   /** The one way to call a tool: resolve → decide → send → record. */
   readonly calls: ToolCallGate;
   readonly serverLogs: ServerLogs;
@@ -64,8 +67,12 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   // OAuth tokens and registered clients: SecretStorage, one record per server URL.
   const oauthStore = new OAuthCredentialStore(extension.secrets);
   const oauth = new OAuthProviders({ store: oauthStore, clientName: 'MCP Switchboard' });
+  // A server's request for the person's input waits as a card in the sidebar.
+  const elicitations = own(new Elicitations());
   const connector = new NodeServerConnector({
     oauth,
+    elicit: elicitations.elicit,
+    elicitUrls: true,
     clientVersion: String((extension.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'),
     launchStdio: processLauncher(new ServerEnvironment({
       // A local window may have been started from the Dock or a launcher, with a bare PATH: 'auto'
@@ -96,6 +103,7 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
     isAllowed: (server) => trust.gate.isAllowed(server),
     awaitingDecision: (server) => trust.gate.awaitingDecision(server),
   }));
+  elicitations.attach(registry);
   registry.setRoots(workspaceRoots());
   own(vscode.workspace.onDidChangeWorkspaceFolders(() => registry.setRoots(workspaceRoots())));
   own(onDidChangeLifecycleSettings((settings) => registry.updateSettings(settings), (message) => log.warn(message)));
@@ -124,7 +132,7 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   const approvals = own(new Approvals({ extension, registry, trust, toolReview, log }));
   const calls = own(new ToolCallGate({ registry, tools: toolReview, decide: approvals.decide }));
   own(calls.onDidCall((record) => approvals.recordCall(record)));
-  return { extension, log, sources, config, inputs, connector, oauthStore, oauth, trust, registry, toolReview, approvals, calls, serverLogs, testing };
+  return { extension, log, sources, config, inputs, connector, oauthStore, oauth, trust, registry, toolReview, approvals, elicitations, calls, serverLogs, testing };
 }
 
 /** The workspace folders as MCP roots. */

@@ -67,6 +67,7 @@ describe('toSidebarSnapshot', () => {
       problems: [],
       workspaceName: 'shop',
       approvals: { mode: 'askBeforeEdits', pending: [], rules: [], history: [] },
+      elicitations: [],
       generatedAt: 1_700_000_000_000,
     });
   });

@@ -1,8 +1,7 @@
 // Where a call that must be asked about waits for the person: each pending approval is a card the
-// sidebar shows; the person's answer (or the caller's cancellation) settles it. The broker knows
-// nothing of the sidebar: it keeps the pending cards, fires a change event, and hands out answers.
-import type { Disposable } from '../disposable';
-import { Emitter, type Event } from '../event';
+// sidebar shows; the person's answer (or the caller's cancellation) settles it (see PendingRequests).
+import type { Event } from '../event';
+import { PendingRequests } from '../pending/pendingRequests';
 import type { ToolAnnotations } from '../lifecycle/types';
 import type { FilePreview } from './preview/types';
 import type { RuleScope } from './rules';
@@ -48,70 +47,12 @@ export class ApprovalCancelledError extends Error {
   }
 }
 
-interface Pending {
-  readonly request: ApprovalRequest;
-  readonly settle: (answer: ApprovalAnswer) => void;
-  readonly cancel: (error: Error) => void;
-}
-
 /** The pending approvals, in the order they were asked. */
-export class ApprovalBroker implements Disposable {
-  private readonly waiting = new Map<string, Pending>();
-  private readonly changed = new Emitter<void>();
-  private readonly asked = new Emitter<ApprovalRequest>();
-
-  /** Fires when a card is added or removed. */
-  readonly onDidChange: Event<void> = this.changed.event;
+export class ApprovalBroker extends PendingRequests<ApprovalRequest, ApprovalAnswer> {
   /** Fires with each new card (to reveal the sidebar or notify). */
-  readonly onDidAsk: Event<ApprovalRequest> = this.asked.event;
+  readonly onDidAsk: Event<ApprovalRequest> = this.onDidAdd;
 
-  /** The cards waiting for an answer, oldest first. */
-  pending(): ApprovalRequest[] {
-    return [...this.waiting.values()].map((p) => p.request);
-  }
-
-  get(id: string): ApprovalRequest | undefined {
-    return this.waiting.get(id)?.request;
-  }
-
-  /**
-   * Shows a card and resolves with the person's answer. Rejects with ApprovalCancelledError when
-   * `signal` aborts (the card is removed) or the broker is disposed.
-   */
-  ask(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalAnswer> {
-    if (this.waiting.has(request.id)) return Promise.reject(new Error(`an approval with the id ${request.id} is already pending`));
-    if (signal?.aborted) return Promise.reject(new ApprovalCancelledError());
-    return new Promise<ApprovalAnswer>((resolve, reject) => {
-      const onAbort = (): void => { this.remove(request.id, (p) => p.cancel(new ApprovalCancelledError())); };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const done = (): void => signal?.removeEventListener('abort', onAbort);
-      this.waiting.set(request.id, {
-        request,
-        settle: (answer) => { done(); resolve(answer); },
-        cancel: (error) => { done(); reject(error); },
-      });
-      this.changed.fire();
-      this.asked.fire(request);
-    });
-  }
-
-  /** Settles a card with the person's answer; false when no such card waits (already answered or cancelled). */
-  answer(id: string, answer: ApprovalAnswer): boolean {
-    return this.remove(id, (p) => p.settle(answer));
-  }
-
-  dispose(): void {
-    for (const id of [...this.waiting.keys()]) this.remove(id, (p) => p.cancel(new ApprovalCancelledError('the window closed before the call was approved')));
-    this.changed.dispose();
-    this.asked.dispose();
-  }
-
-  private remove(id: string, then: (pending: Pending) => void): boolean {
-    const pending = this.waiting.get(id);
-    if (!pending) return false;
-    this.waiting.delete(id);
-    then(pending);
-    this.changed.fire();
-    return true;
+  constructor() {
+    super((reason) => new ApprovalCancelledError(reason === 'disposed' ? 'the window closed before the call was approved' : undefined));
   }
 }

@@ -3,8 +3,11 @@
 // What a person types into a field is parsed here too, so every form (a quick input, the sidebar)
 // treats text the same way.
 
-/** How a field is filled. `json` is any value a plain input cannot express (objects, arrays, unions). */
-export type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'json';
+/**
+ * How a field is filled. `multiEnum` is an array of choices (`items` with `enum` or titled `anyOf`);
+ * `json` is any value a plain input cannot express (objects, other arrays, unions).
+ */
+export type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'multiEnum' | 'json';
 
 /** A choice of an enum field: the value sent, and what a person reads. */
 export interface FieldChoice {
@@ -27,6 +30,9 @@ export interface FormField {
   readonly minLength?: number;
   readonly maxLength?: number;
   readonly pattern?: string;
+  /** For `multiEnum`: how many choices at least and at most. */
+  readonly minItems?: number;
+  readonly maxItems?: number;
 }
 
 type Schema = Readonly<Record<string, unknown>>;
@@ -49,9 +55,15 @@ function toField(name: string, property: Schema, required: boolean): FormField {
   if ('default' in property) field.default = property.default;
   const choices = choicesOf(property);
   const type = singleType(property.type);
+  const itemChoices = type === 'array' && isRecord(property.items) ? choicesOf(property.items) : undefined;
   if (choices) {
     field.kind = 'enum';
     field.choices = choices;
+  } else if (itemChoices) {
+    field.kind = 'multiEnum';
+    field.choices = itemChoices;
+    if (typeof property.minItems === 'number') field.minItems = property.minItems;
+    if (typeof property.maxItems === 'number') field.maxItems = property.maxItems;
   } else if (type === 'string' || type === 'number' || type === 'integer' || type === 'boolean') {
     field.kind = type;
   }
@@ -117,6 +129,16 @@ export function parseFieldInput(field: FormField, text: string): FieldInput {
       const choice = field.choices?.find((c) => String(c.value) === trimmed || c.title === trimmed);
       return choice ? { value: choice.value } : { error: `${field.title} must be one of ${(field.choices ?? []).map((c) => c.title).join(', ')}` };
     }
+    case 'multiEnum': {
+      // Choices separated by commas, each by its value or its title.
+      const picked: FieldChoice['value'][] = [];
+      for (const part of trimmed.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+        const choice = field.choices?.find((c) => String(c.value) === part || c.title === part);
+        if (!choice) return { error: `${field.title}: "${part}" is not one of ${(field.choices ?? []).map((c) => c.title).join(', ')}` };
+        if (!picked.includes(choice.value)) picked.push(choice.value);
+      }
+      return checkCount(field, picked);
+    }
     case 'json':
       try {
         return { value: JSON.parse(trimmed) };
@@ -124,6 +146,13 @@ export function parseFieldInput(field: FormField, text: string): FieldInput {
         return { error: `${field.title} must be JSON (e.g. ["a", "b"] or {"key": 1})` };
       }
   }
+}
+
+/** Checks a multiEnum's chosen values against its bounds. */
+export function checkCount(field: FormField, picked: readonly FieldChoice['value'][]): FieldInput {
+  if (field.minItems !== undefined && picked.length < field.minItems) return { error: `${field.title}: choose at least ${field.minItems}` };
+  if (field.maxItems !== undefined && picked.length > field.maxItems) return { error: `${field.title}: choose at most ${field.maxItems}` };
+  return { value: [...picked] };
 }
 
 function checkString(field: FormField, text: string): FieldInput {
@@ -142,6 +171,7 @@ export function fieldText(field: FormField, value: unknown): string {
   if (value === undefined) return '';
   if (field.kind === 'string' && typeof value === 'string') return value;
   if (field.kind === 'enum') return field.choices?.find((c) => c.value === value)?.title ?? String(value);
+  if (field.kind === 'multiEnum' && Array.isArray(value)) return value.map((v) => field.choices?.find((c) => c.value === v)?.title ?? String(v)).join(', ');
   if (field.kind === 'json') return JSON.stringify(value);
   return String(value);
 }

@@ -1,0 +1,5 @@
+// Elicitation: what a server asks the person for (a form, or a page to open), waiting for an answer.
+export * from './elicitation';
+export * from './formAnswer';
+export * from './urlTarget';
+export * from './elicitationView';
