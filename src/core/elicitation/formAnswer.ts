@@ -33,7 +33,9 @@ export function formAnswer(fields: readonly FormField[], schema: Readonly<Record
     if ('error' in parsed) problems.push({ path: at, message: parsed.error });
     else if ('value' in parsed) content[field.name] = parsed.value;
   }
-  if (problems.length > 0) return { ok: false, problems };
-  const invalid = validateArguments(schema, content);
-  return invalid.length > 0 ? { ok: false, problems: invalid } : { ok: true, content };
+  // The schema's own checks (formats such as email, patterns, bounds) for the fields that parsed; a
+  // field whose input did not parse shows only that.
+  const unparsed = new Set(problems.map((p) => p.path));
+  problems.push(...validateArguments(schema, content).filter((p) => !unparsed.has(p.path)));
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, content };
 }
