@@ -1,0 +1,97 @@
+// The MCP tools as a model gets them: every ready server's offered tools under their qualified names
+// (`mcp__<server>__<tool>`), in the one sorted order, with a way back from a name to the server and
+// tool. Context economy (DESIGN.md §5): the whole list goes to the model only when it is small; a
+// larger catalog sends the tools of `alwaysLoad` servers and lets the model search for the rest.
+import type { Catalog, ToolInfo } from '../lifecycle/types';
+import { qualifyToolNames } from './toolNames';
+
+/** A server as the chat reads it (a ServerView fits). */
+export interface ChatServer {
+  readonly id: string;
+  readonly state: { readonly kind: string };
+  readonly catalog: Catalog;
+}
+
+/** One tool under the name a model knows it by. */
+export interface ModelTool {
+  readonly qualifiedName: string;
+  readonly server: string;
+  readonly tool: ToolInfo;
+  /** Whether the server's entry says `alwaysLoad`. */
+  readonly alwaysLoad: boolean;
+}
+
+/** What a model is given for one tool (the shape of a language-model tool declaration). */
+export interface ModelToolSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: Record<string, unknown>;
+}
+
+/** How many tools may go to the model in full before the rest wait behind the catalog search. */
+export const DEFAULT_MAX_FULL_TOOLS = 64;
+
+/** Every ready server's tools, qualified and sorted; names resolve back to their server and tool. */
+export class ModelToolCatalog {
+  readonly tools: readonly ModelTool[];
+  private readonly byName: ReadonlyMap<string, ModelTool>;
+
+  constructor(servers: readonly ChatServer[]) {
+    const ready = servers.filter((server) => server.state.kind === 'ready');
+    const infos = new Map<string, { info: ToolInfo; alwaysLoad: boolean }>();
+    for (const server of ready) {
+      for (const tool of server.catalog.tools) infos.set(key(server.id, tool.name), { info: tool, alwaysLoad: server.catalog.alwaysLoad === true });
+    }
+    this.tools = qualifyToolNames(ready.flatMap((server) => server.catalog.tools.map((tool) => ({ server: server.id, tool: tool.name })))).map((named) => {
+      const found = infos.get(key(named.server, named.tool))!;
+      return { qualifiedName: named.qualifiedName, server: named.server, tool: found.info, alwaysLoad: found.alwaysLoad };
+    });
+    this.byName = new Map(this.tools.map((tool) => [tool.qualifiedName, tool]));
+  }
+
+  /** The tool a model named, if any. */
+  find(qualifiedName: string): ModelTool | undefined {
+    return this.byName.get(qualifiedName);
+  }
+
+  /** The tool of `server` named `tool`, if it is in the catalog. */
+  findByRef(server: string, tool: string): ModelTool | undefined {
+    return this.tools.find((candidate) => candidate.server === server && candidate.tool.name === tool);
+  }
+
+  /** Every qualified name, sorted (for "did you mean"). */
+  names(): string[] {
+    return this.tools.map((tool) => tool.qualifiedName);
+  }
+
+  /**
+   * The tools to send in full: all of them when there are at most `maxFull`, else those of `alwaysLoad`
+   * servers. `deferred` are the others, reachable through the catalog search.
+   */
+  partition(maxFull = DEFAULT_MAX_FULL_TOOLS): { full: ModelTool[]; deferred: ModelTool[] } {
+    if (this.tools.length <= maxFull) return { full: [...this.tools], deferred: [] };
+    return { full: this.tools.filter((tool) => tool.alwaysLoad), deferred: this.tools.filter((tool) => !tool.alwaysLoad) };
+  }
+}
+
+/** The declaration a model gets for a tool: its qualified name, a description that names the server, its input schema. */
+export function toolSpecOf(tool: ModelTool): ModelToolSpec {
+  const description = tool.tool.description?.trim() || tool.tool.title || tool.tool.name;
+  return { name: tool.qualifiedName, description: `${description} (MCP server "${tool.server}")`, inputSchema: inputSchemaOf(tool.tool) };
+}
+
+/** A tool's input schema as models accept it: always an object schema. */
+export function inputSchemaOf(tool: ToolInfo): Record<string, unknown> {
+  const schema = tool.inputSchema;
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return { type: 'object', properties: {} };
+  return schema.type === undefined ? { type: 'object', ...schema } : schema;
+}
+
+/** The size, in characters, of a tool list as it is sent (its JSON): what it costs in the model's context. */
+export function toolListChars(specs: readonly ModelToolSpec[]): number {
+  return JSON.stringify(specs).length;
+}
+
+function key(server: string, tool: string): string {
+  return `${server}\u0000${tool}`;
+}
