@@ -6,9 +6,9 @@ import type { Catalog, ToolInfo } from '../lifecycle/types';
 import { qualifyToolNames } from './toolNames';
 
 /** A server as the chat reads it (a ServerView fits). */
-export interface ChatServer {
+export interface ChatServer<S extends { readonly kind: string } = { readonly kind: string }> {
   readonly id: string;
-  readonly state: { readonly kind: string };
+  readonly state: S;
   readonly catalog: Catalog;
 }
 

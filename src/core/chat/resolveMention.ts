@@ -18,7 +18,7 @@ export type MentionTarget =
 const FALLBACK_SUGGESTIONS = 5;
 
 /** Resolves `server` + `uri` against the servers' catalogs. `stateLabel` words a state for people. */
-export function resolveMention(server: string, uri: string, servers: readonly ChatServer[], stateLabel: (state: ChatServer['state']) => string = (s) => s.kind): MentionTarget {
+export function resolveMention<S extends { readonly kind: string }>(server: string, uri: string, servers: readonly ChatServer<S>[], stateLabel: (state: S) => string = (s) => s.kind): MentionTarget {
   const view = servers.find((candidate) => candidate.id === server);
   if (view === undefined) return { kind: 'unknownServer', server, suggestions: closestNames(server, servers.map((candidate) => candidate.id)) };
   if (view.state.kind !== 'ready') return { kind: 'serverNotReady', server, state: stateLabel(view.state) };
