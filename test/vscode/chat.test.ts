@@ -55,6 +55,7 @@ describe('Chat: @mcp and the language-model tools', function () {
   this.timeout(90_000);
   let api: SwitchboardApi;
   const chat = vscode.workspace.getConfiguration('chat');
+  const chatWasDisabled = chat.inspect<boolean>('disableAIFeatures')?.globalValue;
 
   before(async () => {
     api = await switchboardApi();
@@ -69,7 +70,7 @@ describe('Chat: @mcp and the language-model tools', function () {
   after(async () => {
     await vscode.commands.executeCommand('_switchboard.test.setArgumentAnswers', null);
     await vscode.workspace.getConfiguration().update('switchboard.maxToolOutputChars', undefined, vscode.ConfigurationTarget.Global);
-    await chat.update('disableAIFeatures', undefined, vscode.ConfigurationTarget.Global);
+    await chat.update('disableAIFeatures', chatWasDisabled, vscode.ConfigurationTarget.Global);
   });
 
   beforeEach(async () => {
@@ -111,6 +112,30 @@ describe('Chat: @mcp and the language-model tools', function () {
       assert.equal(bare, mention);
       const missing = textOf((await invoke('switchboard_read_resource', { resource: '@everything:demo://resource/static/document/architecture.mdx' })).content);
       assert.match(missing, /has no resource demo:\/\/resource\/static\/document\/architecture\.mdx; nearest: demo:\/\/resource\/static\/document\/architecture\.md/);
+    });
+
+    it('cancels the MCP request when the invocation is cancelled', async () => {
+      const before = (await gateCalls()).length;
+      const source = new vscode.CancellationTokenSource();
+      const started = Date.now();
+      setTimeout(() => source.cancel(), 500);
+      // VS Code may answer a cancelled invocation itself (a CancellationError) or pass on the tool's result.
+      const text = await Promise.resolve(vscode.lm.invokeTool('switchboard_call_tool', {
+        input: { name: 'mcp__everything__trigger-long-running-operation', arguments: { duration: 20, steps: 20 } }, toolInvocationToken: undefined,
+      }, source.token)).then((result) => textOf(result.content), (error: unknown) => String(error));
+      assert.match(text, /cancel/i);
+      // The MCP request itself ended (the gate recorded its failure) long before the 20 s operation would have.
+      const ended = await waitFor('the call to end', async () => (await gateCalls()).slice(before).find((c) => c.tool === 'trigger-long-running-operation'), 10_000, 50);
+      assert.deepEqual([ended.caller, ended.outcome], ['lm-tool', 'failed']);
+      assert.ok(Date.now() - started < 10_000, `took ${Date.now() - started} ms`);
+    });
+
+    it('gives the structured content of a tool with an output schema, and resource links as links', async () => {
+      const structured = textOf((await invoke('switchboard_call_tool', { name: 'mcp__everything__get-structured-content', arguments: { location: 'New York' } })).content);
+      assert.deepEqual(JSON.parse(structured), { temperature: 33, conditions: 'Cloudy', humidity: 82 });
+      const links = textOf((await invoke('switchboard_call_tool', { name: 'mcp__everything__get-resource-links', arguments: { count: 2 } })).content);
+      assert.match(links, /^Resource link: demo:\/\/resource\/\S+/m);
+      assert.equal(links.split('\n').filter((line) => line.startsWith('Resource link: ')).length, 2);
     });
 
     it('passes an image as a data part', async () => {
@@ -227,9 +252,16 @@ describe('Chat: @mcp and the language-model tools', function () {
       assert.match(turn.message ?? '', /There is no MCP prompt \/mcp__everything__args-promt; did you mean \/mcp__everything__args-prompt\?/);
     });
 
-    it('answers /help', async () => {
+    it('answers /help with the servers, their state, the prompts as slash commands and how to mention resources', async () => {
       const turn = await ask('@mcp /help');
       assert.equal(turn.kind, 'help');
+      const help = turn.message ?? '';
+      assert.match(help, /- `everything`: ready — \d+ tool\(s\), \d+ resource\(s\), \d+ prompt\(s\)/);
+      assert.match(help, /- `memory`: needs trust/);
+      assert.match(help, /- `missing-command`: failed/);
+      assert.match(help, /`\/mcp__everything__args-prompt <city> \[state\]`/);
+      assert.match(help, /Write `@server:uri` anywhere in your message/);
+      assert.deepEqual(await modelRequests(), []);
     });
   });
 

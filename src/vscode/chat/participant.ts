@@ -56,8 +56,9 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     return { metadata: { kind: 'problem', message } satisfies McpTurnMetadata };
   };
   if (request.command === 'help') {
-    stream.markdown(helpText(services));
-    return { metadata: { kind: 'help' } satisfies McpTurnMetadata };
+    const help = helpText(services);
+    stream.markdown(help);
+    return { metadata: { kind: 'help', message: help } satisfies McpTurnMetadata };
   }
   const { signal, dispose } = signalOf(token);
   try {
