@@ -1,6 +1,7 @@
 // The tools a model gets: qualified, sorted, resolvable back to server and tool; the whole list only
 // when small, else the alwaysLoad servers' tools; the declaration's shape and size.
 import * as assert from 'node:assert/strict';
+import { SEARCH_TOOL_NAME, ToolOffer } from '../../src/core/chat/catalogSearch';
 import { ModelToolCatalog, toolListChars, toolSpecOf, type ChatServer } from '../../src/core/chat/modelTools';
 import { emptyCatalog } from '../../src/core/lifecycle/catalog';
 import type { ToolInfo } from '../../src/core/lifecycle/types';
@@ -42,5 +43,31 @@ describe('ModelToolCatalog', () => {
     const spec = toolSpecOf(catalog.tools[0]);
     assert.deepEqual(spec, { name: 'mcp__s__t', description: 't (MCP server "s")', inputSchema: { type: 'object', properties: {} } });
     assert.equal(toolListChars([spec]), JSON.stringify([spec]).length);
+  });
+});
+
+describe('ToolOffer', () => {
+  const servers = [
+    server('files', ['read_file', 'write_file', 'list_directory']),
+    server('github', ['create_issue', 'list_issues']),
+    server('always', ['ping'], { alwaysLoad: true }),
+  ];
+
+  it('offers every tool, and no search, when the catalog is small', () => {
+    const offer = new ToolOffer(new ModelToolCatalog(servers), 10);
+    assert.deepEqual(offer.specs().map((s) => s.name), ['mcp__always__ping', 'mcp__files__list_directory', 'mcp__files__read_file', 'mcp__files__write_file', 'mcp__github__create_issue', 'mcp__github__list_issues']);
+    assert.equal(offer.isSearch(SEARCH_TOOL_NAME), false);
+  });
+
+  it('offers the alwaysLoad tools and the search when it is large, then what the search found', () => {
+    const offer = new ToolOffer(new ModelToolCatalog(servers), 3);
+    assert.deepEqual(offer.specs().map((s) => s.name), ['mcp__always__ping', SEARCH_TOOL_NAME]);
+    assert.equal(offer.isSearch(SEARCH_TOOL_NAME), true);
+    const result = JSON.parse(offer.search({ query: 'create an issue', limit: 1 })) as { name: string; server: string; inputSchema: unknown }[];
+    assert.deepEqual(result.map((r) => [r.name, r.server]), [['mcp__github__create_issue', 'github']]);
+    assert.deepEqual(result[0].inputSchema, { type: 'object', properties: { x: { type: 'string' } } });
+    assert.deepEqual(offer.specs().map((s) => s.name), ['mcp__always__ping', SEARCH_TOOL_NAME, 'mcp__github__create_issue']);
+    assert.equal(offer.search({ query: '' }), 'Give a query: what the tool should do, in words.');
+    assert.equal(offer.search({ query: 'zzqx' }), 'No MCP tool matches "zzqx".');
   });
 });

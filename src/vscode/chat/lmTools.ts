@@ -2,9 +2,8 @@
 // surface through which any chat agent (Copilot's agent mode included) reaches every MCP tool behind
 // MCP Switchboard's approvals — search the catalog, call a tool by its model name, read a resource.
 import * as vscode from 'vscode';
-import { parseMentions } from '../../core/chat';
+import { DEFAULT_SEARCH_LIMIT, foundTool, parseMentions, SEARCH_TOOL_NAME, searchTools } from '../../core/chat';
 import type { ChatServices } from './chatServices';
-import { DEFAULT_SEARCH_LIMIT, foundTool, SEARCH_TOOL_NAME, searchTools } from './catalogSearch';
 import { toolResultContent } from './lmParts';
 
 export const CALL_TOOL_NAME = 'switchboard_call_tool';

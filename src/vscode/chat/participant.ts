@@ -4,12 +4,11 @@
 // in the result's metadata.
 import * as vscode from 'vscode';
 import {
-  assistantText, chatHelpMarkdown, DEFAULT_MAX_ROUNDS, parseSlashCommand, runToolLoop, toolListChars, toolSpecOf, userText,
+  assistantText, chatHelpMarkdown, DEFAULT_MAX_ROUNDS, parseSlashCommand, runToolLoop, SEARCH_TOOL_NAME, toolListChars, ToolOffer, userText,
   type ModelMessage, type ModelToolSpec, type OutputPart, type ToolCallRequestPart, type ToolRunResult,
 } from '../../core/chat';
 import { ServerState } from '../../core/lifecycle';
 import type { ArgumentAsker } from './argumentAsker';
-import { foundTool, SEARCH_TOOL_NAME, SEARCH_TOOL_SPEC, searchTools } from './catalogSearch';
 import type { ChatServices } from './chatServices';
 import { fromReplyPart, toChatMessages } from './lmParts';
 import { signalOf } from './lmTools';
@@ -90,21 +89,13 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     if (signal.aborted) return { metadata: { ...metadata, kind: 'cancelled' } };
 
     // The tools: all when the catalog is small, else the alwaysLoad servers' and a search for the rest.
-    const catalog = services.tools();
-    const { full, deferred } = catalog.partition();
-    const discovered = new Map<string, ModelToolSpec>();
-    const offered = (): ModelToolSpec[] => [...full.map(toolSpecOf), ...(deferred.length > 0 ? [SEARCH_TOOL_SPEC] : []), ...discovered.values()];
-    metadata.toolsOffered = offered().map((t) => t.name);
-    metadata.toolsChars = toolListChars(offered());
+    const offer = new ToolOffer(services.tools(), undefined, (server) => services.servers().find((v) => v.id === server)?.catalog.instructions);
+    metadata.toolsOffered = offer.specs().map((t) => t.name);
+    metadata.toolsChars = toolListChars(offer.specs());
     metadata.toolCalls = [];
 
     const runTool = async (call: ToolCallRequestPart, callSignal: AbortSignal): Promise<ToolRunResult> => {
-      if (call.name === SEARCH_TOOL_NAME && deferred.length > 0) {
-        const query = typeof call.input.query === 'string' ? call.input.query : '';
-        const found = searchTools(catalog, query, typeof call.input.limit === 'number' ? call.input.limit : undefined);
-        for (const tool of found) discovered.set(tool.qualifiedName, toolSpecOf(tool));
-        return { content: [{ kind: 'text', text: found.length > 0 ? JSON.stringify(found.map(foundTool)) : `No MCP tool matches "${query}".` }], isError: false };
-      }
+      if (offer.isSearch(call.name)) return { content: [{ kind: 'text', text: offer.search(call.input) }], isError: false };
       const outcome = await services.callByModelName(call.name, call.input, 'chat', callSignal);
       showReferences(stream, outcome.tool?.server, outcome.output.parts);
       if (outcome.output.savedTo) stream.reference(vscode.Uri.file(outcome.output.savedTo));
@@ -113,7 +104,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
 
     const outcome = await runToolLoop(start, {
       send: (messages, tools, sendSignal) => sendToModel(model, messages, tools, sendSignal, token),
-      tools: offered,
+      tools: () => offer.specs(),
       runTool,
     }, {
       maxRounds: DEFAULT_MAX_ROUNDS,

@@ -1,8 +1,8 @@
 // The catalog search the model gets (DESIGN.md §5): a need in words → the best matching MCP tools, each
 // with its model name, server and full input schema. One index per tool list, rebuilt only when the
 // servers' catalogs change.
-import { inputSchemaOf, type ModelTool, type ModelToolCatalog, type ModelToolSpec } from '../../core/chat';
-import { ToolIndex } from '../../core/search';
+import { inputSchemaOf, toolSpecOf, type ModelTool, type ModelToolCatalog, type ModelToolSpec } from './modelTools';
+import { ToolIndex } from '../search';
 
 export const SEARCH_TOOL_NAME = 'switchboard_search_tools';
 /** How many tools a search returns unless asked for another number. */
@@ -61,3 +61,36 @@ export const SEARCH_TOOL_SPEC: ModelToolSpec = {
     required: ['query'],
   },
 };
+
+/**
+ * The tools one @mcp turn offers the model: every tool when the catalog is small; otherwise the tools of
+ * `alwaysLoad` servers, the catalog search, and whatever the search found so far in this turn.
+ */
+export class ToolOffer {
+  private readonly full: readonly ModelTool[];
+  private readonly deferred: readonly ModelTool[];
+  private readonly discovered = new Map<string, ModelToolSpec>();
+
+  constructor(private readonly catalog: ModelToolCatalog, maxFull?: number, private readonly instructions?: (server: string) => string | undefined) {
+    ({ full: this.full, deferred: this.deferred } = catalog.partition(maxFull));
+  }
+
+  /** The declarations to send in the next round, in a stable order. */
+  specs(): ModelToolSpec[] {
+    return [...this.full.map(toolSpecOf), ...(this.deferred.length > 0 ? [SEARCH_TOOL_SPEC] : []), ...this.discovered.values()];
+  }
+
+  /** Whether `name` is the catalog search of this offer (offered only when some tools wait behind it). */
+  isSearch(name: string): boolean {
+    return name === SEARCH_TOOL_NAME && this.deferred.length > 0;
+  }
+
+  /** Runs the search the model asked for; what it finds is offered from the next round on. Returns the model's result text. */
+  search(input: Readonly<Record<string, unknown>>): string {
+    const query = typeof input.query === 'string' ? input.query : '';
+    if (query.trim() === '') return 'Give a query: what the tool should do, in words.';
+    const found = searchTools(this.catalog, query, typeof input.limit === 'number' ? input.limit : DEFAULT_SEARCH_LIMIT, this.instructions);
+    for (const tool of found) if (!this.full.includes(tool)) this.discovered.set(tool.qualifiedName, toolSpecOf(tool));
+    return found.length > 0 ? JSON.stringify(found.map(foundTool)) : `No MCP tool matches "${query}".`;
+  }
+}
