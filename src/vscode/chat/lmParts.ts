@@ -62,8 +62,3 @@ export function fromReplyPart(part: unknown): ModelReplyPart | undefined {
   }
   return undefined;
 }
-
-/** The text of a tool result's content (for the chat's own display and for tests). */
-export function textOf(content: readonly unknown[]): string {
-  return content.filter((part): part is vscode.LanguageModelTextPart => part instanceof vscode.LanguageModelTextPart).map((part) => part.value).join('\n');
-}
