@@ -1,14 +1,15 @@
-// The tools a model gets: qualified, sorted, resolvable back to server and tool; the whole list only
-// when small, else the alwaysLoad servers' tools; the declaration's shape and size.
+// The tools a model gets: qualified, sorted, resolvable back to server and tool; the declaration's
+// shape and size; what one turn offers (the deferred-loading plan) and the search that adds to it.
 import * as assert from 'node:assert/strict';
-import { SEARCH_TOOL_NAME, ToolOffer } from '../../src/core/chat/catalogSearch';
+import { ToolOffer } from '../../src/core/chat/catalogSearch';
+import { SEARCH_TOOL_NAME } from '../../src/core/search';
 import { ModelToolCatalog, toolListChars, toolSpecOf, type ChatServer } from '../../src/core/chat/modelTools';
 import { emptyCatalog } from '../../src/core/lifecycle/catalog';
 import type { ToolInfo } from '../../src/core/lifecycle/types';
 
-function server(id: string, tools: string[], extra: { state?: string; alwaysLoad?: boolean } = {}): ChatServer {
+function server(id: string, tools: string[], extra: { state?: string; alwaysLoad?: boolean | string[] } = {}): ChatServer {
   const toolInfos: ToolInfo[] = tools.map((name) => ({ name, description: `does ${name}`, inputSchema: { type: 'object', properties: { x: { type: 'string' } } } }));
-  return { id, state: { kind: extra.state ?? 'ready' }, catalog: { ...emptyCatalog(), tools: toolInfos, ...(extra.alwaysLoad ? { alwaysLoad: true } : {}) } };
+  return { id, state: { kind: extra.state ?? 'ready' }, catalog: { ...emptyCatalog(), tools: toolInfos, ...(extra.alwaysLoad !== undefined ? { alwaysLoad: extra.alwaysLoad } : {}) } };
 }
 
 describe('ModelToolCatalog', () => {
@@ -29,15 +30,6 @@ describe('ModelToolCatalog', () => {
     assert.equal(new Set(a).size, 2);
   });
 
-  it('sends everything when small, else only alwaysLoad servers\' tools and defers the rest', () => {
-    const small = new ModelToolCatalog([server('a', ['x', 'y']), server('b', ['z'])]).partition(3);
-    assert.equal(small.full.length, 3);
-    assert.equal(small.deferred.length, 0);
-    const large = new ModelToolCatalog([server('a', ['x', 'y']), server('b', ['z'], { alwaysLoad: true })]).partition(2);
-    assert.deepEqual(large.full.map((t) => t.qualifiedName), ['mcp__b__z']);
-    assert.deepEqual(large.deferred.map((t) => t.qualifiedName), ['mcp__a__x', 'mcp__a__y']);
-  });
-
   it('declares a tool with its server in the description and an object input schema', () => {
     const catalog = new ModelToolCatalog([{ id: 's', state: { kind: 'ready' }, catalog: { ...emptyCatalog(), tools: [{ name: 't', inputSchema: { properties: {} } }] } }]);
     const spec = toolSpecOf(catalog.tools[0]);
@@ -51,22 +43,30 @@ describe('ToolOffer', () => {
     server('files', ['read_file', 'write_file', 'list_directory']),
     server('github', ['create_issue', 'list_issues']),
     server('always', ['ping'], { alwaysLoad: true }),
+    server('some', ['keep_me', 'not_me'], { alwaysLoad: ['keep_*'] }),
   ];
+  const thresholds = (maxTools: number) => ({ maxTools, maxTokens: 1_000_000 });
 
   it('offers every tool, and no search, when the catalog is small', () => {
-    const offer = new ToolOffer(new ModelToolCatalog(servers), 10);
-    assert.deepEqual(offer.specs().map((s) => s.name), ['mcp__always__ping', 'mcp__files__list_directory', 'mcp__files__read_file', 'mcp__files__write_file', 'mcp__github__create_issue', 'mcp__github__list_issues']);
+    const offer = new ToolOffer(new ModelToolCatalog(servers), servers, { thresholds: thresholds(10) });
+    assert.equal(offer.plan.mode, 'all');
+    assert.deepEqual(offer.specs().map((s) => s.name), [
+      'mcp__always__ping', 'mcp__files__list_directory', 'mcp__files__read_file', 'mcp__files__write_file', 'mcp__github__create_issue', 'mcp__github__list_issues',
+      'mcp__some__keep_me', 'mcp__some__not_me',
+    ]);
+    assert.equal(offer.specs()[0].description, 'does ping (MCP server "always")');
     assert.equal(offer.isSearch(SEARCH_TOOL_NAME), false);
   });
 
   it('offers the alwaysLoad tools and the search when it is large, then what the search found', () => {
-    const offer = new ToolOffer(new ModelToolCatalog(servers), 3);
-    assert.deepEqual(offer.specs().map((s) => s.name), ['mcp__always__ping', SEARCH_TOOL_NAME]);
+    const offer = new ToolOffer(new ModelToolCatalog(servers), servers, { thresholds: thresholds(3) });
+    assert.equal(offer.plan.reason, 'too-many-tools');
+    assert.deepEqual(offer.specs().map((s) => s.name), ['mcp__always__ping', 'mcp__some__keep_me', SEARCH_TOOL_NAME]);
     assert.equal(offer.isSearch(SEARCH_TOOL_NAME), true);
     const result = JSON.parse(offer.search({ query: 'create an issue', limit: 1 })) as { name: string; server: string; inputSchema: unknown }[];
     assert.deepEqual(result.map((r) => [r.name, r.server]), [['mcp__github__create_issue', 'github']]);
     assert.deepEqual(result[0].inputSchema, { type: 'object', properties: { x: { type: 'string' } } });
-    assert.deepEqual(offer.specs().map((s) => s.name), ['mcp__always__ping', SEARCH_TOOL_NAME, 'mcp__github__create_issue']);
+    assert.deepEqual(offer.specs().map((s) => s.name), ['mcp__always__ping', 'mcp__some__keep_me', SEARCH_TOOL_NAME, 'mcp__github__create_issue']);
     assert.equal(offer.search({ query: '' }), 'Give a query: what the tool should do, in words.');
     assert.equal(offer.search({ query: 'zzqx' }), 'No MCP tool matches "zzqx".');
   });

@@ -183,9 +183,29 @@ describe('Chat: @mcp and the language-model tools', function () {
       assert.ok(names.every((n) => /^mcp__[A-Za-z0-9_-]+__[A-Za-z0-9_-]+$/.test(n) && n.length <= 64), names.join(', '));
       assert.deepEqual(names, [...names].sort());
       assert.deepEqual(turn.toolsOffered, names);
+      assert.equal(turn.toolLoading?.mode, 'all');
       assert.equal(turn.toolsChars, first.toolsChars);
       assert.match(sentText(second), /Echo: hello from chat/);
       console.log(`      [chat] first request: ${first.messages.length} message(s), ${names.length} tools, ${first.toolsChars} characters of tool declarations`);
+    });
+
+    it('with switchboard.chat.toolLoading "search", sends the search tool; the tool the model finds joins the next request', async () => {
+      await vscode.workspace.getConfiguration().update('switchboard.chat.toolLoading', 'search', vscode.ConfigurationTarget.Global);
+      try {
+        const turn = await ask('@mcp echo found by search');
+        assert.equal(turn.toolLoading?.mode, 'search');
+        assert.deepEqual(turn.toolsOffered, ['switchboard_search_tools']);
+        assert.deepEqual(turn.toolCalls?.map((c) => [c.name, c.isError]), [['switchboard_search_tools', false], ['mcp__everything__echo', false]]);
+        assert.match(turn.answer ?? '', /The tool answered: Echo: found by search/);
+        const [first, second, third] = await modelRequests();
+        assert.deepEqual(first.tools.map((t) => t.name), ['switchboard_search_tools']);
+        assert.ok(second.tools.some((t) => t.name === 'mcp__everything__echo'), second.tools.map((t) => t.name).join(', '));
+        assert.ok(first.toolsChars < turn.toolLoading!.totalTokens * 4, `${first.toolsChars} characters sent of about ${turn.toolLoading!.totalTokens * 4}`);
+        assert.match(sentText(third), /Echo: found by search/);
+        console.log(`      [chat] search mode: first request ${first.toolsChars} characters of tool declarations for ${turn.toolLoading!.totalTools} tools (~${turn.toolLoading!.totalTokens} tokens if all were sent)`);
+      } finally {
+        await vscode.workspace.getConfiguration().update('switchboard.chat.toolLoading', undefined, vscode.ConfigurationTarget.Global);
+      }
     });
 
     it('attaches an @server:uri mention as context and as a reference', async () => {

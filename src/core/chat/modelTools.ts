@@ -1,7 +1,6 @@
 // The MCP tools as a model gets them: every ready server's offered tools under their qualified names
 // (`mcp__<server>__<tool>`), in the one sorted order, with a way back from a name to the server and
-// tool. Context economy (DESIGN.md §5): the whole list goes to the model only when it is small; a
-// larger catalog sends the tools of `alwaysLoad` servers and lets the model search for the rest.
+// tool. Which of them a turn sends in full is the deferred-loading plan's call (src/core/search).
 import type { Catalog, ToolInfo } from '../lifecycle/types';
 import { qualifyToolNames } from './toolNames';
 
@@ -17,8 +16,6 @@ export interface ModelTool {
   readonly qualifiedName: string;
   readonly server: string;
   readonly tool: ToolInfo;
-  /** Whether the server's entry says `alwaysLoad`. */
-  readonly alwaysLoad: boolean;
 }
 
 /** What a model is given for one tool (the shape of a language-model tool declaration). */
@@ -28,9 +25,6 @@ export interface ModelToolSpec {
   readonly inputSchema: Record<string, unknown>;
 }
 
-/** How many tools may go to the model in full before the rest wait behind the catalog search. */
-export const DEFAULT_MAX_FULL_TOOLS = 64;
-
 /** Every ready server's tools, qualified and sorted; names resolve back to their server and tool. */
 export class ModelToolCatalog {
   readonly tools: readonly ModelTool[];
@@ -38,13 +32,10 @@ export class ModelToolCatalog {
 
   constructor(servers: readonly ChatServer[]) {
     const ready = servers.filter((server) => server.state.kind === 'ready');
-    const infos = new Map<string, { info: ToolInfo; alwaysLoad: boolean }>();
-    for (const server of ready) {
-      for (const tool of server.catalog.tools) infos.set(key(server.id, tool.name), { info: tool, alwaysLoad: server.catalog.alwaysLoad === true });
-    }
+    const infos = new Map<string, ToolInfo>();
+    for (const server of ready) for (const tool of server.catalog.tools) infos.set(key(server.id, tool.name), tool);
     this.tools = qualifyToolNames(ready.flatMap((server) => server.catalog.tools.map((tool) => ({ server: server.id, tool: tool.name })))).map((named) => {
-      const found = infos.get(key(named.server, named.tool))!;
-      return { qualifiedName: named.qualifiedName, server: named.server, tool: found.info, alwaysLoad: found.alwaysLoad };
+      return { qualifiedName: named.qualifiedName, server: named.server, tool: infos.get(key(named.server, named.tool))! };
     });
     this.byName = new Map(this.tools.map((tool) => [tool.qualifiedName, tool]));
   }
@@ -62,15 +53,6 @@ export class ModelToolCatalog {
   /** Every qualified name, sorted (for "did you mean"). */
   names(): string[] {
     return this.tools.map((tool) => tool.qualifiedName);
-  }
-
-  /**
-   * The tools to send in full: all of them when there are at most `maxFull`, else those of `alwaysLoad`
-   * servers. `deferred` are the others, reachable through the catalog search.
-   */
-  partition(maxFull = DEFAULT_MAX_FULL_TOOLS): { full: ModelTool[]; deferred: ModelTool[] } {
-    if (this.tools.length <= maxFull) return { full: [...this.tools], deferred: [] };
-    return { full: this.tools.filter((tool) => tool.alwaysLoad), deferred: this.tools.filter((tool) => !tool.alwaysLoad) };
   }
 }
 

@@ -2,7 +2,8 @@
 // surface through which any chat agent (Copilot's agent mode included) reaches every MCP tool behind
 // MCP Switchboard's approvals — search the catalog, call a tool by its model name, read a resource.
 import * as vscode from 'vscode';
-import { DEFAULT_SEARCH_LIMIT, foundTool, parseMentions, SEARCH_TOOL_NAME, searchTools } from '../../core/chat';
+import { DEFAULT_SEARCH_LIMIT, foundTool, parseMentions, searchTools } from '../../core/chat';
+import { SEARCH_TOOL_NAME } from '../../core/search';
 import type { ChatServices } from './chatServices';
 import { toolResultContent } from './lmParts';
 

@@ -4,10 +4,11 @@
 // in the result's metadata.
 import * as vscode from 'vscode';
 import {
-  assistantText, chatHelpMarkdown, DEFAULT_MAX_ROUNDS, parseSlashCommand, runToolLoop, SEARCH_TOOL_NAME, toolListChars, ToolOffer, userText,
+  assistantText, chatHelpMarkdown, DEFAULT_MAX_ROUNDS, parseSlashCommand, runToolLoop, toolListChars, ToolOffer, userText,
   type ModelMessage, type ModelToolSpec, type OutputPart, type ToolCallRequestPart, type ToolRunResult,
 } from '../../core/chat';
 import { ServerState } from '../../core/lifecycle';
+import { SEARCH_TOOL_NAME, type ToolLoadingSetting } from '../../core/search';
 import type { ArgumentAsker } from './argumentAsker';
 import type { ChatServices } from './chatServices';
 import { fromReplyPart, toChatMessages } from './lmParts';
@@ -25,6 +26,8 @@ export interface McpTurnMetadata {
   /** The names of the tools offered in the first round, and the size of their declarations in characters. */
   toolsOffered?: string[];
   toolsChars?: number;
+  /** How the tools were chosen (the deferred-loading plan): all of them, or the alwaysLoad ones and a search. */
+  toolLoading?: { mode: 'all' | 'search'; reason: string; totalTools: number; totalTokens: number; sentTokens: number };
   toolCalls?: { name: string; server?: string; tool?: string; isError: boolean; durationMs: number }[];
   references?: string[];
   prompt?: { server: string; name: string; args: Record<string, string> };
@@ -88,10 +91,15 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     }
     if (signal.aborted) return { metadata: { ...metadata, kind: 'cancelled' } };
 
-    // The tools: all when the catalog is small, else the alwaysLoad servers' and a search for the rest.
-    const offer = new ToolOffer(services.tools(), undefined, (server) => services.servers().find((v) => v.id === server)?.catalog.instructions);
+    // The tools: all when the catalog is small, else the alwaysLoad ones and a search for the rest.
+    const offer = new ToolOffer(services.tools(), services.servers(), {
+      setting: readToolLoading(),
+      instructions: (server) => services.servers().find((v) => v.id === server)?.catalog.instructions,
+    });
     metadata.toolsOffered = offer.specs().map((t) => t.name);
     metadata.toolsChars = toolListChars(offer.specs());
+    const { mode, reason, totalTools, totalTokens, sentTokens } = offer.plan;
+    metadata.toolLoading = { mode, reason, totalTools, totalTokens, sentTokens };
     metadata.toolCalls = [];
 
     const runTool = async (call: ToolCallRequestPart, callSignal: AbortSignal): Promise<ToolRunResult> => {
@@ -128,6 +136,12 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
   } finally {
     dispose();
   }
+}
+
+/** `switchboard.chat.toolLoading`; an unknown value counts as the default. */
+function readToolLoading(): ToolLoadingSetting {
+  const value = vscode.workspace.getConfiguration('switchboard.chat').get<unknown>('toolLoading');
+  return value === 'all' || value === 'search' ? value : 'auto';
 }
 
 /** One request to the model, its reply streamed as our parts. */
