@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds and packages the extension, makes sure the local VS Code (code-server) is
 // installed, installs the .vsix into an isolated profile, opens the demo workspace and prints the URL.
+// Chat is on, with a scripted language model installed beside the extension (the tests' own, from
+// test/fixtures/scripted-model): @mcp works without a Copilot sign-in or a network.
 // Runs until Ctrl-C, then stops VS Code first (the extension shuts its servers down), sweeps whatever is
 // left and prints what it stopped (scripts/session.mjs).
 //
@@ -13,9 +15,9 @@ import { codeServerCli, codeServerVersion } from '../test/harness/codeServer.mjs
 import { assertToolchain, readExtensionManifest, repoRoot } from '../test/harness/paths.mjs';
 import { runSession } from './session.mjs';
 
-function step(title, command, args) {
+function step(title, command, args, cwd = repoRoot) {
   console.log(`\n> ${title}`);
-  const r = cp.spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit' });
+  const r = cp.spawnSync(command, args, { cwd, stdio: 'inherit' });
   if (r.status !== 0) {
     console.error(`\n${title} failed (exit ${r.status ?? r.signal}).`);
     process.exit(1);
@@ -48,6 +50,13 @@ const home = path.join(demo, 'home');
 
 console.log(`\n> Installing ${path.basename(vsix)} into an isolated VS Code profile`);
 codeServerCli(stateDir, ['--install-extension', vsix], { home });
+
+// The scripted model: packaged from its folder (plain JavaScript, nothing to build) and installed too.
+const modelVsix = path.join(stateDir, 'scripted-model.vsix');
+step('Packaging the scripted chat model', process.execPath, [
+  path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--skip-license', '--out', modelVsix,
+], path.join(repoRoot, 'test', 'fixtures', 'scripted-model'));
+codeServerCli(stateDir, ['--install-extension', modelVsix], { home });
 const version = codeServerVersion(stateDir);
 
 const wanted = Number(process.env.SWITCHBOARD_PORT) || 8765;
@@ -56,6 +65,8 @@ await runSession({
   workspace,
   home,
   port: (await portIsFree(wanted)) ? wanted : undefined,
+  // Chat on (the test settings turn it off), with the scripted model chosen for @mcp.
+  settings: { 'chat.disableAIFeatures': false },
   banner: (url, server) => `
 MCP Switchboard ${manifest.version} is running in VS Code ${version.vscode} (code-server ${version.codeServer}).
 
@@ -65,5 +76,11 @@ MCP Switchboard ${manifest.version} is running in VS Code ${version.vscode} (cod
   Demo user file:  ${path.join(home, '.mcp.json')}   (user scope, ~ for this VS Code)
   VS Code log:     ${server.logFile}
 
-Click the MCP Switchboard icon in the activity bar. Press Ctrl-C to stop.`,
+Click the MCP Switchboard icon in the activity bar. In the Chat view, pick the model
+"Scripted (no network)" and try:
+  @mcp /help
+  @mcp echo hello                       (a tool call through the approvals)
+  @mcp what is in @everything:demo://resource/static/document/architecture.md
+  @mcp /mcp__everything__args-prompt Oslo
+Press Ctrl-C to stop.`,
 });

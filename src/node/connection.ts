@@ -2,7 +2,7 @@
 // the SDK's shapes (mapped to the core's types) and the Streamable HTTP session, which may expire and
 // be replaced underneath (re-initialize, bounded, then retry the request once).
 import { Emitter } from '../core/event';
-import type { CloseInfo, Page, RequestOptions, ServerConnection, ServerLog } from '../core/lifecycle/ports';
+import type { CloseInfo, CompletionRequest, CompletionResult, Page, RequestOptions, ServerConnection, ServerLog } from '../core/lifecycle/ports';
 import type { CallToolResult, CatalogItemOf, CatalogKind, McpLogLevel } from '../core/lifecycle/types';
 import { describeRemoteError, httpStatusOf, isSessionExpired, networkReason, type RemoteKind } from './remoteTransports';
 import type { McpSession, SessionSink } from './mcpSession';
@@ -127,6 +127,16 @@ export class SdkServerConnection implements ServerConnection {
 
   getPrompt(name: string, args: Record<string, string>, options: RequestOptions): Promise<{ description?: string; messages: { role: string; content: unknown }[] }> {
     return this.request(options, (client, sdk) => client.getPrompt({ name, arguments: args }, sdk));
+  }
+
+  async complete(request: CompletionRequest, options: RequestOptions): Promise<CompletionResult> {
+    // Completions are an optional capability: a server without it simply has no suggestions.
+    if (this.session.client.getServerCapabilities()?.completions === undefined) return { values: [] };
+    const { completion } = await this.request(options, (client, sdk) => client.complete(request, sdk));
+    const result: CompletionResult = { values: completion.values };
+    if (completion.total !== undefined) result.total = completion.total;
+    if (completion.hasMore !== undefined) result.hasMore = completion.hasMore;
+    return result;
   }
 
   async setLogLevel(level: McpLogLevel): Promise<void> {

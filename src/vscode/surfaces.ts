@@ -1,6 +1,7 @@
 // Everything a person sees and clicks, wired to the context: the Servers tree and its commands, the
-// server and trust commands, the status bar, failure notifications and the sidebar.
+// server and trust commands, the status bar, failure notifications, the sidebar and the chat.
 import { registerCallTool } from './callToolCommand';
+import { registerChat } from './chat/registerChat';
 import { registerCommands } from './commands';
 import { FailureNotifier } from './failureNotifications';
 import { Feedback } from './feedback';
@@ -61,5 +62,6 @@ export function registerSurfaces(ctx: SwitchboardContext, own: Own): Surfaces {
       }
     },
   }));
+  own(registerChat(ctx));
   return { notifier, manageTrust };
 }

@@ -171,6 +171,13 @@ describe('NodeServerConnector against real MCP servers', function () {
       assert.equal(read.contents[0].uri, resources.items[0].uri);
       const prompt = await connection.getPrompt('args-prompt', { city: 'Paris' }, OPTS);
       assert.match(JSON.stringify(prompt.messages), /Paris/);
+      // completion/complete: a prompt's argument, narrowed by an earlier one, and a template's variable.
+      const departments = await connection.complete({ ref: { type: 'ref/prompt', name: 'completable-prompt' }, argument: { name: 'department', value: 'S' } }, OPTS);
+      assert.deepEqual(departments.values, ['Sales', 'Support']);
+      const people = await connection.complete({ ref: { type: 'ref/prompt', name: 'completable-prompt' }, argument: { name: 'name', value: '' }, context: { arguments: { department: 'Sales' } } }, OPTS);
+      assert.deepEqual(people.values, ['David', 'Eve', 'Frank']);
+      const ids = await connection.complete({ ref: { type: 'ref/resource', uri: 'demo://resource/dynamic/text/{resourceId}' }, argument: { name: 'resourceId', value: '7' } }, OPTS);
+      assert.deepEqual(ids.values, ['7']);
 
       // get-roots-list appears only because we declared the roots capability.
       await waitFor('get-roots-list in tools', () => rootsAsked() > 0, 5000);

@@ -1,7 +1,7 @@
 // Tool names for models: `mcp__<server>__<tool>`, `[A-Za-z0-9_-]` only, at most 64 characters, stable,
 // never the same for two tools, and listed in one order.
 import * as assert from 'node:assert/strict';
-import { MAX_TOOL_NAME_LENGTH, compareToolRefs, qualifiedToolName, qualifyToolNames, sanitizeNamePart, type ToolRef } from '../../src/core/chat/toolNames';
+import { MAX_TOOL_NAME_LENGTH, closestQualifiedNames, compareToolRefs, qualifiedToolName, qualifyToolNames, sanitizeNamePart, type ToolRef } from '../../src/core/chat/toolNames';
 
 const VALID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -112,5 +112,19 @@ describe('qualifyToolNames', () => {
   it('compares refs by server first', () => {
     assert.ok(compareToolRefs({ server: 'a', tool: 'z' }, { server: 'b', tool: 'a' }) < 0);
     assert.equal(compareToolRefs({ server: 'a', tool: 'b' }, { server: 'a', tool: 'b' }), 0);
+  });
+});
+
+describe('closestQualifiedNames', () => {
+  const known = ['mcp__everything__echo', 'mcp__everything__get-env', 'mcp__everything__get-sum', 'mcp__memory__create_entities'];
+
+  it('compares within the named server, by the last part', () => {
+    assert.deepEqual(closestQualifiedNames('mcp__everything__ecko', known), ['mcp__everything__echo']);
+    assert.deepEqual(closestQualifiedNames('mcp__everything__get_sum', known), ['mcp__everything__get-sum']);
+    assert.deepEqual(closestQualifiedNames('mcp__everything__zzzz', known), []);
+  });
+
+  it('compares whole names when the server part names no server', () => {
+    assert.deepEqual(closestQualifiedNames('mcp__memori__create_entities', known), ['mcp__memory__create_entities']);
   });
 });

@@ -149,6 +149,7 @@ describe('RedactingConnector', () => {
       callTool: () => Promise.reject(new Error('tool saw from-the-env-file-42')),
       readResource: () => Promise.resolve({ contents: [] }),
       getPrompt: () => Promise.resolve({ messages: [] }),
+      complete: () => Promise.resolve({ values: [] }),
       setLogLevel: () => Promise.resolve(),
       notifyRootsChanged: () => Promise.resolve(),
       onListChanged: () => ({ dispose: () => undefined }),

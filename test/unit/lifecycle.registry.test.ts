@@ -364,6 +364,8 @@ describe('ServerRegistry', () => {
     await registry.settled();
     assert.equal((await registry.readResource('a', 'file:///x')).contents[0].uri, 'file:///x');
     assert.equal((await registry.getPrompt('a', 'greet', {})).messages.length, 1);
+    assert.deepEqual(await registry.complete('a', { ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'who', value: 'ad' } }), { values: ['ad1', 'ad2'] });
+    await assert.rejects(registry.complete('p', { ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'who', value: '' } }), { message: 'server p is not running (state: needs trust)' });
     await assert.rejects(registry.readResource('nope', 'file:///x'), { message: 'unknown MCP server: nope' });
     await assert.rejects(registry.start('nope'), { message: 'unknown MCP server: nope' });
     await assert.rejects(registry.getPrompt('p', 'greet', {}), { message: 'server p is not running (state: needs trust)' });

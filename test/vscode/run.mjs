@@ -133,10 +133,12 @@ async function runPass(pass, { resultsDir, manifest, versions }) {
   const fixture = prepareFixture('vscode', stateDir);
   if (pass.preseedTrust) preseedTrustStore(stateDir, fixture, manifest);
   // The extension under test, and beside it the fixture's declarative extension (id
-  // switchboard-fixtures.plugin-servers) whose contributes.mcpServers make up the plugin scope.
+  // switchboard-fixtures.plugin-servers) whose contributes.mcpServers make up the plugin scope, and the
+  // scripted language model (switchboard-fixtures.scripted-model) that the @mcp participant's tests talk to.
   const developmentDir = developmentExtensionsDir(stateDir, {
     'extension-under-test': extensionDir,
     'plugin-extension': path.join(fixture.root, 'plugin-extension'),
+    'scripted-model': path.join(repoRoot, 'test', 'fixtures', 'scripted-model'),
   });
   const server = await startCodeServer({
     stateDir,

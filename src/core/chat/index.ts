@@ -1,6 +1,16 @@
-// Chat: tool names for models, `@server:uri` mentions, `/mcp__server__prompt` commands, and tool
-// results within a size limit.
+// Chat: tool names for models, `@server:uri` mentions, `/mcp__server__prompt` commands, tool results
+// within a size limit, the tools a model gets and the catalog search, the tool loop, resource context,
+// prompt messages, help.
+export * from './catalogSearch';
+export * from './chatHelp';
 export * from './mentions';
+export * from './modelMessages';
+export * from './modelTools';
 export * from './outputLimit';
+export * from './promptMessages';
+export * from './resolveMention';
+export * from './resourceContent';
 export * from './slashCommand';
+export * from './toolLoop';
 export * from './toolNames';
+export * from './uriTemplate';

@@ -68,7 +68,7 @@ export async function limitToolOutput(result: CallToolResult, options: OutputLim
 }
 
 /** One content block as a part; undefined for a block of an unknown type (it is left out, not guessed at). */
-function partOf(block: ContentBlock): OutputPart | undefined {
+export function partOf(block: ContentBlock): OutputPart | undefined {
   switch (block.type) {
     case 'text':
       return typeof block.text === 'string' ? { kind: 'text', text: block.text } : undefined;

@@ -2,6 +2,7 @@
 // characters (what model APIs accept), the same for the same configuration every time, and never the
 // same for two different tools. Lists come sorted one way, always, so a prompt cache keeps hitting.
 import { createHash } from 'node:crypto';
+import { closestNames } from '../calls/suggestions';
 
 /** The longest name model APIs accept for a tool. */
 export const MAX_TOOL_NAME_LENGTH = 64;
@@ -68,4 +69,21 @@ export function qualifyToolNames(refs: readonly ToolRef[]): QualifiedTool[] {
 
 function compareCodePoints(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The qualified names (`mcp__<server>__<name>`) closest to a mistyped one: when its server part names
+ * a server, only that server's names, compared by their last part (a long shared prefix would make
+ * every name of the server look close); otherwise the whole names.
+ */
+export function closestQualifiedNames(name: string, known: readonly string[]): string[] {
+  const cut = name.lastIndexOf(SEPARATOR);
+  if (cut > PREFIX.length) {
+    const prefix = name.slice(0, cut + SEPARATOR.length);
+    const sameServer = known.filter((candidate) => candidate.startsWith(prefix));
+    if (sameServer.length > 0) {
+      return closestNames(name.slice(prefix.length), sameServer.map((candidate) => candidate.slice(prefix.length))).map((rest) => prefix + rest);
+    }
+  }
+  return closestNames(name, known);
 }

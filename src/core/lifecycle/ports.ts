@@ -42,6 +42,21 @@ export interface Page<T> {
   nextCursor?: string;
 }
 
+/** What `completion/complete` asks about: one argument of a prompt or of a resource template. */
+export interface CompletionRequest {
+  ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
+  argument: { name: string; value: string };
+  /** The values of the arguments already filled in, which may narrow the suggestions. */
+  context?: { arguments?: Record<string, string> };
+}
+
+/** Suggested values (at most 100, the protocol's limit), and whether there are more. */
+export interface CompletionResult {
+  values: string[];
+  total?: number;
+  hasMore?: boolean;
+}
+
 /** A live, initialized connection to one server. */
 export interface ServerConnection extends Disposable {
   readonly serverInfo: { name: string; version: string; title?: string };
@@ -53,6 +68,8 @@ export interface ServerConnection extends Disposable {
   callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult>;
   readResource(uri: string, options: RequestOptions): Promise<{ contents: ({ uri: string; mimeType?: string } & Record<string, unknown>)[] }>;
   getPrompt(name: string, args: Record<string, string>, options: RequestOptions): Promise<{ description?: string; messages: { role: string; content: unknown }[] }>;
+  /** `completion/complete`: suggestions for one argument of a prompt or resource template (none when the server does not offer completions). */
+  complete(request: CompletionRequest, options: RequestOptions): Promise<CompletionResult>;
   setLogLevel(level: McpLogLevel): Promise<void>;
   /** Sends notifications/roots/list_changed (the server then asks roots/list again). */
   notifyRootsChanged(): Promise<void>;

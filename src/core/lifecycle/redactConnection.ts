@@ -141,6 +141,7 @@ export function redactingConnection(connection: ServerConnection, secrets: Secre
     callTool: (name, args, options) => scrubbed(() => connection.callTool(name, args, options)),
     readResource: (uri, options) => scrubbed(() => connection.readResource(uri, options)),
     getPrompt: (name, args, options) => scrubbed(() => connection.getPrompt(name, args, options)),
+    complete: (request, options) => scrubbed(() => connection.complete(request, options)),
     setLogLevel: (level) => scrubbed(() => connection.setLogLevel(level)),
     notifyRootsChanged: () => scrubbed(() => connection.notifyRootsChanged()),
     onListChanged: connection.onListChanged,

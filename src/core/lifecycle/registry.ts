@@ -8,7 +8,7 @@ import { DisposableStore, type Disposable } from '../disposable';
 import { Emitter, type Event } from '../event';
 import type { EffectiveServer } from '../config/types';
 import { systemClock, type Clock } from './clock';
-import type { ServerConnector, ServerLog } from './ports';
+import type { CompletionRequest, CompletionResult, ServerConnector, ServerLog } from './ports';
 import { decideRun, type DefinitionFacts, type GateAnswer, type RunDecision } from './runDecision';
 import {
   ServerController, type CallOptions, type CatalogChange, type GetPromptResult, type ReadResourceResult,
@@ -195,6 +195,12 @@ export class ServerRegistry implements Disposable {
   getPrompt(id: string, name: string, args: Record<string, string>, options?: CallOptions): Promise<GetPromptResult> {
     const entry = this.entries.get(id);
     return entry ? entry.controller.getPrompt(name, args, options) : Promise.reject(unknownServer(id));
+  }
+
+  /** Suggestions for an argument of a server's prompt or resource template (`completion/complete`). */
+  complete(id: string, request: CompletionRequest, options?: CallOptions): Promise<CompletionResult> {
+    const entry = this.entries.get(id);
+    return entry ? entry.controller.complete(request, options) : Promise.reject(unknownServer(id));
   }
 
   /** The workspace folders as roots; every ready server is told when they change. */

@@ -11,7 +11,7 @@ import type { CallOptions, CatalogChange, GetPromptResult, ReadResourceResult, S
 import { ConnectionClosedError, ServerNotRunningError, SignInRequiredError, errorMessage, stderrTailOf } from './errors';
 import { LiveConnection } from './liveConnection';
 import { OfferedCatalogCache } from './offeredCatalog';
-import type { CloseInfo, RequestOptions, ServerConnection } from './ports';
+import type { CloseInfo, CompletionRequest, CompletionResult, RequestOptions, ServerConnection } from './ports';
 import { redactLaunch, redactText, secretsOf } from './redact';
 import { nextRestart } from './restartPolicy';
 import type { LifecycleSettings } from './settings';
@@ -144,6 +144,11 @@ export class ServerController implements ServerView, Disposable {
 
   getPrompt(name: string, args: Record<string, string>, options?: CallOptions): Promise<GetPromptResult> {
     return this.request((connection) => connection.getPrompt(name, args, this.requestOptions(options)));
+  }
+
+  /** `completion/complete` for an argument of one of this server's prompts or resource templates. */
+  complete(request: CompletionRequest, options?: CallOptions): Promise<CompletionResult> {
+    return this.request((connection) => connection.complete(request, this.requestOptions(options)));
   }
 
   /** Tells a ready server that the roots changed; failures are logged. */

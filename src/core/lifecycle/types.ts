@@ -19,6 +19,8 @@ export interface ToolInfo {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: ToolAnnotations;
+  /** Metadata the server attaches (e.g. `anthropic/maxResultSizeChars`, a tool raising its own output limit). */
+  _meta?: Record<string, unknown>;
 }
 
 export interface ResourceInfo {

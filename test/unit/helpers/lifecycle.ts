@@ -5,7 +5,7 @@ import { Emitter } from '../../../src/core/event';
 import type { EffectiveServer, LaunchDefinition } from '../../../src/core/config/types';
 import type { Clock } from '../../../src/core/lifecycle/clock';
 import type {
-  CloseInfo, ConnectRequest, Page, RequestOptions, ServerConnection, ServerConnector, ServerLog,
+  CloseInfo, CompletionRequest, CompletionResult, ConnectRequest, Page, RequestOptions, ServerConnection, ServerConnector, ServerLog,
 } from '../../../src/core/lifecycle/ports';
 import type { CallToolResult, CatalogItemOf, CatalogKind, McpLogLevel } from '../../../src/core/lifecycle/types';
 
@@ -151,6 +151,11 @@ export class FakeConnection implements ServerConnection {
   getPrompt(name: string, args: Record<string, string>, options: RequestOptions): Promise<{ description?: string; messages: { role: string; content: unknown }[] }> {
     this.calls.push({ name: `prompt ${name}`, args, options });
     return Promise.resolve({ messages: [{ role: 'user', content: { type: 'text', text: name } }] });
+  }
+
+  complete(request: CompletionRequest, options: RequestOptions): Promise<CompletionResult> {
+    this.calls.push({ name: `complete ${request.argument.name}`, args: { ...request.argument }, options });
+    return Promise.resolve({ values: [`${request.argument.value}1`, `${request.argument.value}2`] });
   }
 
   setLogLevel(level: McpLogLevel): Promise<void> {

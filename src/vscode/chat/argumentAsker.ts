@@ -1,0 +1,90 @@
+// Asks a person for the values of a prompt's arguments or a template's variables, one at a time, in a
+// quick input that offers the server's `completion/complete` suggestions as they type (any typed value
+// is accepted too). Under an extension test run the answers can be scripted (see chatTestHooks.ts).
+import * as vscode from 'vscode';
+
+/** One value to ask for. */
+export interface AskedArgument {
+  readonly name: string;
+  readonly description?: string;
+  readonly required: boolean;
+  /** Suggestions for what was typed so far, given the values already filled in. */
+  complete(value: string, filled: Readonly<Record<string, string>>): Promise<string[]>;
+}
+
+/** Asks for the values; undefined when the person cancelled. `filled` are the values already given. */
+export type ArgumentAsker = (title: string, asked: readonly AskedArgument[], filled: Readonly<Record<string, string>>) => Promise<Record<string, string> | undefined>;
+
+/** The quick-input asker people see. */
+export const quickInputAsker: ArgumentAsker = async (title, asked, filled) => {
+  const values: Record<string, string> = { ...filled };
+  for (const [index, argument] of asked.entries()) {
+    const value = await askOne(`${title} (${index + 1}/${asked.length}): ${argument.name}${argument.required ? '' : ' (optional)'}`, argument, values);
+    if (value === undefined) return undefined;
+    if (value !== '' || argument.required) values[argument.name] = value;
+  }
+  return values;
+};
+
+function askOne(title: string, argument: AskedArgument, filled: Readonly<Record<string, string>>): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const pick = vscode.window.createQuickPick();
+    pick.title = title;
+    pick.placeholder = argument.description ?? `Value of ${argument.name}`;
+    pick.ignoreFocusOut = true;
+    let generation = 0;
+    let settled = false;
+    const finish = (value: string | undefined): void => {
+      if (settled) return;
+      settled = true;
+      resolve(value);
+      pick.dispose();
+    };
+    const refresh = async (): Promise<void> => {
+      const mine = ++generation;
+      pick.busy = true;
+      const suggestions = await argument.complete(pick.value, filled);
+      if (mine !== generation || settled) return;
+      pick.busy = false;
+      const typed = pick.value;
+      // The typed value comes first, so Enter accepts exactly what was typed.
+      const items = [...(typed !== '' && !suggestions.includes(typed) ? [typed] : []), ...suggestions];
+      pick.items = items.map((label) => ({ label, description: label === typed && !suggestions.includes(typed) ? 'as typed' : 'suggested by the server' }));
+    };
+    pick.onDidChangeValue(() => { void refresh(); });
+    pick.onDidAccept(() => {
+      const chosen = pick.selectedItems[0]?.label ?? pick.value;
+      if (chosen === '' && argument.required) {
+        pick.placeholder = `${argument.name} is required: type a value or pick a suggestion`;
+        return;
+      }
+      finish(chosen);
+    });
+    pick.onDidHide(() => finish(undefined));
+    pick.show();
+    void refresh();
+  });
+}
+
+/** Answers from a script, for extension tests: each name's answer, with the suggestions offered for it recorded. */
+export class ScriptedAsker {
+  readonly asked: { title: string; name: string; suggestions: string[] }[] = [];
+
+  constructor(private readonly answers: Readonly<Record<string, string>>) {}
+
+  readonly ask: ArgumentAsker = async (title, asked, filled) => {
+    const values: Record<string, string> = { ...filled };
+    for (const argument of asked) {
+      const answer = this.answers[argument.name];
+      // The suggestions for an empty value and for the answer's first letter, as a person would see them.
+      const suggestions = await argument.complete(answer?.slice(0, 1) ?? '', values);
+      this.asked.push({ title, name: argument.name, suggestions });
+      if (answer === undefined) {
+        if (argument.required) return undefined;
+        continue;
+      }
+      values[argument.name] = answer;
+    }
+    return values;
+  };
+}

@@ -1,0 +1,165 @@
+// What the chat surfaces (the @mcp participant, the language-model tools, the commands) share: the
+// ready servers' tools under their model names, calls through the one call path with the output limit,
+// resource reads for mentions, prompts and argument completions. Everything goes through the registry
+// and the tool call gate; nothing here talks to a server by itself.
+import * as vscode from 'vscode';
+import type { ToolCallRequest } from '../../core/calls';
+import {
+  attachResource, closestQualifiedNames, describeUnresolved, expandUriTemplate, ModelToolCatalog, promptCommandNames, resolveMention, serversOfUri,
+  type AttachedResource, type LimitedOutput, type MentionTarget, type ModelTool,
+} from '../../core/chat';
+import {
+  errorMessage, ServerState, type CallOptions, type CallToolResult, type CompletionRequest, type CompletionResult, type GetPromptResult,
+  type PromptInfo, type ReadResourceResult, type ServerView,
+} from '../../core/lifecycle';
+import { resourceDocumentUri } from './resourceDocuments';
+import { readMaxToolOutputChars, type ToolOutputStore } from './toolOutput';
+
+/** What the chat needs of the registry (a ServerRegistry fits). */
+export interface ChatRegistry {
+  list(): ServerView[];
+  get(id: string): ServerView | undefined;
+  readResource(id: string, uri: string, options?: CallOptions): Promise<ReadResourceResult>;
+  getPrompt(id: string, name: string, args: Record<string, string>, options?: CallOptions): Promise<GetPromptResult>;
+  complete(id: string, request: CompletionRequest, options?: CallOptions): Promise<CompletionResult>;
+  readonly onDidChangeCatalog: (listener: () => void) => { dispose(): void };
+  readonly onDidChangeState: (listener: () => void) => { dispose(): void };
+}
+
+export interface ChatServicesDeps {
+  registry: ChatRegistry;
+  /** The one call path (the ToolCallGate). */
+  call(request: ToolCallRequest): Promise<CallToolResult>;
+  outputs: ToolOutputStore;
+}
+
+/** A tool call's outcome as the chat and the model see it. */
+export interface ModelToolCallOutcome {
+  readonly tool?: ModelTool;
+  readonly output: LimitedOutput;
+  /** Set when nothing was called or the call failed (the output then says why, for the model). */
+  readonly error?: string;
+}
+
+/** A resource read for a mention, ready to attach. */
+export interface ReadMention {
+  readonly attached: AttachedResource;
+  /** A document URI that shows the resource in an editor (the chat reference). */
+  readonly reference: vscode.Uri;
+}
+
+export class ChatServices implements vscode.Disposable {
+  private catalog: ModelToolCatalog | undefined;
+  private readonly subscriptions: { dispose(): void }[];
+
+  constructor(private readonly deps: ChatServicesDeps) {
+    // The tool names are computed once per change of any catalog or state, not per request.
+    const invalidate = (): void => { this.catalog = undefined; };
+    this.subscriptions = [deps.registry.onDidChangeCatalog(invalidate), deps.registry.onDidChangeState(invalidate)];
+  }
+
+  servers(): ServerView[] {
+    return this.deps.registry.list();
+  }
+
+  /** The ready servers' tools under the names a model knows them by. */
+  tools(): ModelToolCatalog {
+    this.catalog ??= new ModelToolCatalog(this.deps.registry.list());
+    return this.catalog;
+  }
+
+  /** The prompts of the ready servers by slash-command name (`mcp__<server>__<prompt>`). */
+  prompts(): Map<string, { server: string; prompt: PromptInfo }> {
+    const ready = this.servers().filter((view) => view.state.kind === 'ready');
+    const byName = promptCommandNames(ready.map((view) => ({ id: view.id, prompts: view.catalog.prompts })));
+    const result = new Map<string, { server: string; prompt: PromptInfo }>();
+    for (const [name, ref] of byName) {
+      const prompt = ready.find((view) => view.id === ref.server)?.catalog.prompts.find((p) => p.name === ref.prompt);
+      if (prompt) result.set(name, { server: ref.server, prompt });
+    }
+    return result;
+  }
+
+  /**
+   * Calls a tool by its model name through the one call path and limits its output. A refusal or a
+   * failure becomes an error output (what the model reads), never a rejection.
+   */
+  async callByModelName(qualifiedName: string, args: Record<string, unknown>, caller: string, signal?: AbortSignal): Promise<ModelToolCallOutcome> {
+    await this.whenCatalogsLoaded();
+    const tool = this.tools().find(qualifiedName);
+    if (tool === undefined) {
+      const near = closestQualifiedNames(qualifiedName, this.tools().names());
+      const error = `There is no MCP tool named ${qualifiedName}${near.length > 0 ? `; did you mean ${near.map((n) => `'${n}'`).join(' or ')}?` : '.'}`;
+      return { output: errorOutput(error), error };
+    }
+    try {
+      const result = await this.deps.call({ serverId: tool.server, tool: tool.tool.name, arguments: args, caller, signal });
+      return { tool, output: await this.deps.outputs.limit(tool.server, tool.tool, result) };
+    } catch (error) {
+      const message = signal?.aborted ? 'The call was cancelled.' : errorMessage(error);
+      return { tool, output: errorOutput(message), error: message };
+    }
+  }
+
+  /** What `server` + `uri` names in the catalogs now. */
+  resolve(server: string, uri: string): MentionTarget {
+    return resolveMention(server, uri, this.servers(), ServerState.label);
+  }
+
+  /** The server of a bare URI (the one that lists it or has a template for it), or why there is none. */
+  serverOfUri(uri: string): { server: string } | { error: string } {
+    const found = serversOfUri(uri, this.servers());
+    if (found.length === 1) return { server: found[0] };
+    if (found.length > 1) return { error: `More than one MCP server offers ${uri} (${found.join(', ')}): write it as @server:uri.` };
+    return { error: `No ready MCP server lists ${uri}. Write it as @server:uri, or see @mcp /help for the resources there are.` };
+  }
+
+  /**
+   * Reads what a mention names. `fill` is asked for the values of a template's variables (undefined
+   * when the person cancelled). Rejects with a message for a mention that names nothing readable.
+   */
+  async readMention(server: string, uri: string, fill: (target: Extract<MentionTarget, { kind: 'template' }>) => Promise<Record<string, string> | undefined>, signal?: AbortSignal): Promise<ReadMention> {
+    await this.whenCatalogsLoaded();
+    const target = this.resolve(server, uri);
+    let concrete: string;
+    switch (target.kind) {
+      case 'resource': case 'templateInstance': concrete = target.uri; break;
+      case 'template': {
+        const values = await fill(target);
+        if (values === undefined) throw new Error(`No values were given for ${target.template.uriTemplate}.`);
+        concrete = expandUriTemplate(target.template.uriTemplate, values);
+        break;
+      }
+      default: throw new Error(describeUnresolved(target));
+    }
+    const read = await this.deps.registry.readResource(server, concrete, { signal });
+    return { attached: attachResource(server, concrete, read.contents, readMaxToolOutputChars()), reference: resourceDocumentUri(server, concrete) };
+  }
+
+  /** prompts/get through the registry. */
+  getPrompt(server: string, name: string, args: Record<string, string>, signal?: AbortSignal): Promise<GetPromptResult> {
+    return this.deps.registry.getPrompt(server, name, args, { signal });
+  }
+
+  /** completion/complete; no suggestions (rather than an error) when the server has none to give. */
+  async complete(server: string, request: CompletionRequest): Promise<string[]> {
+    try {
+      return (await this.deps.registry.complete(server, request)).values;
+    } catch {
+      return [];
+    }
+  }
+
+  /** Waits (briefly) for catalog listings in progress, so a tool is never missing only because it was still being listed. */
+  private async whenCatalogsLoaded(): Promise<void> {
+    await Promise.all(this.servers().filter((view) => view.state.kind === 'ready').map((view) => view.whenCatalogLoaded()));
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}
+
+function errorOutput(message: string): LimitedOutput {
+  return { parts: [{ kind: 'text', text: message }], totalChars: message.length, isError: true };
+}

@@ -1,0 +1,96 @@
+// The language-model tools declared in package.json (contributes.languageModelTools): a small, fixed
+// surface through which any chat agent (Copilot's agent mode included) reaches every MCP tool behind
+// MCP Switchboard's approvals — search the catalog, call a tool by its model name, read a resource.
+import * as vscode from 'vscode';
+import { DEFAULT_SEARCH_LIMIT, foundTool, parseMentions, searchTools } from '../../core/chat';
+import { SEARCH_TOOL_NAME } from '../../core/search';
+import type { ChatServices } from './chatServices';
+import { toolResultContent } from './lmParts';
+
+export const CALL_TOOL_NAME = 'switchboard_call_tool';
+export const READ_RESOURCE_NAME = 'switchboard_read_resource';
+
+interface SearchInput { query?: unknown; limit?: unknown }
+interface CallInput { name?: unknown; arguments?: unknown }
+interface ReadInput { resource?: unknown }
+
+/** An AbortSignal that aborts when `token` is cancelled (what the MCP request listens to). */
+export function signalOf(token: vscode.CancellationToken): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  if (token.isCancellationRequested) controller.abort();
+  const subscription = token.onCancellationRequested(() => controller.abort());
+  return { signal: controller.signal, dispose: () => subscription.dispose() };
+}
+
+function text(value: string): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(value)]);
+}
+
+/** Registers the three tools. */
+export function registerLanguageModelTools(services: ChatServices): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.lm.registerTool<SearchInput>(SEARCH_TOOL_NAME, {
+      invoke(options) {
+        const query = typeof options.input.query === 'string' ? options.input.query : '';
+        if (query.trim() === '') return text('Give a query: what the tool should do, in words.');
+        const limit = typeof options.input.limit === 'number' ? options.input.limit : DEFAULT_SEARCH_LIMIT;
+        const found = searchTools(services.tools(), query, limit, (server) => services.servers().find((v) => v.id === server)?.catalog.instructions);
+        if (found.length === 0) return text(`No MCP tool matches "${query}". ${services.tools().tools.length} tool(s) are available; try other words.`);
+        return text(JSON.stringify(found.map(foundTool), null, 2));
+      },
+    }),
+    vscode.lm.registerTool<CallInput>(CALL_TOOL_NAME, {
+      // No confirmationMessages, on purpose: the call goes through MCP Switchboard's approvals (the
+      // sidebar card when the policy asks), so VS Code's own confirmation would ask a second time.
+      prepareInvocation(options) {
+        const name = typeof options.input.name === 'string' ? options.input.name : '';
+        const tool = services.tools().find(name);
+        return { invocationMessage: tool ? `Calling ${tool.server} › ${tool.tool.name} (approvals by MCP Switchboard)` : `Calling ${name}` };
+      },
+      async invoke(options, token) {
+        const name = typeof options.input.name === 'string' ? options.input.name : '';
+        if (name === '') return text('Give the tool\'s name (mcp__<server>__<tool>, as switchboard_search_tools returns it).');
+        const args = options.input.arguments;
+        if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) return text('"arguments" must be a JSON object.');
+        const { signal, dispose } = signalOf(token);
+        try {
+          const outcome = await services.callByModelName(name, (args ?? {}) as Record<string, unknown>, 'lm-tool', signal);
+          // Data parts are newer than the typings of the oldest supported VS Code.
+          return new vscode.LanguageModelToolResult(toolResultContent(outcome.output.parts, outcome.output.isError) as vscode.LanguageModelTextPart[]);
+        } finally {
+          dispose();
+        }
+      },
+    }),
+    vscode.lm.registerTool<ReadInput>(READ_RESOURCE_NAME, {
+      async invoke(options, token) {
+        const resource = typeof options.input.resource === 'string' ? options.input.resource.trim() : '';
+        if (resource === '') return text('Give the resource as @server:uri or as a URI.');
+        const mention = parseMentions(resource)[0];
+        let server: string;
+        let uri: string;
+        if (mention && mention.start === 0) {
+          ({ server, uri } = mention);
+        } else {
+          const owner = services.serverOfUri(resource);
+          if ('error' in owner) return text(owner.error);
+          server = owner.server;
+          uri = resource;
+        }
+        const { signal, dispose } = signalOf(token);
+        try {
+          const read = await services.readMention(server, uri, async () => undefined, signal);
+          return text(read.attached.text);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          // A template needs its variables: say which, so the model can fill them and ask again.
+          const target = services.resolve(server, uri);
+          if (target.kind === 'template') return text(`${uri} is a template: read a URI made from it, with values for ${target.variables.map((v) => `{${v}}`).join(', ')}.`);
+          return text(message);
+        } finally {
+          dispose();
+        }
+      },
+    }),
+  );
+}

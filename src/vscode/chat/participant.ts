@@ -1,0 +1,205 @@
+// The @mcp chat participant: runs the tool loop with vscode.lm over the MCP servers' tools (every call
+// through the one call path and its approvals), attaches `@server:uri` mentions, starts from
+// `/mcp__server__prompt` prompts, and answers `/help`. What ran is shown in the response and returned
+// in the result's metadata.
+import * as vscode from 'vscode';
+import {
+  assistantText, chatHelpMarkdown, DEFAULT_MAX_ROUNDS, parseSlashCommand, runToolLoop, toolListChars, ToolOffer, userText,
+  type ModelMessage, type ModelToolSpec, type OutputPart, type ToolCallRequestPart, type ToolRunResult,
+} from '../../core/chat';
+import { ServerState } from '../../core/lifecycle';
+import { SEARCH_TOOL_NAME, type ToolLoadingSetting } from '../../core/search';
+import type { ArgumentAsker } from './argumentAsker';
+import type { ChatServices } from './chatServices';
+import { fromReplyPart, toChatMessages } from './lmParts';
+import { signalOf } from './lmTools';
+import { attachMentions, referenceMentions } from './mentionRequest';
+import { startFromPrompt } from './promptRequest';
+import { resourceDocumentUri } from './resourceDocuments';
+
+export const PARTICIPANT_ID = 'switchboard.mcp';
+
+/** What a response's metadata says about the turn (the chat keeps it; tests read it). */
+export interface McpTurnMetadata {
+  kind: 'help' | 'answer' | 'problem' | 'cancelled';
+  model?: string;
+  /** The names of the tools offered in the first round, and the size of their declarations in characters. */
+  toolsOffered?: string[];
+  toolsChars?: number;
+  /** How the tools were chosen (the deferred-loading plan): all of them, or the alwaysLoad ones and a search. */
+  toolLoading?: { mode: 'all' | 'search'; reason: string; totalTools: number; totalTokens: number; sentTokens: number };
+  toolCalls?: { name: string; server?: string; tool?: string; isError: boolean; durationMs: number }[];
+  references?: string[];
+  prompt?: { server: string; name: string; args: Record<string, string> };
+  answer?: string;
+  rounds?: number;
+  ended?: 'answered' | 'maxRounds' | 'cancelled';
+  message?: string;
+}
+
+export interface ParticipantDeps {
+  services: ChatServices;
+  /** How missing prompt arguments and template variables are asked for. */
+  ask(): ArgumentAsker;
+  iconPath?: vscode.Uri;
+}
+
+/** Registers @mcp. */
+export function registerParticipant(deps: ParticipantDeps): vscode.Disposable {
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, context, stream, token) => handle(deps, request, context, stream, token));
+  if (deps.iconPath) participant.iconPath = deps.iconPath;
+  return participant;
+}
+
+async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+  const { services } = deps;
+  const problem = (message: string): vscode.ChatResult => {
+    stream.markdown(message);
+    return { metadata: { kind: 'problem', message } satisfies McpTurnMetadata };
+  };
+  if (request.command === 'help') {
+    const help = helpText(services);
+    stream.markdown(help);
+    return { metadata: { kind: 'help', message: help } satisfies McpTurnMetadata };
+  }
+  const { signal, dispose } = signalOf(token);
+  try {
+    const model = request.model ?? (await vscode.lm.selectChatModels())[0];
+    if (!model) return problem('No language model is available in this VS Code. Sign in to a chat provider or install one, then ask again.');
+
+    const start: ModelMessage[] = historyOf(context);
+    const metadata: McpTurnMetadata = { kind: 'answer', model: `${model.vendor}/${model.id}` };
+    const slash = parseSlashCommand(request.prompt);
+    if (slash && slash.name.startsWith('mcp__')) {
+      stream.progress(`Getting the prompt /${slash.name}…`);
+      const started = await startFromPrompt(services, slash, deps.ask(), signal);
+      if (started.kind === 'problem') return problem(started.message);
+      if (started.kind === 'cancelled') return problem(`/${slash.name} was not run: its arguments were not given.`);
+      start.push(...started.messages);
+      metadata.prompt = { server: started.server, name: started.prompt.name, args: started.args };
+      const args = Object.entries(started.args).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
+      stream.markdown(`*Started from the prompt **${started.server} › ${started.prompt.title ?? started.prompt.name}**${args ? ` (${args})` : ''}.*\n\n`);
+    } else {
+      const mentioned = await attachMentions(services, request.prompt, deps.ask(), signal);
+      if (mentioned.kind === 'problem') return problem(mentioned.message);
+      referenceMentions(stream, mentioned.read);
+      metadata.references = mentioned.read.map((r) => r.attached.uri);
+      for (const r of mentioned.read) {
+        if (r.attached.cut) stream.markdown(`*${r.attached.uri} has ${r.attached.totalChars.toLocaleString('en-US')} characters: only its first part is attached (switchboard.maxToolOutputChars).*\n\n`);
+      }
+      start.push({ role: 'user', parts: mentioned.parts });
+    }
+    if (signal.aborted) return { metadata: { ...metadata, kind: 'cancelled' } };
+
+    // The tools: all when the catalog is small, else the alwaysLoad ones and a search for the rest.
+    const offer = new ToolOffer(services.tools(), services.servers(), {
+      setting: readToolLoading(),
+      instructions: (server) => services.servers().find((v) => v.id === server)?.catalog.instructions,
+    });
+    metadata.toolsOffered = offer.specs().map((t) => t.name);
+    metadata.toolsChars = toolListChars(offer.specs());
+    const { mode, reason, totalTools, totalTokens, sentTokens } = offer.plan;
+    metadata.toolLoading = { mode, reason, totalTools, totalTokens, sentTokens };
+    metadata.toolCalls = [];
+
+    const runTool = async (call: ToolCallRequestPart, callSignal: AbortSignal): Promise<ToolRunResult> => {
+      if (offer.isSearch(call.name)) return { content: [{ kind: 'text', text: offer.search(call.input) }], isError: false };
+      const outcome = await services.callByModelName(call.name, call.input, 'chat', callSignal);
+      showReferences(stream, outcome.tool?.server, outcome.output.parts);
+      if (outcome.output.savedTo) stream.reference(vscode.Uri.file(outcome.output.savedTo));
+      return { content: outcome.output.parts, isError: outcome.output.isError };
+    };
+
+    const outcome = await runToolLoop(start, {
+      send: (messages, tools, sendSignal) => sendToModel(model, messages, tools, sendSignal, token),
+      tools: () => offer.specs(),
+      runTool,
+    }, {
+      maxRounds: DEFAULT_MAX_ROUNDS,
+      signal,
+      onText: (text) => stream.markdown(text),
+      onToolCall: (call) => stream.progress(`Running ${describeTool(services, call.name)}…`),
+      onToolResult: (call, result, durationMs) => {
+        const tool = services.tools().find(call.name);
+        metadata.toolCalls!.push({ name: call.name, ...(tool ? { server: tool.server, tool: tool.tool.name } : {}), isError: result.isError, durationMs });
+        if (call.name === SEARCH_TOOL_NAME) return;
+        const why = result.isError ? `: ${firstText(result.content)}` : '';
+        stream.markdown(`\n\n> ${result.isError ? '✗' : '✓'} ran \`${call.name}\` (${describeTool(services, call.name)}, ${durationMs} ms)${why}\n\n`);
+      },
+    });
+    if (outcome.ended === 'maxRounds') stream.markdown(`\n\n*Stopped after ${outcome.rounds} rounds of tool calls without a final answer. Ask again to go on.*`);
+    return { metadata: { ...metadata, kind: outcome.ended === 'cancelled' ? 'cancelled' : 'answer', answer: outcome.text, rounds: outcome.rounds, ended: outcome.ended } satisfies McpTurnMetadata };
+  } catch (error) {
+    if (signal.aborted) return { metadata: { kind: 'cancelled' } satisfies McpTurnMetadata };
+    const message = error instanceof vscode.LanguageModelError ? `The language model refused the request: ${error.message} (${error.code})` : `Something went wrong: ${error instanceof Error ? error.message : String(error)}`;
+    return problem(message);
+  } finally {
+    dispose();
+  }
+}
+
+/** `switchboard.chat.toolLoading`; an unknown value counts as the default. */
+function readToolLoading(): ToolLoadingSetting {
+  const value = vscode.workspace.getConfiguration('switchboard.chat').get<unknown>('toolLoading');
+  return value === 'all' || value === 'search' ? value : 'auto';
+}
+
+/** One request to the model, its reply streamed as our parts. */
+async function* sendToModel(model: vscode.LanguageModelChat, messages: readonly ModelMessage[], tools: readonly ModelToolSpec[], _signal: AbortSignal, token: vscode.CancellationToken) {
+  const response = await model.sendRequest(toChatMessages(messages), {
+    justification: 'MCP Switchboard\'s @mcp participant sends your message and your MCP servers\' tools to the model.',
+    tools: tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
+  }, token);
+  for await (const part of response.stream) {
+    const ours = fromReplyPart(part);
+    if (ours) yield ours;
+  }
+}
+
+/** The earlier turns with @mcp, as text. */
+function historyOf(context: vscode.ChatContext): ModelMessage[] {
+  const messages: ModelMessage[] = [];
+  for (const turn of context.history) {
+    if (turn instanceof vscode.ChatRequestTurn) {
+      messages.push(userText(turn.prompt));
+    } else if (turn instanceof vscode.ChatResponseTurn) {
+      const text = turn.response.map((part) => (part instanceof vscode.ChatResponseMarkdownPart ? part.value.value : '')).join('');
+      if (text.trim() !== '') messages.push(assistantText(text));
+    }
+  }
+  return messages;
+}
+
+/** Resource links of a tool result as references (MCP URIs open read-only through the registry). */
+function showReferences(stream: vscode.ChatResponseStream, server: string | undefined, parts: readonly OutputPart[]): void {
+  for (const part of parts) {
+    if (part.kind !== 'reference') continue;
+    const direct = /^(file|https?):/i.test(part.uri);
+    if (direct) stream.reference(vscode.Uri.parse(part.uri));
+    else if (server !== undefined) stream.reference(resourceDocumentUri(server, part.uri));
+  }
+}
+
+function describeTool(services: ChatServices, name: string): string {
+  if (name === SEARCH_TOOL_NAME) return 'the MCP tool search';
+  const tool = services.tools().find(name);
+  return tool ? `${tool.server} › ${tool.tool.name}` : name;
+}
+
+function firstText(parts: readonly OutputPart[]): string {
+  const text = parts.find((p): p is Extract<OutputPart, { kind: 'text' }> => p.kind === 'text')?.text ?? '';
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+/** The /help text from the servers as they are now. */
+export function helpText(services: ChatServices): string {
+  return chatHelpMarkdown(services.servers().map((view) => ({
+    id: view.id,
+    state: ServerState.label(view.state),
+    ready: view.state.kind === 'ready',
+    tools: view.catalog.tools.length,
+    resources: view.catalog.resources,
+    templates: view.catalog.resourceTemplates,
+    prompts: view.catalog.prompts,
+  })));
+}
