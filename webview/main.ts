@@ -30,7 +30,10 @@ const checkSequence = new Map<string, number>();
 /** What the person filled into each pending form; dropped once the request is gone. */
 const elicitationDrafts = new Map<string, ElicitationDraft>();
 
-const update = (): void => render(root, { snapshot, ui, notice, drafts, historyFilter, elicitationDrafts }, actions);
+/** Sampling requests whose answer is on its way. */
+const samplingBusy = new Set<string>();
+
+const update = (): void => render(root, { snapshot, ui, notice, drafts, historyFilter, elicitationDrafts, samplingBusy }, actions);
 
 function elicitationDraft(id: string): ElicitationDraft | undefined {
   const existing = elicitationDrafts.get(id);
@@ -201,6 +204,14 @@ const actions: Actions = {
     elicitationDrafts.set(id, { ...draft, values: { ...draft.values, [field]: value } });
     clearTimeout(checkTimers.get(`el:${id}`));
     checkTimers.set(`el:${id}`, setTimeout(() => ask(checkElicitation(id), 'Could not check the form'), CHECK_DELAY_MS));
+  },
+  answerSampling: (id, answer, reason) => {
+    samplingBusy.add(id);
+    update();
+    ask(rpc.request('answerSampling', { samplingId: id, answer, ...(reason !== undefined ? { reason } : {}) }).finally(() => {
+      samplingBusy.delete(id);
+      update();
+    }), answer === 'reject' ? 'Could not reject the request' : 'Could not approve the request');
   },
   answerElicitation: (id, action) => ask(answerElicitation(id, action), action === 'accept' ? 'Could not send the answer' : `Could not ${action} the request`),
   clearHistory: () => ask(rpc.request('clearHistory', {}), 'Could not clear the history'),

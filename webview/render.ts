@@ -9,6 +9,7 @@ import type { OpenSourceParams, ServerAction, SidebarCommand } from '../src/prot
 import { approvalCard, modePicker, type ApprovalActions } from './approvals';
 import { h, icon, type IconName, type Props } from './dom';
 import { draftOf, type CardDraft } from './drafts';
+import { samplingCard, type SamplingActions } from './sampling';
 import { elicitationCard, elicitationDraftOf, type ElicitationActions, type ElicitationDraft } from './elicitations';
 import { historyList, NO_FILTER, rulesList, type HistoryActions, type HistoryFilterState } from './history';
 import type { SectionId, UiState } from './state';
@@ -24,9 +25,11 @@ export interface ViewModel {
   readonly historyFilter?: HistoryFilterState;
   /** What the person filled into each pending form so far. */
   readonly elicitationDrafts?: ReadonlyMap<string, ElicitationDraft>;
+  /** Sampling requests whose answer is on its way. */
+  readonly samplingBusy?: ReadonlySet<string>;
 }
 
-export interface Actions extends ApprovalActions, HistoryActions, ElicitationActions {
+export interface Actions extends ApprovalActions, HistoryActions, ElicitationActions, SamplingActions {
   openSource(params: OpenSourceParams): void;
   runCommand(command: SidebarCommand): void;
   serverAction(serverId: string, action: ServerAction): void;
@@ -42,8 +45,9 @@ export function render(root: HTMLElement, model: ViewModel, actions: Actions): v
   root.replaceChildren(...(snapshot ? [
     model.notice !== undefined ? renderNotice(model.notice, actions) : null,
     // What a server asks for comes first, and is never hidden behind a collapsed section.
-    snapshot.elicitations.length > 0 && section('requests', 'Server requests', snapshot.elicitations.length, { ...model.ui, collapsed: model.ui.collapsed.filter((id) => id !== 'requests') }, actions, () =>
+    snapshot.elicitations.length + snapshot.sampling.length > 0 && section('requests', 'Server requests', snapshot.elicitations.length + snapshot.sampling.length, { ...model.ui, collapsed: model.ui.collapsed.filter((id) => id !== 'requests') }, actions, () =>
       h('div', { className: 'approvals', attrs: { 'aria-live': 'polite' } },
+        ...snapshot.sampling.map((card) => samplingCard(card, model.samplingBusy?.has(card.id) ?? false, actions)),
         ...snapshot.elicitations.map((card) => elicitationCard(card, model.elicitationDrafts?.get(card.id) ?? elicitationDraftOf(card), actions)))),
     // A waiting call is never hidden behind a collapsed section.
     section('approvals', 'Approvals', pending.length, pending.length > 0 ? { ...model.ui, collapsed: model.ui.collapsed.filter((id) => id !== 'approvals') } : model.ui, actions, () =>

@@ -15,6 +15,7 @@ import type {
 } from '../protocol/sidebar';
 import { EMPTY_APPROVALS_VIEW, type ApprovalsView } from '../protocol/approvals';
 import type { ElicitationCard } from '../protocol/elicitation';
+import type { SamplingCard } from '../protocol/sampling';
 
 /** `true` when A and B are the same union; `never` (a compile error below) when they drift apart. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
@@ -61,6 +62,8 @@ export interface SidebarSnapshotOptions {
   approvals?: ApprovalsView;
   /** What servers ask the person for; none when omitted. */
   elicitations?: readonly ElicitationCard[];
+  /** Model completions servers ask for; none when omitted. */
+  sampling?: readonly SamplingCard[];
 }
 
 /** Why a running project server's row says its definition is not the one in the file. */
@@ -86,6 +89,7 @@ export function toSidebarSnapshot(
     ...(opts.workspaceName !== undefined ? { workspaceName: opts.workspaceName } : {}),
     approvals: opts.approvals ?? EMPTY_APPROVALS_VIEW,
     elicitations: opts.elicitations ?? [],
+    sampling: opts.sampling ?? [],
     generatedAt: opts.generatedAt,
   };
 }

@@ -13,7 +13,7 @@ import type { ConnectAuthProvider, OAuthSupport } from './auth/oauthSupport';
 import { canFinishAuth, createRemoteTransport, describeRemoteError, displayUrl, httpStatusOf, isNotStreamableHttp, type RemoteKind } from './remoteTransports';
 import {
   Client,
-  ElicitRequestSchema,
+  CreateMessageRequestSchema, ElicitRequestSchema,
   ErrorCode,
   ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
@@ -76,6 +76,30 @@ export interface NodeServerConnectorOptions {
   elicit?: (request: ElicitationRequest, signal: AbortSignal) => Promise<ElicitationAnswer>;
   /** Whether `elicit` also answers URL-mode elicitations (declared as `elicitation.url`). */
   elicitUrls?: boolean;
+  /**
+   * Answers the server's `sampling/createMessage`. The client declares `sampling` only when this is set
+   * and `samplingAvailable()` says a model is there when the server connects.
+   */
+  sample?: (request: SamplingRequest, signal: AbortSignal) => Promise<SamplingResult>;
+  samplingAvailable?: () => boolean;
+}
+
+/** A sampling request as the connector's `sample` sees it (the MCP params, with the server's id). */
+export interface SamplingRequest {
+  serverId: string;
+  messages: { role: 'user' | 'assistant'; content: unknown }[];
+  systemPrompt?: string;
+  maxTokens: number;
+  temperature?: number;
+  stopSequences?: string[];
+  modelPreferences?: { hints?: { name?: string }[]; costPriority?: number; speedPriority?: number; intelligencePriority?: number };
+}
+
+/** What the model answered. */
+export interface SamplingResult {
+  model: string;
+  text: string;
+  stopReason?: 'endTurn' | 'stopSequence' | 'maxTokens';
 }
 
 /** An elicitation as the connector's `elicit` sees it: a form to fill, or a page to open. */
@@ -245,10 +269,25 @@ export class NodeServerConnector implements ServerConnector {
   private createClient(request: ConnectRequest, sink: SessionSink): Client {
     const elicit = this.options.elicit;
     const elicitation = elicit ? { form: { applyDefaults: true }, ...(this.options.elicitUrls ? { url: {} } : {}) } : undefined;
+    const sample = this.options.sample !== undefined && (this.options.samplingAvailable?.() ?? true) ? this.options.sample : undefined;
     const client = new Client(
       { name: CLIENT_NAME, version: this.options.clientVersion },
-      { capabilities: { roots: { listChanged: true }, ...(elicitation ? { elicitation } : {}) } },
+      { capabilities: { roots: { listChanged: true }, ...(elicitation ? { elicitation } : {}), ...(sample ? { sampling: {} } : {}) } },
     );
+    if (sample) {
+      client.setRequestHandler(CreateMessageRequestSchema, async ({ params }, extra) => {
+        const result = await sample({
+          serverId: request.server.id,
+          messages: params.messages.map((m) => ({ role: m.role, content: m.content })),
+          ...(params.systemPrompt !== undefined ? { systemPrompt: params.systemPrompt } : {}),
+          maxTokens: params.maxTokens,
+          ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
+          ...(params.stopSequences !== undefined ? { stopSequences: params.stopSequences } : {}),
+          ...(params.modelPreferences !== undefined ? { modelPreferences: params.modelPreferences } : {}),
+        }, extra.signal);
+        return { role: 'assistant', content: { type: 'text', text: result.text }, model: result.model, ...(result.stopReason ? { stopReason: result.stopReason } : {}) };
+      });
+    }
     if (elicit) {
       // The SDK checked the request against the declared modes; the signal aborts when the server cancels it.
       client.setRequestHandler(ElicitRequestSchema, async ({ params }, extra) => {

@@ -26,4 +26,4 @@ export { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextp
 export type {
   OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
-export { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+export { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';

@@ -4,6 +4,7 @@
 // vocabularies below are exactly the core's.
 import type { ApprovalsView } from './approvals';
 import type { ElicitationCard } from './elicitation';
+import type { SamplingCard } from './sampling';
 
 /** Where a server is defined (the core's `Scope`). */
 export type Scope = 'local' | 'project' | 'user' | 'plugin';
@@ -119,6 +120,8 @@ export interface SidebarSnapshot {
   readonly approvals: ApprovalsView;
   /** What servers ask the person for (forms to fill, pages to open), oldest first. */
   readonly elicitations: readonly ElicitationCard[];
+  /** Model completions servers ask for, waiting for the person's approval, oldest first. */
+  readonly sampling: readonly SamplingCard[];
   /** Milliseconds since the epoch when the host built this snapshot. */
   readonly generatedAt: number;
 }

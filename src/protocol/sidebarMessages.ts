@@ -95,6 +95,14 @@ export interface ElicitationProblemsResult {
   readonly problems: readonly ArgumentProblemRow[];
 }
 
+/** The person's answer to a sampling request: run it once, always for this server, or refuse it. */
+export interface AnswerSamplingParams {
+  readonly samplingId: string;
+  readonly answer: 'approve' | 'always' | 'reject';
+  /** Why it was refused (the server gets it in its error). */
+  readonly reason?: string;
+}
+
 /** Success carries no data (`null` survives JSON); a failure is an ErrorMessage. */
 export type OpenSourceResult = null;
 export type RunCommandResult = null;
@@ -113,13 +121,14 @@ export type ExportHistoryRequest = Request<'exportHistory', Record<string, never
 export type ClearHistoryRequest = Request<'clearHistory', Record<string, never>, null>;
 export type CheckElicitationRequest = Request<'checkElicitation', ElicitationValuesParams, ElicitationProblemsResult>;
 export type AnswerElicitationRequest = Request<'answerElicitation', AnswerElicitationParams, ElicitationProblemsResult>;
+export type AnswerSamplingRequest = Request<'answerSampling', AnswerSamplingParams, null>;
 
 /** Every request the webview can make of the host. */
 export type SidebarRequest =
   | OpenSourceRequest | RunCommandRequest | ServerActionRequest
   | AnswerApprovalRequest | CheckArgumentsRequest | OpenDiffRequest | RevokeRuleRequest | SetApprovalModeRequest
   | ExportHistoryRequest | ClearHistoryRequest
-  | CheckElicitationRequest | AnswerElicitationRequest;
+  | CheckElicitationRequest | AnswerElicitationRequest | AnswerSamplingRequest;
 export type SidebarMethod = MethodOf<SidebarRequest>;
 
 /** The handshake: the webview's script has loaded and listens. */
@@ -259,6 +268,11 @@ export function parseWebviewMessage(data: unknown): ParsedWebviewMessage {
       if (!isId(elicitationId) || (action !== 'accept' && action !== 'decline' && action !== 'cancel') || (params.values !== undefined && values === undefined)) return invalidParams;
       return { ok: true, message: { type: 'request', id, method, params: { elicitationId, action, ...(values ? { values } : {}) } } };
     }
+    case 'answerSampling': {
+      const { samplingId, answer, reason } = params;
+      if (!isId(samplingId) || (answer !== 'approve' && answer !== 'always' && answer !== 'reject') || (reason !== undefined && typeof reason !== 'string')) return invalidParams;
+      return { ok: true, message: { type: 'request', id, method, params: { samplingId, answer, ...(reason !== undefined ? { reason: reason.slice(0, REJECT_REASON_LIMIT) } : {}) } } };
+    }
     case 'exportHistory':
     case 'clearHistory':
       return { ok: true, message: { type: 'request', id, method, params: {} } };
@@ -277,7 +291,7 @@ export function isHostToWebviewMessage(data: unknown): data is HostToWebviewMess
     case 'snapshot':
       return isRecord(data.snapshot) && Array.isArray(data.snapshot.servers)
         && Array.isArray(data.snapshot.shadowed) && Array.isArray(data.snapshot.problems)
-        && isRecord(data.snapshot.approvals) && Array.isArray(data.snapshot.approvals.pending) && Array.isArray(data.snapshot.elicitations);
+        && isRecord(data.snapshot.approvals) && Array.isArray(data.snapshot.approvals.pending) && Array.isArray(data.snapshot.elicitations) && Array.isArray(data.snapshot.sampling);
     case 'response':
       return isRequestId(data.id) && typeof data.method === 'string';
     case 'error':

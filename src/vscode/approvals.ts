@@ -61,7 +61,7 @@ export class Approvals implements vscode.Disposable {
       this.mode = readApprovalMode(warn);
       this.changed.fire();
     }));
-    this.decide = approvalStep({
+    const step = approvalStep({
       mode: () => this.mode,
       rules: () => this.rules.all(),
       broker: this.broker,
@@ -75,6 +75,12 @@ export class Approvals implements vscode.Disposable {
       now: () => Date.now(),
       newId: () => randomUUID(),
     });
+    // A catalog that just changed is being recorded against the pins: a tool is only known to be new
+    // (or changed) once that is done, so no call is decided before it.
+    this.decide = async (call) => {
+      await options.toolReview.idle();
+      return step(call);
+    };
   }
 
   /** Records a call the gate finished (subscribe it to the gate's onDidCall). */

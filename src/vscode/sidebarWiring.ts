@@ -38,6 +38,7 @@ export function sidebarSnapshotOf(ctx: SwitchboardContext): SidebarSnapshot {
     trustOf: (server) => ({ decision: trust.decide(server), flags: trust.flags(server) }),
     approvals: ctx.approvals.view(),
     elicitations: ctx.elicitations.cards(),
+    sampling: ctx.sampling.cards(),
   });
 }
 
@@ -57,6 +58,7 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
       trust.onDidChange(() => listener()),
       ctx.approvals.onDidChange(() => listener()),
       ctx.elicitations.broker.onDidChange(() => listener()),
+      ctx.sampling.broker.onDidChange(() => listener()),
     ),
     snapshot,
   }, {
@@ -78,6 +80,7 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
     ...handlers,
     checkElicitation: (params) => ctx.elicitations.check(params),
     answerElicitation: (params) => ctx.elicitations.answer(params),
+    answerSampling: ({ samplingId, answer, reason }) => ctx.sampling.answer(samplingId, answer, reason),
   });
   return vscode.Disposable.from(
     proposals,
@@ -87,7 +90,7 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
       // Tests speak the page's typed protocol: raw message data in, the reply the page would get out.
       vscode.commands.registerCommand(SIDEBAR_REQUEST_TEST_COMMAND, (data: unknown) => sidebar.respondTo(data)),
     ] : []),
-    watchAttention(sidebar, ctx.log, [approvalAttention(ctx.approvals.broker), ctx.elicitations.attention()]),
+    watchAttention(sidebar, ctx.log, [approvalAttention(ctx.approvals.broker), ctx.elicitations.attention(), ctx.sampling.attention()]),
     vscode.commands.registerCommand(SIDEBAR_SNAPSHOT_COMMAND, snapshot),
     vscode.window.registerWebviewViewProvider(SidebarViewProvider.viewId, sidebar),
   );

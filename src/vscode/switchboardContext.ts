@@ -15,6 +15,7 @@ import { parseEnvFile, ServerEnvironment } from '../node/process/environment';
 import { Approvals } from './approvals';
 import { ConfigAdapter } from './configAdapter';
 import { Elicitations } from './elicitations';
+import { Sampling } from './sampling';
 import { ConfigSources } from './configSources';
 import { inputDefinitionOf, registerInputCommands } from './inputCommands';
 import { InputResolvingConnector } from './inputResolvingConnector';
@@ -43,6 +44,8 @@ export interface SwitchboardContext {
   readonly approvals: Approvals;
   /** Servers' requests for the person's input (forms, pages to open), waiting in the sidebar. */
   readonly elicitations: Elicitations;
+  /** Servers' requests for a model completion, approved in the sidebar. */
+  readonly sampling: Sampling;
   /** The one way to call a tool: resolve → decide → send → record. */
   readonly calls: ToolCallGate;
   readonly serverLogs: ServerLogs;
@@ -69,10 +72,15 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   const oauth = new OAuthProviders({ store: oauthStore, clientName: 'MCP Switchboard' });
   // A server's request for the person's input waits as a card in the sidebar.
   const elicitations = own(new Elicitations());
+  // A server's request for a model completion waits for approval, then goes to a VS Code language model.
+  const sampling = own(new Sampling(extension, log));
   const connector = new NodeServerConnector({
     oauth,
     elicit: elicitations.elicit,
     elicitUrls: true,
+    // Sampling is declared to a server only while VS Code has a language model to answer it.
+    sample: sampling.sample,
+    samplingAvailable: sampling.samplingAvailable,
     clientVersion: String((extension.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'),
     launchStdio: processLauncher(new ServerEnvironment({
       // A local window may have been started from the Dock or a launcher, with a bare PATH: 'auto'
@@ -104,6 +112,7 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
     awaitingDecision: (server) => trust.gate.awaitingDecision(server),
   }));
   elicitations.attach(registry);
+  sampling.attach(registry);
   registry.setRoots(workspaceRoots());
   own(vscode.workspace.onDidChangeWorkspaceFolders(() => registry.setRoots(workspaceRoots())));
   own(onDidChangeLifecycleSettings((settings) => registry.updateSettings(settings), (message) => log.warn(message)));
@@ -132,7 +141,7 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   const approvals = own(new Approvals({ extension, registry, trust, toolReview, log }));
   const calls = own(new ToolCallGate({ registry, tools: toolReview, decide: approvals.decide }));
   own(calls.onDidCall((record) => approvals.recordCall(record)));
-  return { extension, log, sources, config, inputs, connector, oauthStore, oauth, trust, registry, toolReview, approvals, elicitations, calls, serverLogs, testing };
+  return { extension, log, sources, config, inputs, connector, oauthStore, oauth, trust, registry, toolReview, approvals, elicitations, sampling, calls, serverLogs, testing };
 }
 
 /** The workspace folders as MCP roots. */

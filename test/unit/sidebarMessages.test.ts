@@ -60,7 +60,7 @@ describe('parseWebviewMessage', () => {
 describe('isHostToWebviewMessage', () => {
   it('recognises snapshots, responses and errors, and nothing else', () => {
     const approvals = { mode: 'askBeforeEdits', pending: [], rules: [], history: [] };
-    assert.equal(isHostToWebviewMessage({ type: 'snapshot', snapshot: { servers: [], shadowed: [], problems: [], approvals, elicitations: [], generatedAt: 1 } }), true);
+    assert.equal(isHostToWebviewMessage({ type: 'snapshot', snapshot: { servers: [], shadowed: [], problems: [], approvals, elicitations: [], sampling: [], generatedAt: 1 } }), true);
     assert.equal(isHostToWebviewMessage({ type: 'snapshot', snapshot: { servers: [], shadowed: [], problems: [], generatedAt: 1 } }), false, 'a snapshot without its approvals');
     assert.equal(isHostToWebviewMessage({ type: 'response', id: 1, method: 'openSource', result: null }), true);
     assert.equal(isHostToWebviewMessage({ type: 'error', id: 1, error: { code: 'failed', message: 'No.' } }), true);

@@ -68,6 +68,7 @@ describe('toSidebarSnapshot', () => {
       workspaceName: 'shop',
       approvals: { mode: 'askBeforeEdits', pending: [], rules: [], history: [] },
       elicitations: [],
+      sampling: [],
       generatedAt: 1_700_000_000_000,
     });
   });

@@ -31,7 +31,7 @@ function serverRow(partial: Partial<ServerRow> & Pick<ServerRow, 'id'>): ServerR
 }
 
 function snapshotOf(servers: ServerRow[], extra: Partial<SidebarSnapshot> = {}): SidebarSnapshot {
-  return { servers, shadowed: [], problems: [], approvals: EMPTY_APPROVALS_VIEW, elicitations: [], generatedAt: 1, ...extra };
+  return { servers, shadowed: [], problems: [], approvals: EMPTY_APPROVALS_VIEW, elicitations: [], sampling: [], generatedAt: 1, ...extra };
 }
 
 /** Actions that record what the page asked for. */
@@ -56,6 +56,7 @@ function recorder(): { actions: Actions; calls: unknown[][] } {
       clearHistory: () => calls.push(['clearHistory']),
       editElicitation: (id: string, field: string, value: unknown) => calls.push(['editElicitation', id, field, value]),
       answerElicitation: (id: string, action: string) => calls.push(['answerElicitation', id, action]),
+      answerSampling: (id: string, answer: string, reason?: string) => calls.push(['answerSampling', id, answer, reason]),
     },
   };
 }
