@@ -7,7 +7,7 @@ export const DEFAULT_SAMPLING_LIMIT = { limit: 10, windowMs: 60_000 } as const;
 export class SamplingRateLimit {
   private readonly times = new Map<string, number[]>();
 
-  constructor(private readonly clock: Clock, private readonly limit = DEFAULT_SAMPLING_LIMIT.limit, private readonly windowMs = DEFAULT_SAMPLING_LIMIT.windowMs) {}
+  constructor(private readonly clock: Clock, private readonly limit: number = DEFAULT_SAMPLING_LIMIT.limit, private readonly windowMs: number = DEFAULT_SAMPLING_LIMIT.windowMs) {}
 
   /** Counts one request of `serverId` if it is within the limit; otherwise says how long to wait. */
   take(serverId: string): { readonly ok: true } | { readonly ok: false; readonly retryInMs: number } {
