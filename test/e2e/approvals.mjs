@@ -5,7 +5,10 @@
 // allow → the next identical call runs without a card; the history lists every call. A call made
 // while the Sidebar is hidden reveals it, badges the container and notifies. Measures the time from
 // the call to the card being visible and from the click to the call reaching the server (the file
-// changing on disk). Its own code-server, state folder and fixture (test/fixtures/e2e-approvals).
+// changing on disk). Then server-everything's requests of the person: an elicitation form filled and
+// submitted by clicking, and a sampling card approved by clicking, answered by the scripted test model.
+// Its own code-server, state folder and fixture (test/fixtures/e2e-approvals).
+import cp from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchBrowser } from '../harness/browser.mjs';
@@ -55,10 +58,18 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
   const flow = async () => {
     await checks.gate('approvals flow: server-filesystem on a temp folder is configured and the workbench opens', async () => {
       const entry = { command: 'node', args: [path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js'), fixture.workspace] };
-      fs.writeFileSync(path.join(fixture.home, '.mcp.json'), `${JSON.stringify({ mcpServers: { [SERVER]: entry } }, null, 2)}\n`);
+      // server-everything asks for input (elicitation) and for model completions (sampling).
+      const everything = { command: 'node', args: [path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js'), 'stdio'] };
+      fs.writeFileSync(path.join(fixture.home, '.mcp.json'), `${JSON.stringify({ mcpServers: { [SERVER]: entry, everything } }, null, 2)}\n`);
       codeServerCli(stateDir, ['--install-extension', vsix]);
-      // The default approval mode (ask before edits): no approval setting is given.
-      server = await startCodeServer({ stateDir, home: fixture.home, logFile: path.join(resultsDir, 'code-server-approvals.log'), env: { SWITCHBOARD_REPO: repoRoot } });
+      // The scripted language model (the tests' own) answers sampling requests: no sign-in, no network.
+      const modelVsix = path.join(stateDir, 'scripted-model.vsix');
+      const packaged = cp.spawnSync(process.execPath, [path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--skip-license', '--out', modelVsix],
+        { cwd: path.join(repoRoot, 'test', 'fixtures', 'scripted-model'), encoding: 'utf8' });
+      if (packaged.status !== 0) throw new Error(`packaging the scripted model failed: ${packaged.stderr}`);
+      codeServerCli(stateDir, ['--install-extension', modelVsix]);
+      // The default approval mode (ask before edits): no approval setting is given. Chat (language models) on.
+      server = await startCodeServer({ stateDir, home: fixture.home, logFile: path.join(resultsDir, 'code-server-approvals.log'), env: { SWITCHBOARD_REPO: repoRoot }, settings: { 'chat.disableAIFeatures': false } });
       browser = await launchBrowser();
       browser.page.setDefaultTimeout(30_000);
       browser.page.on('pageerror', (e) => log('page error:', e.message));
@@ -84,7 +95,8 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
     if (checks.blocked) return;
 
     /** Call Tool… from the palette: write_file with `args` as JSON. Resolves when the input box is submitted (the call starts). */
-    const callWriteFile = async (args) => {
+    /** Call Tool… from the palette: `tool` with `args` as JSON (undefined: a tool that takes none). Resolves when the call starts. */
+    const callTool = async (tool, args) => {
       // Keys typed while a webview has the focus stay in its frame: the workbench gets the focus back first.
       await page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } });
       await page.keyboard.press('F1');
@@ -94,9 +106,10 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
       await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Call Tool' }).first().waitFor();
       await page.keyboard.press('Enter');
       await page.locator('.quick-input-widget input[placeholder="Call which tool?"]').waitFor();
-      await input.fill('write_file');
-      await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'write_file' }).first().waitFor();
+      await input.fill(tool);
+      await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: tool }).first().waitFor();
       await page.keyboard.press('Enter');
+      if (args === undefined) return Date.now();
       await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Write the arguments as JSON' }).first().waitFor();
       await input.fill('as JSON');
       await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Write the arguments as JSON' }).first().waitFor();
@@ -106,6 +119,7 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
       await page.keyboard.press('Enter');
       return Date.now();
     };
+    const callWriteFile = (args) => callTool('write_file', args);
     const card = () => webview.locator('[data-testid="approval-card"]').first();
     const waitForCard = async (since) => {
       await card().waitFor({ state: 'visible', timeout: 30_000 });
@@ -246,6 +260,55 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
       await cardsGone();
       await toast(/rejected by the person: checked with the keyboard/).waitFor({ timeout: 15_000 });
       if (fs.readFileSync(notes, 'utf8') !== always) throw new Error('a rejected call changed the file');
+    });
+
+    await checks.check('an elicitation form is filled and submitted by clicking; the server gets the values', async () => {
+      await waitForCard(await callTool('trigger-elicitation-request'));
+      await card().locator('[data-testid="approval-approve"]').click();
+      const form = webview.locator('[data-testid="elicitation-card"]').first();
+      await form.waitFor({ timeout: 15_000 });
+      const field = (name) => form.locator(`[data-testid="elicitation-input"][data-field="${name}"]`);
+      if ((await field('integer').inputValue()) !== '42') throw new Error('the default 42 is not filled in');
+      await field('integer').fill('500');
+      await form.locator('[data-testid="elicitation-field"][data-field="integer"] [data-testid="elicitation-field-error"]', { hasText: 'at most 100' }).waitFor({ timeout: 10_000 });
+      await field('integer').fill('7');
+      await field('name').click();
+      await page.keyboard.type('Ada Lovelace');
+      await field('check').click();
+      await field('titledSingleSelectEnum').selectOption({ label: 'Wonder Woman' });
+      await form.locator('[data-testid="elicitation-field"][data-field="titledMultipleSelectEnum"] label', { hasText: 'Salmon' }).click();
+      await until('every field to be fine', async () => (await form.locator('[data-testid="elicitation-field-error"]').count()) === 0, 10_000);
+      log(`  screenshot: ${await shot('elicitation-form.png', page.locator('.part.sidebar'))}`);
+      await form.locator('[data-testid="elicitation-accept"]').click();
+      await form.waitFor({ state: 'detached', timeout: 15_000 });
+      const result = page.locator('.part.editor .view-lines');
+      await result.filter({ hasText: 'Name: Ada Lovelace' }).waitFor({ timeout: 15_000 });
+      for (const want of ['Agreed to terms: true', 'Favorite Integer: 7', 'hero-3', 'fish-2']) {
+        if (!(await result.innerText()).replace(/\u00a0/g, ' ').includes(want)) throw new Error(`the result lacks "${want}"`);
+      }
+    });
+
+    await checks.check('a sampling card is approved by clicking; the model\'s answer reaches the server', async () => {
+      // Sampling is declared to a server that connects while a model is there: the scripted model
+      // registers after the servers started, so everything is restarted from the Sidebar.
+      const row = webview.locator('[data-testid="server-row"][data-server-id="everything"]');
+      await row.locator('[data-testid="server-action-restart"]').click();
+      await until('everything to offer trigger-sampling-request', async () => {
+        const tools = Number(await row.locator('[data-testid="server-tools"]').getAttribute('data-count').catch(() => '0'));
+        return (await row.getAttribute('data-state')) === 'ready' && tools > 0 && tools;
+      }, 30_000);
+      await waitForCard(await callTool('trigger-sampling-request', { prompt: 'name a colour', maxTokens: 40 }));
+      // A tool that appeared with the restart is new: its card says so; approving runs it.
+      await card().locator('[data-testid="approval-approve"]').click();
+      const sampling = webview.locator('[data-testid="sampling-card"]').first();
+      await sampling.waitFor({ timeout: 15_000 });
+      const system = await sampling.locator('[data-testid="sampling-system"]').innerText();
+      if (system !== 'You are a helpful test server.') throw new Error(`system prompt shown: ${system}`);
+      if (!(await sampling.locator('[data-testid="sampling-messages"]').innerText()).includes('name a colour')) throw new Error('the message is not shown');
+      log(`  screenshot: ${await shot('sampling-card.png', page.locator('.part.sidebar'))}`);
+      await sampling.locator('[data-testid="sampling-approve"]').click();
+      await sampling.waitFor({ state: 'detached', timeout: 15_000 });
+      await page.locator('.part.editor .view-lines').filter({ hasText: 'I am a scripted model' }).waitFor({ timeout: 20_000 });
     });
 
     log(`  call → card visible: ${latencies.callToCardMs.join(', ')} ms (median ${median(latencies.callToCardMs)} ms)`);
