@@ -191,6 +191,33 @@ describe('Approvals', function () {
     }
   });
 
+  it('previews a tool mapped in switchboard.approvals.fileWriteTools, and only then', async () => {
+    addUserServers(restorer, { notes: { command: 'node', args: ['${env:SWITCHBOARD_REPO}/test/fixtures/servers/notes-writer.mjs'] } });
+    await waitFor('the notes server', () => api.getServerStates().some((s) => s.id === 'notes'), 10_000);
+    await waitForStates(api, ['notes'], 'ready');
+    const note = path.join(scratch, 'note.md');
+    const args = { file: note, body: '# Hello\n' };
+    const settings = vscode.workspace.getConfiguration('switchboard');
+    try {
+      const unmapped = api.callTool('notes', 'save_note', args);
+      const plain = await waitForCard('save_note', 'notes');
+      assert.equal(plain.preview, undefined, '"body" is not a content argument a preview knows');
+      await sidebarRequest('answerApproval', { approvalId: plain.id, answer: { kind: 'reject' } });
+      await assert.rejects(unmapped);
+
+      await settings.update('approvals.fileWriteTools', { notes: { save_note: { path: 'file', content: 'body' } } }, vscode.ConfigurationTarget.Global);
+      const mapped = api.callTool('notes', 'save_note', args);
+      const card = await waitForCard('save_note', 'notes');
+      assert.deepEqual(card.preview?.changes, [{ path: note, kind: 'create' }]);
+      assert.match(card.preview?.diff ?? '', /^\+# Hello$/m, 'a new file shows as all added');
+      await sidebarRequest('answerApproval', { approvalId: card.id, answer: { kind: 'approve', args } });
+      await mapped;
+      assert.equal(fs.readFileSync(note, 'utf8'), '# Hello\n');
+    } finally {
+      await settings.update('approvals.fileWriteTools', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('refuses malformed answers at the protocol, before anything is answered', async () => {
     const call = api.callTool(ID, 'write_file', { path: notes, content: 'malformed\n' });
     const card = await waitForCard('write_file', ID);
