@@ -23,7 +23,7 @@ describe('elicitation', function () {
   before(async () => {
     api = await switchboardApi();
     await fixtureIsLoaded(api);
-    await waitForStates(api, [ID], 'ready');
+    await waitForStates(api, [ID, 'ok'], 'ready');
     await waitFor('the elicitation tools (registered for clients that declare elicitation)', () => api.getCatalog(ID)?.tools.some((t) => t.name === 'trigger-elicitation-request'), 15_000);
   });
 
@@ -34,9 +34,12 @@ describe('elicitation', function () {
     }
   });
 
-  it('shows the requested schema as a form: every kind, defaults, required fields, bounds and choices', async () => {
+  it('shows the requested schema as a form, without holding up any server: every kind, defaults, required fields, bounds and choices', async () => {
     const call = api.callTool(ID, 'trigger-elicitation-request', {});
     const card = await nextCard('form') as FormElicitationCard;
+    // While it waits for the person, other servers (and this one) keep answering.
+    assert.deepEqual((await api.callTool('ok', 'echo', { text: 'still here' })).content, [{ type: 'text', text: 'still here' }]);
+    assert.deepEqual((await api.callTool(ID, 'echo', { message: 'me too' })).content, [{ type: 'text', text: 'Echo: me too' }]);
     assert.equal(card.serverName, 'everything');
     assert.equal(card.message, 'Please provide inputs for the following fields:');
     const field = (name: string) => card.fields.find((f) => f.name === name);
