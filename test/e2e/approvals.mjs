@@ -291,12 +291,16 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
     await checks.check('a sampling card is approved by clicking; the model\'s answer reaches the server', async () => {
       // Sampling is declared to a server that connects while a model is there: the scripted model
       // registers after the servers started, so everything is restarted from the Sidebar.
+      // The model may register a moment later on a busy machine: restart until the tools appear.
       const row = webview.locator('[data-testid="server-row"][data-server-id="everything"]');
-      await row.locator('[data-testid="server-action-restart"]').click();
-      await until('everything to offer trigger-sampling-request', async () => {
-        const tools = Number(await row.locator('[data-testid="server-tools"]').getAttribute('data-count').catch(() => '0'));
-        return (await row.getAttribute('data-state')) === 'ready' && tools > 0 && tools;
-      }, 30_000);
+      const toolCount = async () => Number(await row.locator('[data-testid="server-tools"]').getAttribute('data-count', { timeout: 1000 }).catch(() => '0'));
+      const before = await toolCount();
+      await until('everything to offer its sampling tools', async () => {
+        await row.locator('[data-testid="server-action-restart"]').click();
+        await until('the restart to begin', async () => (await row.getAttribute('data-state')) !== 'ready', 5000).catch(() => undefined);
+        return until('everything to be ready again', async () => (await row.getAttribute('data-state')) === 'ready' && (await toolCount()) > 0, 30_000)
+          .then(async () => (await toolCount()) > before);
+      }, 60_000);
       await waitForCard(await callTool('trigger-sampling-request', { prompt: 'name a colour', maxTokens: 40 }));
       // A tool that appeared with the restart is new: its card says so; approving runs it.
       await card().locator('[data-testid="approval-approve"]').click();
