@@ -13,11 +13,12 @@ import net from 'node:net';
 import path from 'node:path';
 import { codeServerCli, codeServerVersion } from '../test/harness/codeServer.mjs';
 import { assertToolchain, readExtensionManifest, repoRoot } from '../test/harness/paths.mjs';
+import { packageScriptedModel } from '../test/harness/scriptedModel.mjs';
 import { runSession } from './session.mjs';
 
-function step(title, command, args, cwd = repoRoot) {
+function step(title, command, args) {
   console.log(`\n> ${title}`);
-  const r = cp.spawnSync(command, args, { cwd, stdio: 'inherit' });
+  const r = cp.spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit' });
   if (r.status !== 0) {
     console.error(`\n${title} failed (exit ${r.status ?? r.signal}).`);
     process.exit(1);
@@ -52,11 +53,8 @@ console.log(`\n> Installing ${path.basename(vsix)} into an isolated VS Code prof
 codeServerCli(stateDir, ['--install-extension', vsix], { home });
 
 // The scripted model: packaged from its folder (plain JavaScript, nothing to build) and installed too.
-const modelVsix = path.join(stateDir, 'scripted-model.vsix');
-step('Packaging the scripted chat model', process.execPath, [
-  path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--skip-license', '--out', modelVsix,
-], path.join(repoRoot, 'test', 'fixtures', 'scripted-model'));
-codeServerCli(stateDir, ['--install-extension', modelVsix], { home });
+console.log('\n> Packaging and installing the scripted chat model');
+codeServerCli(stateDir, ['--install-extension', packageScriptedModel(path.join(stateDir, 'scripted-model.vsix'))], { home });
 const version = codeServerVersion(stateDir);
 
 const wanted = Number(process.env.SWITCHBOARD_PORT) || 8765;

@@ -1,0 +1,119 @@
+// The @mcp chat participant in a real VS Code in a real browser, as a person uses it: the packaged
+// extension and the scripted model (test/fixtures/scripted-model, installed beside it as `npm start`
+// does) with chat on and the default approval mode, server-everything as a user server. Three requests
+// are typed into the Chat view and their answers read from the page: one that makes the model call a
+// tool that is not read-only (its card waits in the Sidebar, Approve is clicked there, the answer shows
+// the tool's result), one with an @everything:… resource mention (the answer shows the attachment
+// reached the model), and one /mcp__everything__args-prompt slash command with an argument (the answer
+// shows the prompt's message reached the model). Screenshots kept. Its own code-server, state folder
+// and fixture (test/fixtures/e2e-chat).
+import fs from 'node:fs';
+import path from 'node:path';
+import { launchBrowser } from '../harness/browser.mjs';
+import { codeServerCli, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
+import { makeStateDir, prepareFixture } from '../harness/fixture.mjs';
+import { repoRoot } from '../harness/paths.mjs';
+import { packageScriptedModel } from '../harness/scriptedModel.mjs';
+import { answerTo, openChat, sendChatRequest, waitForAnswer } from './chatView.mjs';
+import * as ui from './workbench.mjs';
+import { runWorkbenchFlow } from './workbenchFlow.mjs';
+
+const SERVER = 'everything';
+/** A tool of server-everything annotated readOnlyHint: false, with no arguments: the default mode asks before it runs. */
+const TOOL = 'toggle-simulated-logging';
+const RESOURCE = 'demo://resource/static/document/architecture.md';
+/** The resource's first line, which the scripted model repeats for every attachment it was given. */
+const RESOURCE_FIRST_LINE = '# Everything Server – Architecture';
+
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Runs the chat checks into `checks`. Options: vsix, manifest, resultsDir, log, timeoutMs. */
+export async function chatFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs }) {
+  const stateDir = makeStateDir('e2e-chat');
+  const fixture = prepareFixture('e2e-chat', stateDir);
+  let server;
+  let browser;
+  const shot = async (name, target = browser?.page) => {
+    const file = path.join(resultsDir, name);
+    await target?.screenshot({ path: file }).catch((e) => log(`screenshot ${name} failed: ${e.message}`));
+    return file;
+  };
+
+  const flow = async () => {
+    await checks.gate('chat flow: the extension and the scripted model are installed, chat is on, the workbench opens', async () => {
+      const entry = { command: 'node', args: [path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js')] };
+      fs.writeFileSync(path.join(fixture.home, '.mcp.json'), `${JSON.stringify({ mcpServers: { [SERVER]: entry } }, null, 2)}\n`);
+      codeServerCli(stateDir, ['--install-extension', vsix]);
+      codeServerCli(stateDir, ['--install-extension', packageScriptedModel(path.join(stateDir, 'scripted-model.vsix'))]);
+      // Chat on (the quiet test settings turn it off); no approval setting: the default mode, ask before edits.
+      server = await startCodeServer({
+        stateDir, home: fixture.home, logFile: path.join(resultsDir, 'code-server-chat.log'), settings: { 'chat.disableAIFeatures': false },
+      });
+      browser = await launchBrowser({ viewport: { width: 1600, height: 1000 } });
+      browser.page.setDefaultTimeout(30_000);
+      browser.page.on('pageerror', (e) => log('page error:', e.message));
+      await browser.page.goto(workbenchUrl(server, { folder: fixture.workspace }), { waitUntil: 'domcontentloaded' });
+      await browser.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    });
+    if (checks.blocked) return;
+    const { page } = browser;
+
+    let webview;
+    await checks.gate('the Sidebar shows server-everything ready, and the Chat view opens with the scripted model', async () => {
+      await ui.openContainer(page, 'MCP Switchboard');
+      // The cards get the room: the Servers tree is collapsed.
+      const servers = page.locator('.part.sidebar .pane-header', { hasText: /^\s*Servers/i }).first();
+      if ((await servers.getAttribute('aria-expanded')) === 'true') await servers.click();
+      await ui.expandPane(page, 'Sidebar');
+      webview = ui.webviewFrame(page, manifest.id);
+      const rows = await ui.waitForServerRows(webview, [SERVER], 60_000, { [SERVER]: 'ready' });
+      if (!rows.some((r) => r.name === SERVER && r.state === 'ready')) throw new Error(`rows: ${JSON.stringify(rows)}`);
+      await openChat(page, { model: 'Scripted' });
+    });
+    if (checks.blocked) return;
+
+    await checks.check(`a request for ${TOOL} waits as a card in the Sidebar; Approve there, and the answer shows the tool's result`, async () => {
+      const request = await sendChatRequest(page, `@mcp call mcp__${SERVER}__${TOOL}`);
+      const card = webview.locator('[data-testid="approval-card"]').first();
+      await card.waitFor({ state: 'visible', timeout: 30_000 });
+      const text = await card.innerText();
+      for (const want of [TOOL, SERVER, `mcp__${SERVER}__${TOOL}`]) {
+        if (!text.includes(want)) throw new Error(`the card lacks "${want}": ${text.slice(0, 600)}`);
+      }
+      // Nothing ran yet: the answer waits for the person.
+      const waiting = (await answerTo(page, request).innerText().catch(() => '')).trim();
+      if (/The tool answered/.test(waiting)) throw new Error(`the answer shows a result before the approval: ${waiting.slice(0, 300)}`);
+      log(`  screenshot: ${await shot('chat-approval-card.png')}`);
+      await card.locator('[data-testid="approval-approve"]').click();
+      await webview.locator('[data-testid="approval-card"]').waitFor({ state: 'detached', timeout: 15_000 });
+      const answer = await waitForAnswer(page, request, /The tool answered: Started simulated, random-leveled logging/);
+      if (!new RegExp(`✓ ran\\s+mcp__${SERVER}__${escapeRegExp(TOOL)}`).test(answer)) throw new Error(`the answer does not say which tool ran: ${answer.slice(0, 600)}`);
+      log(`  answer: ${answer.replace(/\s+/g, ' ').slice(0, 240)}`);
+      log(`  screenshot: ${await shot('chat-tool-answer.png')}`);
+    });
+
+    await checks.check(`an @${SERVER}:${RESOURCE} mention: the answer shows the resource reached the model`, async () => {
+      const request = await sendChatRequest(page, `@mcp what is in @${SERVER}:${RESOURCE}`);
+      const answer = await waitForAnswer(page, request, /You asked:/);
+      const attached = `Attached: ${RESOURCE} (first line: ${RESOURCE_FIRST_LINE})`;
+      if (!answer.includes(attached)) throw new Error(`the answer lacks "${attached}": ${answer.slice(0, 600)}`);
+      log(`  answer: ${answer.replace(/\s+/g, ' ').slice(0, 240)}`);
+      log(`  screenshot: ${await shot('chat-mention-answer.png')}`);
+    });
+
+    await checks.check(`/mcp__${SERVER}__args-prompt Oslo: the answer starts from the prompt, its message reached the model`, async () => {
+      const request = await sendChatRequest(page, `@mcp /mcp__${SERVER}__args-prompt Oslo`);
+      const answer = await waitForAnswer(page, request, /You asked:/);
+      for (const want of ['Started from the prompt', 'city="Oslo"', 'You asked: What\'s weather in Oslo?']) {
+        if (!answer.includes(want)) throw new Error(`the answer lacks "${want}": ${answer.slice(0, 600)}`);
+      }
+      log(`  answer: ${answer.replace(/\s+/g, ' ').slice(0, 240)}`);
+      log(`  screenshot: ${await shot('chat-prompt-answer.png')}`);
+    });
+  };
+
+  await runWorkbenchFlow({
+    name: 'chat flow', timeoutMs, checks, log, shot, stateDir, flow,
+    workbench: () => ({ browser, server }),
+  });
+}

@@ -1,0 +1,84 @@
+// Playwright helpers for VS Code's Chat view (1.139): open it, wait until a request can be typed, send
+// one as a person types it, and read the answer that follows. Every wait is on a condition of the page.
+import { until } from './probes.mjs';
+
+const INPUT = '.interactive-session .interactive-input-part .monaco-editor';
+// The chat's list is virtual: a row scrolled out of view leaves the DOM. Rows are addressed by their
+// index in the conversation (data-index), never by their position among the rows on the page.
+const ROWS = '.interactive-session .monaco-list-row';
+const rowAt = (page, index) => page.locator(`${ROWS}[data-index="${index}"]`);
+
+/** The highest conversation index on the page (-1 for an empty chat). */
+async function lastIndex(page) {
+  const indices = await page.locator(ROWS).evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-index'))));
+  return Math.max(-1, ...indices.filter((i) => Number.isInteger(i)));
+}
+
+const squeeze = (text) => text.replace(/\s+/g, '');
+
+/**
+ * Opens the Chat view from the command palette ("Chat: Open Chat") and waits until its input is
+ * there and the model picker shows `model` (VS Code offers a chat only once the models are resolved).
+ * The first open of a fresh workbench loads the chat's parts: `timeoutMs` covers that.
+ */
+export async function openChat(page, { model, timeoutMs = 90_000 } = {}) {
+  // Keys typed while a webview has the focus stay in its frame: the workbench gets the focus back first.
+  await page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('F1');
+  const palette = page.locator('.quick-input-widget input');
+  await palette.waitFor({ state: 'visible' });
+  await palette.fill('>Chat: Open Chat');
+  await page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^Chat: Open Chat$/ }) }).first().click();
+  await page.locator(INPUT).first().waitFor({ state: 'visible', timeout: timeoutMs });
+  if (model) {
+    const part = page.locator('.interactive-session .interactive-input-part').first();
+    await until(`the chat's model picker to show "${model}"`, async () => (await part.innerText().catch(() => '')).includes(model), timeoutMs)
+      .catch(async (error) => { throw new Error(`${error.message}; the input part shows: ${(await part.innerText().catch(() => '')).replace(/\s+/g, ' ')}`); });
+  }
+}
+
+/**
+ * Types `text` into the chat input as a person does (whatever the input held before is replaced),
+ * closes any suggestion list the typing opened, and sends it with Enter. Resolves once the request
+ * shows in the chat, with its conversation index (the answer is the row after it, see `waitForAnswer`).
+ */
+export async function sendChatRequest(page, text) {
+  const before = await lastIndex(page);
+  const input = page.locator(INPUT).first();
+  await input.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(text);
+  // A suggestion list (participants after "@", commands after "/") would take the Enter.
+  const suggest = page.locator('.interactive-session .suggest-widget.visible');
+  if (await suggest.count()) {
+    await page.keyboard.press('Escape');
+    await suggest.waitFor({ state: 'detached', timeout: 5_000 }).catch(() => suggest.waitFor({ state: 'hidden', timeout: 5_000 }));
+  }
+  await page.keyboard.press('Enter');
+  let index = -1;
+  await until('the request to show in the chat', async () => {
+    for (let i = await lastIndex(page); i > before; i--) {
+      const row = rowAt(page, i).locator('.interactive-request');
+      if ((await row.count()) && squeeze(await row.innerText().catch(() => '')).includes(squeeze(text))) { index = i; return true; }
+    }
+    return false;
+  }, 30_000);
+  return index;
+}
+
+/** The answer to the request at conversation index `request`. */
+export function answerTo(page, request) {
+  return rowAt(page, request + 1).locator('.interactive-response');
+}
+
+/** Waits until the answer to the request at index `request` shows text matching `pattern`; returns its text. */
+export async function waitForAnswer(page, request, pattern, timeoutMs = 60_000) {
+  const answer = answerTo(page, request);
+  let text = '';
+  await until(`an answer matching ${pattern}`, async () => {
+    text = (await answer.innerText().catch(() => '')).trim();
+    return pattern.test(text);
+  }, timeoutMs).catch((error) => { throw new Error(`${error.message}; the answer shows: ${text.replace(/\s+/g, ' ').slice(0, 600)}`); });
+  return text;
+}
