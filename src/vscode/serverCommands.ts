@@ -39,12 +39,18 @@ export interface StartTrust {
  * server its entry disables. Resolves once it is ready or has failed (or the prompt was answered otherwise).
  */
 export async function startServer(registry: ServerRegistry, id: string, trust: StartTrust): Promise<void> {
-  const decision = decideRun({ trigger: 'start', next: startFacts(registry, known(registry, id), trust) });
+  const view = known(registry, id);
+  const decision = decideRun({ trigger: 'start', next: startFacts(registry, view, trust) });
   switch (decision.kind) {
-    case 'refuse':
-      throw new Error(decision.reason === 'disabled'
-        ? `"${id}" is disabled in its configuration ("disabled": true). Remove that to start it.`
-        : `"${id}" is defined by this workspace, which is open in Restricted Mode: trust the workspace to start it.`);
+    case 'refuse': {
+      // A server held for another host says so (and how to change it) rather than blaming its entry.
+      const held = view.state.kind === 'disabled' ? view.state.reason : undefined;
+      throw new Error(decision.reason === 'restricted'
+        ? `"${id}" is defined by this workspace, which is open in Restricted Mode: trust the workspace to start it.`
+        : held !== undefined
+          ? `"${id}" is not started by Switchboard: ${held}. To change who hosts it, run "MCP Switchboard: Choose Who Hosts Project Servers…".`
+          : `"${id}" is disabled in its configuration ("disabled": true). Remove that to start it.`);
+    }
     case 'askTrust': {
       await trust.askToTrust(id);
       // Only what was trusted starts: not a definition that changed while the prompt was open.

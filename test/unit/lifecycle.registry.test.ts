@@ -165,6 +165,38 @@ describe('ServerRegistry', () => {
     assert.deepEqual(states(), { x: 'disabled' });
   });
 
+  it('a server hosted elsewhere is held as disabled with the reason, never connected; applyGate starts it once it is not, and holds it again', async () => {
+    let elsewhere: string | undefined = 'VS Code hosts it';
+    const { registry, connector, states } = setup({ hostedElsewhere: (server) => (server.id === 'p' ? elsewhere : undefined) });
+    cleanup = () => registry.dispose();
+    registry.reconcile([makeServer('p'), makeServer('u')]);
+    await registry.settled();
+    assert.deepEqual(states(), { p: 'disabled', u: 'ready' });
+    assert.deepEqual(registry.get('p')?.state, { kind: 'disabled', reason: 'VS Code hosts it' });
+    assert.equal(connector.count('p'), 0);
+    elsewhere = 'another reason';
+    registry.applyGate();
+    assert.deepEqual(registry.get('p')?.state, { kind: 'disabled', reason: 'another reason' }, 'a changed reason is shown');
+    elsewhere = undefined;
+    registry.applyGate();
+    await registry.settled();
+    assert.deepEqual(states(), { p: 'ready', u: 'ready' });
+    elsewhere = 'VS Code hosts it';
+    registry.applyGate();
+    assert.deepEqual(registry.get('p')?.state, { kind: 'disabled', reason: 'VS Code hosts it' });
+    await flush();
+    assert.equal(connector.last('p').closeCalls, 1, 'the running server was stopped');
+    assert.equal(registry.get('u')?.state.kind, 'ready', 'the other server is untouched');
+  });
+
+  it('an entry that says "disabled": true shows no hosted-elsewhere reason', async () => {
+    const { registry } = setup({ hostedElsewhere: () => 'VS Code hosts it' });
+    cleanup = () => registry.dispose();
+    registry.reconcile([makeServer('x', { disabled: true })]);
+    await registry.settled();
+    assert.deepEqual(registry.get('x')?.state, { kind: 'disabled' });
+  });
+
   describe('project scope gate', () => {
     it('parks a project server in needsTrust without ever connecting', async () => {
       const { registry, connector, states } = setup();

@@ -29,7 +29,7 @@ export function unknownServer(serverId: string, tool: string, known: readonly st
 /** The server is configured but not ready (stopped, starting, failed, waiting for trust, disabled…). */
 export function serverNotReady(server: EffectiveServer, state: ServerState, tool: string): ToolCallRefusedError {
   let why: string;
-  if (state.kind === 'disabled') why = `disabled: "disabled": true in ${server.source.file}:${server.source.line}`;
+  if (state.kind === 'disabled') why = state.reason !== undefined ? `not started here: ${state.reason}` : `disabled: "disabled": true in ${server.source.file}:${server.source.line}`;
   else if (state.kind === 'needsTrust') why = `needs trust: a project server runs only once you trust its definition (${server.source.file})`;
   else {
     const reason = ServerState.reason(state);

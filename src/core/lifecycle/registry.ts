@@ -38,6 +38,11 @@ export interface ServerRegistryOptions {
    * it, such a server is parked at once.
    */
   awaitingDecision?(server: EffectiveServer): boolean;
+  /**
+   * Why a server whose entry enables it must not run here all the same (another host runs it), or
+   * undefined. Such a server is held as `disabled` with this reason. Call `applyGate()` after it changed.
+   */
+  hostedElsewhere?(server: EffectiveServer): string | undefined;
 }
 
 /** What reconcile wants for a server: run it, or hold it in one of the parked states. */
@@ -48,6 +53,8 @@ interface Entry {
   /** The controller's tools/call, used only by the caller handed to the gate. */
   sendToolCall: SendToolCall;
   want: Want;
+  /** Why a `disabled` server is held though its entry enables it (hostedElsewhere). */
+  parkReason?: string;
   relay: DisposableStore;
   /** A newer definition awaiting the gate's decision while the controller keeps running the previous one. */
   held?: EffectiveServer;
@@ -291,7 +298,7 @@ export class ServerRegistry implements Disposable {
     const relay = new DisposableStore();
     relay.add(controller.onDidChangeState((change) => this.stateEmitter.fire(change)));
     relay.add(controller.onDidChangeCatalog((change) => this.catalogEmitter.fire(change)));
-    return { controller, sendToolCall, want: wantOf(this.decide(server, undefined)), relay };
+    return { controller, sendToolCall, want: wantOf(this.decide(server, undefined)), parkReason: this.options.hostedElsewhere?.(server), relay };
   }
 
   /** Returns the action for an existing server whose definition may have changed. */
@@ -307,9 +314,12 @@ export class ServerRegistry implements Disposable {
     if (allowedFor !== undefined && allowedFor !== server.fingerprint) this.explicitStarts.delete(server.id);
     entry.controller.setServer(server);
     const previous = entry.want;
+    const previousReason = entry.parkReason;
     const want = wantOf(decision);
     entry.want = want;
-    if (!fingerprintChanged && want === previous) return () => undefined;
+    entry.parkReason = this.options.hostedElsewhere?.(server);
+    const reasonChanged = want === 'disabled' && entry.parkReason !== previousReason;
+    if (!fingerprintChanged && want === previous && !reasonChanged) return () => undefined;
     return () => this.apply(entry, want, previous !== 'run', fingerprintChanged);
   }
 
@@ -320,7 +330,11 @@ export class ServerRegistry implements Disposable {
   private apply(entry: Entry, want: Want, fresh: boolean, fingerprintChanged = false): void {
     const { controller } = entry;
     switch (want) {
-      case 'disabled': case 'needsTrust':
+      case 'disabled':
+        // An entry that says `"disabled": true` needs no reason; one held for another host says why.
+        void controller.park(want, entry.controller.server.disabled ? undefined : entry.parkReason);
+        return;
+      case 'needsTrust':
         void controller.park(want);
         return;
       case 'run':
@@ -354,7 +368,9 @@ export class ServerRegistry implements Disposable {
   }
 
   private facts(server: EffectiveServer): DefinitionFacts {
-    return { disabled: server.disabled, gate: this.gate(server), startedByPerson: this.explicitStarts.get(server.id) === server.fingerprint };
+    // A server another host runs is held like a disabled entry: not started, and no Start runs it.
+    const disabled = server.disabled || this.options.hostedElsewhere?.(server) !== undefined;
+    return { disabled, gate: this.gate(server), startedByPerson: this.explicitStarts.get(server.id) === server.fingerprint };
   }
 
   /** The gate's answer; without `awaitingDecision` every "no" is final (nothing waits for a person). */

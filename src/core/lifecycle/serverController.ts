@@ -121,9 +121,9 @@ export class ServerController implements ServerView, Disposable {
     return this.shutdown({ kind: 'stopped' });
   }
 
-  /** Stops and holds the server in `needsTrust` or `disabled`. */
-  park(kind: 'needsTrust' | 'disabled'): Promise<void> {
-    return this.shutdown({ kind });
+  /** Stops and holds the server in `needsTrust` or `disabled` (with the reason a disabled one shows, if any). */
+  park(kind: 'needsTrust' | 'disabled', reason?: string): Promise<void> {
+    return this.shutdown(kind === 'disabled' && reason !== undefined ? { kind, reason } : { kind });
   }
 
   /**

@@ -13,7 +13,8 @@ export type ServerState =
   | { kind: 'needsTrust' }
   // A remote server answered 401 and no stored token (or refresh) got past it: a person must sign in.
   | { kind: 'needsSignIn'; reason: string }
-  | { kind: 'disabled' };
+  /** Held, not running: its entry says `"disabled": true`, or `reason` says why else (another host runs it). */
+  | { kind: 'disabled'; reason?: string };
 
 export type ServerStateKind = ServerState['kind'];
 
@@ -68,7 +69,7 @@ export namespace ServerState {
   export function reason(s: ServerState): string | undefined {
     switch (s.kind) {
       case 'failed': case 'crashed': return s.error;
-      case 'restarting': case 'needsSignIn': return s.reason;
+      case 'restarting': case 'needsSignIn': case 'disabled': return s.reason;
       default: return undefined;
     }
   }
