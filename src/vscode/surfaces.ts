@@ -8,6 +8,7 @@ import { Feedback } from './feedback';
 import { ManageTrust } from './manageTrust';
 import { inputDefinitionOf } from './inputCommands';
 import { registerMcpJsonLanguage } from './mcpJsonLanguage';
+import { registerProjectHostingCommand } from './projectHostingCommand';
 import { registerServerCommands, showLogsOf } from './serverCommands';
 import { SERVERS_VIEW_ID, ServersTreeProvider } from './serversTree';
 import { registerSidebar } from './sidebarWiring';
@@ -63,5 +64,6 @@ export function registerSurfaces(ctx: SwitchboardContext, own: Own): Surfaces {
     },
   }));
   own(registerChat(ctx));
+  own(registerProjectHostingCommand(ctx.projectHosting));
   return { notifier, manageTrust };
 }

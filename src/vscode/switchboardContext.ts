@@ -20,6 +20,7 @@ import { ConfigSources } from './configSources';
 import { inputDefinitionOf, registerInputCommands } from './inputCommands';
 import { InputResolvingConnector } from './inputResolvingConnector';
 import { onDidChangeLifecycleSettings, readLifecycleSettings } from './lifecycleSettings';
+import { ProjectHosting } from './projectHosting';
 import { ProjectTrust } from './projectTrust';
 import { ServerLogs } from './serverLogs';
 import { onDidChangeBlockFlaggedTools, readBlockFlaggedTools, registerToolReview } from './toolReviewCommands';
@@ -49,6 +50,8 @@ export interface SwitchboardContext {
   /** The one way to call a tool: resolve → decide → send → record. */
   readonly calls: ToolCallGate;
   readonly serverLogs: ServerLogs;
+  /** Who hosts the servers of the workspace's .mcp.json when VS Code's own MCP would run them too. */
+  readonly projectHosting: ProjectHosting;
   /** Whether this is an extension test run (test-only commands are registered then). */
   readonly testing: boolean;
 }
@@ -100,6 +103,8 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
     log,
     digest,
   }));
+  // VS Code's own MCP also reads the workspace's .mcp.json: the person's choice of host holds servers back.
+  const projectHosting = own(new ProjectHosting({ state: extension.workspaceState, servers: () => config.current.servers, onDidChangeServers: config.onDidChange, log }));
   const registry = own(new ServerRegistry({
     // `${input:…}` values are filled in at launch only, and scrubbed from whatever the server logs.
     // One redaction in front of it all: launch secrets, input values and env file values.
@@ -110,6 +115,7 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
     // one whose definition changed keeps its trusted definition until the person decides.
     isAllowed: (server) => trust.gate.isAllowed(server),
     awaitingDecision: (server) => trust.gate.awaitingDecision(server),
+    hostedElsewhere: (server) => projectHosting.hostedElsewhere(server),
   }));
   elicitations.attach(registry);
   sampling.attach(registry);
@@ -122,6 +128,7 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
     registry.reconcile(snapshot.servers);
   }));
   own(trust.attach(registry));
+  own(projectHosting.attach(registry));
 
   // Tool definitions are pinned per server in global storage (outside any repository).
   const pinProblem = (message: string): void => log.warn(`tool pins: ${message}`);
@@ -141,7 +148,7 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   const approvals = own(new Approvals({ extension, registry, trust, toolReview, log }));
   const calls = own(new ToolCallGate({ registry, tools: toolReview, decide: approvals.decide }));
   own(calls.onDidCall((record) => approvals.recordCall(record)));
-  return { extension, log, sources, config, inputs, connector, oauthStore, oauth, trust, registry, toolReview, approvals, elicitations, sampling, calls, serverLogs, testing };
+  return { extension, log, sources, config, inputs, connector, oauthStore, oauth, trust, registry, toolReview, approvals, elicitations, sampling, calls, serverLogs, projectHosting, testing };
 }
 
 /** The workspace folders as MCP roots. */
