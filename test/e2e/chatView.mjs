@@ -38,8 +38,8 @@ export async function openChat(page, { model, timeoutMs = 90_000 } = {}) {
 }
 
 /**
- * Types `text` into the chat input as a person does (whatever the input held before is replaced),
- * closes any suggestion list the typing opened, and sends it with Enter. Resolves once the request
+ * Enters `text` into the chat input (whatever the input held before is replaced), closes any
+ * suggestion list it opened, and sends it with Enter. Resolves once the request
  * shows in the chat, with its conversation index (the answer is the row after it, see `waitForAnswer`).
  */
 export async function sendChatRequest(page, text) {
@@ -48,12 +48,15 @@ export async function sendChatRequest(page, text) {
   await input.click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Backspace');
-  await page.keyboard.type(text);
-  // A suggestion list (participants after "@", commands after "/") would take the Enter.
-  const suggest = page.locator('.interactive-session .suggest-widget.visible');
+  // In one input event: typed key by key, a suggestion list ("@" participants and tools, "/" commands)
+  // can take a later key for its own.
+  await page.keyboard.insertText(text);
+  // A suggestion list still open would take the Enter (it may sit outside the chat's own DOM).
+  const suggest = page.locator('.suggest-widget.visible');
   if (await suggest.count()) {
     await page.keyboard.press('Escape');
-    await suggest.waitFor({ state: 'detached', timeout: 5_000 }).catch(() => suggest.waitFor({ state: 'hidden', timeout: 5_000 }));
+    // One in another editor stays open, harmlessly: the Enter goes to the chat input, which has the focus.
+    await suggest.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
   }
   await page.keyboard.press('Enter');
   let index = -1;

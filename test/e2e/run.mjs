@@ -5,7 +5,8 @@
 // a workbench of its own, the trust flow (trust.mjs): the trust dialog answered as a person would; then
 // the OAuth sign-in flow (oauth.mjs) through the browser; the Restricted Mode flow (restricted.mjs) with
 // workspace trust on; the approvals flow (approvals.mjs) against server-filesystem; the chat flow
-// (chat.mjs): @mcp requests typed into the Chat view with the scripted model; last, Ctrl-C on
+// (chat.mjs): @mcp requests typed into the Chat view with the scripted model; the coexistence flow
+// (coexist.mjs): VS Code's own MCP beside Switchboard on one .mcp.json; last, Ctrl-C on
 // `npm start`'s session (ctrlc.mjs): VS Code stopped first, the servers shut down by the extension.
 //
 // Expects `npm run package` to have produced <name>-<version>.vsix (test/run.mjs does it; when it is
@@ -15,7 +16,7 @@
 // SWITCHBOARD_E2E_TIMEOUT_MS (default 300000), SWITCHBOARD_E2E_TRUST_TIMEOUT_MS (default 180000),
 // SWITCHBOARD_E2E_RESTRICTED_TIMEOUT_MS (default 180000), SWITCHBOARD_E2E_CTRLC_TIMEOUT_MS (default 120000),
 // SWITCHBOARD_E2E_OAUTH_TIMEOUT_MS (default 180000), SWITCHBOARD_E2E_APPROVALS_TIMEOUT_MS (default 180000),
-// SWITCHBOARD_E2E_CHAT_TIMEOUT_MS (default 180000),
+// SWITCHBOARD_E2E_CHAT_TIMEOUT_MS (default 180000), SWITCHBOARD_E2E_COEXIST_TIMEOUT_MS (default 180000),
 // SWITCHBOARD_KEEP_STATE=1, VERBOSE=1.
 import cp from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +36,7 @@ import { checkSidebar } from './sidebarActions.mjs';
 import { oauthFlow } from './oauth.mjs';
 import { approvalsFlow } from './approvals.mjs';
 import { chatFlow } from './chat.mjs';
+import { coexistFlow } from './coexist.mjs';
 
 const log = makeLogger('e2e');
 const TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_TIMEOUT_MS) || 300_000;
@@ -50,6 +52,8 @@ const OAUTH_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_OAUTH_TIMEOUT_MS) ||
 const APPROVALS_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_APPROVALS_TIMEOUT_MS) || 180_000;
 /** The chat flow (chat.mjs) runs after the approvals flow, in its own workbench, with its own limit. */
 const CHAT_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_CHAT_TIMEOUT_MS) || 180_000;
+/** The coexistence flow (coexist.mjs) runs after the chat flow, in its own workbench, with its own limit. */
+const COEXIST_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_COEXIST_TIMEOUT_MS) || 180_000;
 const verbose = Boolean(process.env.VERBOSE);
 
 function locateVsix(manifest) {
@@ -294,6 +298,11 @@ async function main() {
       checks.blocked = undefined;
       log('chat flow (chat.mjs): @mcp requests typed into the Chat view with the scripted model; a tool call approved in the Sidebar, a mention, a slash prompt');
       await chatFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: CHAT_TIMEOUT_MS });
+    }
+    if (installed && !timedOut) {
+      checks.blocked = undefined;
+      log('coexist flow (coexist.mjs): VS Code\'s own MCP and Switchboard on one .mcp.json; told once, Switchboard chosen, then VS Code');
+      await coexistFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: COEXIST_TIMEOUT_MS });
     }
     if (installed && !timedOut) {
       // Restricted Mode (restricted.mjs): its own workbench with workspace trust on.
