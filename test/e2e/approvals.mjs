@@ -8,13 +8,13 @@
 // changing on disk). Then server-everything's requests of the person: an elicitation form filled and
 // submitted by clicking, and a sampling card approved by clicking, answered by the scripted test model.
 // Its own code-server, state folder and fixture (test/fixtures/e2e-approvals).
-import cp from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchBrowser } from '../harness/browser.mjs';
 import { codeServerCli, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
 import { makeStateDir, prepareFixture } from '../harness/fixture.mjs';
 import { repoRoot } from '../harness/paths.mjs';
+import { packageScriptedModel } from '../harness/scriptedModel.mjs';
 import { until } from './probes.mjs';
 import * as ui from './workbench.mjs';
 import { runWorkbenchFlow } from './workbenchFlow.mjs';
@@ -63,11 +63,7 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
       fs.writeFileSync(path.join(fixture.home, '.mcp.json'), `${JSON.stringify({ mcpServers: { [SERVER]: entry, everything } }, null, 2)}\n`);
       codeServerCli(stateDir, ['--install-extension', vsix]);
       // The scripted language model (the tests' own) answers sampling requests: no sign-in, no network.
-      const modelVsix = path.join(stateDir, 'scripted-model.vsix');
-      const packaged = cp.spawnSync(process.execPath, [path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--skip-license', '--out', modelVsix],
-        { cwd: path.join(repoRoot, 'test', 'fixtures', 'scripted-model'), encoding: 'utf8' });
-      if (packaged.status !== 0) throw new Error(`packaging the scripted model failed: ${packaged.stderr}`);
-      codeServerCli(stateDir, ['--install-extension', modelVsix]);
+      codeServerCli(stateDir, ['--install-extension', packageScriptedModel(path.join(stateDir, 'scripted-model.vsix'))]);
       // The default approval mode (ask before edits): no approval setting is given. Chat (language models) on.
       server = await startCodeServer({ stateDir, home: fixture.home, logFile: path.join(resultsDir, 'code-server-approvals.log'), env: { SWITCHBOARD_REPO: repoRoot }, settings: { 'chat.disableAIFeatures': false } });
       browser = await launchBrowser();
