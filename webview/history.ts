@@ -87,7 +87,7 @@ export function historyList(rows: readonly HistoryRow[], filter: HistoryFilterSt
       }, 'Clear')),
     rows.length === 0
       ? h('p', { className: 'muted empty-list' }, 'No tool calls yet.')
-      : h('p', { className: 'muted history-count', attrs: { 'data-testid': 'history-count' } }, shown.length === rows.length ? `${rows.length} calls` : `${shown.length} of ${rows.length} calls`),
+      : h('p', { className: 'muted history-count', attrs: { 'data-testid': 'history-count' } }, shown.length === rows.length ? callsWord(rows.length) : `${shown.length} of ${callsWord(rows.length)}`),
     shown.length > 0 && h('ol', { className: 'list history-rows', attrs: { 'aria-label': 'Tool calls, newest first' } },
       ...shown.map(historyRow)));
 }
@@ -110,6 +110,10 @@ function historyRow(row: HistoryRow): HTMLElement {
     row.resultChars !== undefined && h('span', { className: 'muted' }, ` · ${row.resultChars.toLocaleString('en')} chars`)),
   h('div', { className: 'history-args muted', attrs: { title: row.argsText } }, h('code', {}, row.argsText)),
   row.error !== undefined && h('div', { className: 'row-error', attrs: { 'data-testid': 'history-error', title: row.error } }, row.error));
+}
+
+function callsWord(count: number): string {
+  return count === 1 ? '1 call' : `${count} calls`;
 }
 
 function formatMs(ms: number): string {

@@ -205,6 +205,7 @@ describe('approval card render', () => {
     const element = history.historyList(rows, { text: 'reject', decision: 'all' }, actions);
     assert.equal(byTestId(element, 'history-row').length, 1);
     assert.equal(byTestId(element, 'history-count')[0]?.textContent, '1 of 3 calls');
+    assert.equal(byTestId(history.historyList(rows.slice(0, 1), { text: '', decision: 'all' }, actions), 'history-count')[0]?.textContent, '1 call');
     byTestId(element, 'history-export')[0]?.click();
     assert.deepEqual(calls, [['exportHistory']]);
   });
