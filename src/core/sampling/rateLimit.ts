@@ -1,5 +1,5 @@
 // How many sampling requests a server may make: at most `limit` in any `windowMs`, counted per server.
-// A server that asks more often is refused (without a card) until its oldest request leaves the window.
+// A server that asks more often is refused (without a card) until its oldest request is older than the window
 import type { Clock } from '../lifecycle/clock';
 
 export const DEFAULT_SAMPLING_LIMIT = { limit: 10, windowMs: 60_000 } as const;
