@@ -10,14 +10,13 @@
 // Its own code-server, state folder and fixture (test/fixtures/e2e-approvals).
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchBrowser } from '../harness/browser.mjs';
-import { codeServerCli, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
+import { codeServerCli, startCodeServer } from '../harness/codeServer.mjs';
 import { makeStateDir, prepareFixture } from '../harness/fixture.mjs';
 import { repoRoot } from '../harness/paths.mjs';
 import { packageScriptedModel } from '../harness/scriptedModel.mjs';
 import { until } from './probes.mjs';
 import * as ui from './workbench.mjs';
-import { runWorkbenchFlow } from './workbenchFlow.mjs';
+import { openSidebar, openWorkbench, runWorkbenchFlow } from './workbenchFlow.mjs';
 
 const SERVER = 'fs';
 const ORIGINAL = 'Shopping list\n- apples\n- bread\n- coffee\n';
@@ -66,24 +65,14 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
       codeServerCli(stateDir, ['--install-extension', packageScriptedModel(path.join(stateDir, 'scripted-model.vsix'))]);
       // The default approval mode (ask before edits): no approval setting is given. Chat (language models) on.
       server = await startCodeServer({ stateDir, home: fixture.home, logFile: path.join(resultsDir, 'code-server-approvals.log'), env: { SWITCHBOARD_REPO: repoRoot }, settings: { 'chat.disableAIFeatures': false } });
-      browser = await launchBrowser();
-      browser.page.setDefaultTimeout(30_000);
-      browser.page.on('pageerror', (e) => log('page error:', e.message));
-      await browser.page.setViewportSize({ width: 1400, height: 1000 });
-      await browser.page.goto(workbenchUrl(server, { folder: fixture.workspace }), { waitUntil: 'domcontentloaded' });
-      await browser.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      browser = await openWorkbench({ server, folder: fixture.workspace, log, viewport: { width: 1400, height: 1000 } });
     });
     if (checks.blocked) return;
     const { page } = browser;
 
     let webview;
     await checks.gate('the Sidebar shows the filesystem server ready', async () => {
-      await ui.openContainer(page, 'MCP Switchboard');
-      // The cards get the room: the Servers tree is collapsed.
-      const servers = page.locator('.part.sidebar .pane-header', { hasText: /^\s*Servers/i }).first();
-      if ((await servers.getAttribute('aria-expanded')) === 'true') await servers.click();
-      await ui.expandPane(page, 'Sidebar');
-      webview = ui.webviewFrame(page, manifest.id);
+      webview = await openSidebar(page, manifest.id);
       const rows = await ui.waitForServerRows(webview, [SERVER], 45_000, { [SERVER]: 'ready' });
       if (!rows.some((r) => r.name === SERVER && r.state === 'ready')) throw new Error(`rows: ${JSON.stringify(rows)}`);
       await webview.locator('[data-testid="no-approvals"]').waitFor();

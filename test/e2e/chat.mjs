@@ -9,14 +9,13 @@
 // and fixture (test/fixtures/e2e-chat).
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchBrowser } from '../harness/browser.mjs';
-import { codeServerCli, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
+import { codeServerCli, startCodeServer } from '../harness/codeServer.mjs';
 import { makeStateDir, prepareFixture } from '../harness/fixture.mjs';
 import { repoRoot } from '../harness/paths.mjs';
 import { packageScriptedModel } from '../harness/scriptedModel.mjs';
 import { answerTo, openChat, sendChatRequest, waitForAnswer } from './chatView.mjs';
 import * as ui from './workbench.mjs';
-import { runWorkbenchFlow } from './workbenchFlow.mjs';
+import { openSidebar, openWorkbench, runWorkbenchFlow } from './workbenchFlow.mjs';
 
 const SERVER = 'everything';
 /** A tool of server-everything annotated readOnlyHint: false, with no arguments: the default mode asks before it runs. */
@@ -49,23 +48,14 @@ export async function chatFlow({ checks, vsix, manifest, resultsDir, log, timeou
       server = await startCodeServer({
         stateDir, home: fixture.home, logFile: path.join(resultsDir, 'code-server-chat.log'), settings: { 'chat.disableAIFeatures': false },
       });
-      browser = await launchBrowser({ viewport: { width: 1600, height: 1000 } });
-      browser.page.setDefaultTimeout(30_000);
-      browser.page.on('pageerror', (e) => log('page error:', e.message));
-      await browser.page.goto(workbenchUrl(server, { folder: fixture.workspace }), { waitUntil: 'domcontentloaded' });
-      await browser.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      browser = await openWorkbench({ server, folder: fixture.workspace, log, viewport: { width: 1600, height: 1000 } });
     });
     if (checks.blocked) return;
     const { page } = browser;
 
     let webview;
     await checks.gate('the Sidebar shows server-everything ready, and the Chat view opens with the scripted model', async () => {
-      await ui.openContainer(page, 'MCP Switchboard');
-      // The cards get the room: the Servers tree is collapsed.
-      const servers = page.locator('.part.sidebar .pane-header', { hasText: /^\s*Servers/i }).first();
-      if ((await servers.getAttribute('aria-expanded')) === 'true') await servers.click();
-      await ui.expandPane(page, 'Sidebar');
-      webview = ui.webviewFrame(page, manifest.id);
+      webview = await openSidebar(page, manifest.id);
       const rows = await ui.waitForServerRows(webview, [SERVER], 60_000, { [SERVER]: 'ready' });
       if (!rows.some((r) => r.name === SERVER && r.state === 'ready')) throw new Error(`rows: ${JSON.stringify(rows)}`);
       await openChat(page, { model: 'Scripted' });

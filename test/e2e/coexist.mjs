@@ -11,15 +11,14 @@
 // fixture (test/fixtures/e2e-coexist).
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchBrowser } from '../harness/browser.mjs';
-import { codeServerCli, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
+import { codeServerCli, startCodeServer } from '../harness/codeServer.mjs';
 import { makeStateDir, prepareFixture } from '../harness/fixture.mjs';
 import { repoRoot } from '../harness/paths.mjs';
 import { packageScriptedModel } from '../harness/scriptedModel.mjs';
 import { openChat, sendChatRequest, waitForAnswer } from './chatView.mjs';
 import { processesWith, treeDescription, until } from './probes.mjs';
 import * as ui from './workbench.mjs';
-import { runWorkbenchFlow } from './workbenchFlow.mjs';
+import { openWorkbench, runWorkbenchFlow } from './workbenchFlow.mjs';
 
 const SERVER = 'memory';
 const NOTIFICATION = /VS Code's own MCP support also runs the servers of this workspace's \.mcp\.json \("memory"\)/;
@@ -61,11 +60,7 @@ export async function coexistFlow({ checks, vsix, manifest, resultsDir, log, tim
       server = await startCodeServer({
         stateDir, home: fixture.home, logFile: path.join(resultsDir, 'code-server-coexist.log'), settings: { 'chat.disableAIFeatures': false },
       });
-      browser = await launchBrowser({ viewport: { width: 1600, height: 1000 } });
-      browser.page.setDefaultTimeout(30_000);
-      browser.page.on('pageerror', (e) => log('page error:', e.message));
-      await browser.page.goto(workbenchUrl(server, { folder: fixture.workspace }), { waitUntil: 'domcontentloaded' });
-      await browser.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      browser = await openWorkbench({ server, folder: fixture.workspace, log, viewport: { width: 1600, height: 1000 } });
     });
     if (checks.blocked) return;
     const { page } = browser;

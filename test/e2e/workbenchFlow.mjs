@@ -4,6 +4,31 @@
 // process that outlived it), the flow's own cleanup, and its state folder (kept on failure or with
 // SWITCHBOARD_KEEP_STATE=1).
 import fs from 'node:fs';
+import { launchBrowser } from '../harness/browser.mjs';
+import { workbenchUrl } from '../harness/codeServer.mjs';
+import * as ui from './workbench.mjs';
+
+/**
+ * Opens `folder` in a new headless browser on `server` and waits for the workbench; page errors are
+ * logged. Resolves with the browser ({ page, context, close }).
+ */
+export async function openWorkbench({ server, folder, log, viewport }) {
+  const browser = await launchBrowser(viewport ? { viewport } : undefined);
+  browser.page.setDefaultTimeout(30_000);
+  browser.page.on('pageerror', (e) => log('page error:', e.message));
+  await browser.page.goto(workbenchUrl(server, { folder }), { waitUntil: 'domcontentloaded' });
+  await browser.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  return browser;
+}
+
+/** Opens MCP Switchboard's container with the Sidebar expanded and the Servers tree collapsed (cards get the room); resolves with the Sidebar's frame. */
+export async function openSidebar(page, extensionId) {
+  await ui.openContainer(page, 'MCP Switchboard');
+  const servers = page.locator('.part.sidebar .pane-header', { hasText: /^\s*Servers/i }).first();
+  if ((await servers.getAttribute('aria-expanded')) === 'true') await servers.click();
+  await ui.expandPane(page, 'Sidebar');
+  return ui.webviewFrame(page, extensionId);
+}
 
 /**
  * Runs `flow()` under `name` ("trust flow") for at most `timeoutMs`. `workbench()` returns what the flow
