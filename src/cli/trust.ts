@@ -8,6 +8,8 @@ import {
   dangerFlags, formatLaunchChange, needsTrust, TrustStore,
   type DangerFlag, type DangerFlagContext, type LaunchChange, type TrustDecision,
 } from '../core/trust';
+import type { ShellParser } from '../core/shell/syntax';
+import { loadBashParser } from '../node/bashParser';
 import { dangerFlagContext } from '../node/dangerFlagContext';
 import { JsonFileStore } from '../node/jsonFileStore';
 import { PROGRAM, UsageError, type Command, type FlagSpec, type Io } from './command';
@@ -69,12 +71,12 @@ export async function cliTrust(io: Io, config: WorkspaceConfig): Promise<CliTrus
   // readWorkspaceConfig checked that the store is outside every workspace folder.
   const store = config.trustStore === undefined ? undefined
     : await TrustStore.load(new JsonFileStore(config.trustStore, { onProblem: warn }), { onProblem: warn, digest: config.digest });
-  return new CliTrust(store, cliDangerFlagContext(config, io));
+  return new CliTrust(store, cliDangerFlagContext(config, io, await loadBashParser()));
 }
 
 /** Danger flags see the --workspace folders, --home and this process's PATH (what a server would be started with). */
-function cliDangerFlagContext(config: WorkspaceConfig, io: Io): DangerFlagContext {
-  return dangerFlagContext({ workspaceFolders: config.folders, userHome: config.home, env: io.env });
+function cliDangerFlagContext(config: WorkspaceConfig, io: Io, shellParser: ShellParser): DangerFlagContext {
+  return dangerFlagContext({ workspaceFolders: config.folders, userHome: config.home, env: io.env, shellParser });
 }
 
 /** One flag as a line for people; any secret value of the launch is masked in the detail. */

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Language, Parser, type Node } from 'web-tree-sitter';
-import type { ShellNode, ShellParse, ShellParser } from '../core/approvals/shellSyntax';
+import type { ShellNode, ShellParse, ShellParser } from '../core/shell/syntax';
 
 /** The WebAssembly files the parser needs, by the package that ships each. */
 export const BASH_PARSER_FILES = [
@@ -36,7 +36,8 @@ async function load(from: string): Promise<ShellParser> {
       if (tree === null) return { ok: false, reason: 'the parser gave up on it' };
       try {
         const problem = firstProblem(tree.rootNode, text);
-        return problem === undefined ? { ok: true, root: copy(tree.rootNode) } : { ok: false, reason: problem };
+        const root = copy(tree.rootNode);
+        return problem === undefined ? { ok: true, root } : { ok: false, reason: problem, root };
       } finally {
         tree.delete(); // the tree lives in WebAssembly memory, which no garbage collector frees
       }

@@ -3,6 +3,7 @@
 // the extension and the CLI, so both flag the same definitions.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { ShellParser } from '../core/shell/syntax';
 import type { DangerFlagContext } from '../core/trust/dangerFlags';
 
 export interface DangerFlagContextOptions {
@@ -10,6 +11,8 @@ export interface DangerFlagContextOptions {
   userHome: string;
   env: Readonly<Record<string, string | undefined>>;
   platform?: NodeJS.Platform;
+  /** The bash parser (loadBashParser) command lines are read with. */
+  shellParser: ShellParser;
 }
 
 /** The context for `dangerFlags`; PATH lookups are cached for the life of the context. */
@@ -23,6 +26,7 @@ export function dangerFlagContext(options: DangerFlagContextOptions): DangerFlag
     workspaceFolders: options.workspaceFolders,
     pathDirs,
     userHome: options.userHome,
+    shellParser: options.shellParser,
     isPathCommand: (command) => {
       let hit = found.get(command);
       if (hit === undefined) {

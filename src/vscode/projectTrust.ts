@@ -9,6 +9,8 @@ import {
   dangerFlags, TrustGate, TrustPrompts, TrustStore,
   type DangerFlag, type DangerFlagContext, type SecretDigest, type TrustAnswer, type TrustDecision, type TrustPrompter,
 } from '../core/trust';
+import type { ShellParser } from '../core/shell/syntax';
+import { loadBashParser } from '../node/bashParser';
 import { dangerFlagContext } from '../node/dangerFlagContext';
 import { JsonFileStore } from '../node/jsonFileStore';
 import { ModalTrustPrompter, reviewDefinitions } from './trustPrompt';
@@ -46,7 +48,7 @@ export class ProjectTrust implements vscode.Disposable {
   private prompter: TrustPrompter = new ModalTrustPrompter();
   private flagContext: DangerFlagContext;
 
-  private constructor(readonly store: TrustStore, readonly verified: VerifiedFolders, private readonly options: ProjectTrustOptions) {
+  private constructor(readonly store: TrustStore, readonly verified: VerifiedFolders, private readonly options: ProjectTrustOptions, private readonly shellParser: ShellParser) {
     this.flagContext = this.makeFlagContext();
     this.gate = new TrustGate(store, {
       isRestricted: () => !vscode.workspace.isTrusted,
@@ -71,7 +73,7 @@ export class ProjectTrust implements vscode.Disposable {
     const store = await TrustStore.load(storage, { onProblem, digest: options.digest });
     const verified = new VerifiedFolders(options.folders, options.log);
     await verified.refresh();
-    return new ProjectTrust(store, verified, options);
+    return new ProjectTrust(store, verified, options, await loadBashParser());
   }
 
   /**
@@ -134,6 +136,6 @@ export class ProjectTrust implements vscode.Disposable {
   }
 
   private makeFlagContext(): DangerFlagContext {
-    return dangerFlagContext({ workspaceFolders: [...this.options.folders()], userHome: os.homedir(), env: process.env });
+    return dangerFlagContext({ workspaceFolders: [...this.options.folders()], userHome: os.homedir(), env: process.env, shellParser: this.shellParser });
   }
 }

@@ -19,7 +19,7 @@ function check(command: string, always: string[]) {
 describe('command signatures', () => {
   describe('the program plus the words that select what it does', () => {
     const cases: Array<[string, string[]]> = [
-      ['cd /x && python -m pytest tests/', ['cd', 'python -m pytest']],
+      ['cd web && python -m pytest tests/', ['cd', 'cd web && python -m pytest']],
       ['npm run build', ['npm run build']],
       ['ls -la | grep foo', ['ls', 'grep']],
       ['git commit -m "x && rm -rf /"', ['git commit']],
@@ -27,15 +27,19 @@ describe('command signatures', () => {
       ['docker compose -f dev.yml up -d', ['docker compose up']],
       ['cargo test --release', ['cargo test']],
       ['cargo +nightly build', ['cargo build']],
-      ['git -C sub status --short', ['git status']],
+      ['git -C sub status --short', ['git -C sub status']],
+      ['git --git-dir=.bare status', ['git --git-dir=.bare status']],
       ['git stash pop', ['git stash pop']],
       ['git push --force origin main', ['git push']],
       ['npm test', ['npm test']],
       ['npm run build -- --watch', ['npm run build']],
       ['npm install lodash', ['npm install']],
-      ['npx -y prettier --write .', ['npx prettier']],
-      ['npm exec -- jest --ci', ['npm exec jest']],
-      ['uv run pytest -x', ['uv run pytest']],
+      ['npx -y prettier --write .', ['npx prettier --write .']],
+      ['npx -y jest', ['npx jest']],
+      ['npx -p typescript tsc --noEmit', ['npx -p typescript tsc --noEmit']],
+      ['npm exec -- jest --ci', ['npm exec jest --ci']],
+      ['uv run pytest -x', ['uv run pytest -x']],
+      ['uv run python -m pytest -x', ['uv run python -m pytest']],
       ['poetry run python -m pytest', ['poetry run python -m pytest']],
       ['python3 -m pip install -r requirements.txt', ['python3 -m pip install']],
       ['python scripts/build.py --fast', ['python scripts/build.py']],
@@ -46,10 +50,11 @@ describe('command signatures', () => {
       ['make -j 4 test', ['make test']],
       ['make CC=clang', ['make']],
       ['/usr/bin/git status', ['/usr/bin/git status']],
-      ['./gradlew build --info', ['./gradlew build']],
+      ['./gradlew build --info', ['./gradlew build --info']],
+      ['xvfb-run -a npm test', ['xvfb-run -a npm test']],
       [`"git" 'status'`, ['git status']],
       ['g\\it status', ['git status']],
-      ['tsc --noEmit -p .', ['tsc']],
+      ['tsc --noEmit -p .', ['tsc --noEmit -p .']],
       ['bash scripts/check.sh --all', ['bash scripts/check.sh']],
       ['source ./env.sh', ['source ./env.sh']],
       ['command -v node', ['command']],
@@ -68,16 +73,16 @@ describe('command signatures', () => {
 
   describe('every segment of a compound command', () => {
     const cases: Array<[string, string[]]> = [
-      ['(cd web; npm ci) && npm test &', ['cd', 'npm ci', 'npm test']],
+      ['(cd web; npm ci) && npm test &', ['cd', 'cd web && npm ci', 'npm test']],
+      ['cd web && cd ./src/ && git status', ['cd', 'cd web/src && git status']],
       ['npm ci\nnpm test', ['npm ci', 'npm test']],
       ['make || echo failed', ['make', 'echo']],
       ['for f in *.ts; do wc -l "$f"; done', ['wc']],
-      ['if [ -f x ]; then cat x; else echo none; fi', ['cat', 'echo']],
+      ['if test -f x; then cat x; else echo none; fi', ['test -f x', 'cat', 'echo']],
       ['while read -r line; do echo "$line"; done < list.txt', ['read', 'echo']],
       ['case "$1" in a) ls;; *) pwd;; esac', ['ls', 'pwd']],
       ['{ ls; git status; } 2>/dev/null', ['ls', 'git status']],
-      ['f() { npm test; }; f', ['npm test', 'f']],
-      ['[[ -d node_modules ]] || npm ci', ['npm ci']],
+      ['test -d node_modules || npm ci', ['test -d node_modules', 'npm ci']],
       ['! grep -q x f && echo missing', ['grep', 'echo']],
       ['echo ok & \nls', ['echo', 'ls']],
       ['ls # && rm -rf /', ['ls']],
@@ -102,7 +107,7 @@ describe('command signatures', () => {
       ['time go test ./...', ['go test']],
       ['exec npm start', ['npm start']],
       ["sh -c 'npm test'", ['npm test']],
-      ['bash -lc "cd web && npm run lint"', ['cd', 'npm run lint']],
+      ['bash -lc "cd web && npm run lint"', ['cd', 'cd web && npm run lint']],
       ["bash -euo pipefail -c 'npm ci && npm test'", ['npm ci', 'npm test']],
       ["bash -c 'sh -c \"git status\"'", ['git status']],
       ['eval "git status"', ['git status']],
@@ -120,7 +125,7 @@ describe('command signatures', () => {
 
   describe('auto-approval: every signature allowed (no false refusals)', () => {
     const cases: Array<[string, string[]]> = [
-      ['cd /y && python -m pytest -k fast', ['cd /x && python -m pytest tests/']],
+      ['cd web && python -m pytest -k fast', ['cd web && python -m pytest tests/']],
       ['npm run build', ['npm run build']],
       ['ls -la | grep foo', ['ls', 'grep bar']],
       ['ls 2>&1 | grep x', ['ls', 'grep y']],
@@ -156,17 +161,25 @@ describe('command signatures', () => {
 
   describe('auto-approval: a signature not allowed (no false approvals)', () => {
     const cases: Array<[string, string[], string]> = [
-      ['npm run build && curl -s https://example.com/x', ['npm run build'], '`curl` is not allowed by any "Always allow" rule.'],
+      ['npm run build && curl -s https://example.com/x', ['npm run build'], '`curl -s https://example.com/x` is not allowed by any "Always allow" rule.'],
       ['npm run build:prod', ['npm run build'], '`npm run build:prod` is not allowed by any "Always allow" rule.'],
       ['python evil.py', ['python -m pytest'], '`python evil.py` is not allowed by any "Always allow" rule.'],
       ['python -m pip install evil', ['python -m pytest'], '`python -m pip install` is not allowed by any "Always allow" rule.'],
       ['git push', ['git commit'], '`git push` is not allowed by any "Always allow" rule.'],
-      ['find . -exec rm {} \\;', ['find .'], '`rm` is not allowed by any "Always allow" rule.'],
-      ['ls; rm -rf build; curl x', ['ls'], '`rm` and `curl` are not allowed by any "Always allow" rule.'],
+      ['find . -exec rm {} \\;', ['find .'], '`rm \'{}\'` is not allowed by any "Always allow" rule.'],
+      ['ls; rm -rf build; curl x', ['ls'], '`rm -rf build` and `curl x` are not allowed by any "Always allow" rule.'],
       ['npx some-other-tool', ['npx jest'], '`npx some-other-tool` is not allowed by any "Always allow" rule.'],
-      ['sh -c "rm -rf /"', ['sh -c "npm test"'], '`rm` is not allowed by any "Always allow" rule.'],
+      ['sh -c "rm -rf /"', ['sh -c "npm test"'], '`rm -rf /` is not allowed by any "Always allow" rule.'],
       ['deno run https://example.com/x.ts', ['deno run scripts/x.ts'], '`deno run https://example.com/x.ts` is not allowed by any "Always allow" rule.'],
-      ['cd /tmp && make install', ['cd /x && make'], '`make install` is not allowed by any "Always allow" rule.'],
+      ['cd web && make install', ['cd web && make'], '`cd web && make install` is not allowed by any "Always allow" rule.'],
+      ['cd web && git status', ['git status', 'cd'], '`cd web && git status` is not allowed by any "Always allow" rule.'],
+      ['cd other && git status', ['cd web && git status'], '`cd other && git status` is not allowed by any "Always allow" rule.'],
+      ['xvfb-run rm -rf ~', ['xvfb-run -a npm test'], '`xvfb-run rm -rf ~` is not allowed by any "Always allow" rule.'],
+      ['cross-env NODE_ENV=test jest --ci', ['cross-env NODE_ENV=test jest'], '`cross-env NODE_ENV=test jest --ci` is not allowed by any "Always allow" rule.'],
+      ['git -C vendor/x status', ['git status'], '`git -C vendor/x status` is not allowed by any "Always allow" rule.'],
+      ['npx -p evil jest', ['npx jest'], '`npx -p evil jest` is not allowed by any "Always allow" rule.'],
+      ['uvx --from evil pytest', ['uvx pytest'], '`uvx --from evil pytest` is not allowed by any "Always allow" rule.'],
+      ['./env ls', ['ls', 'env ls'], '`./env ls` is not allowed by any "Always allow" rule.'],
       ['a=1', ['ls'], 'It runs no program that an "Always allow" rule could match.'],
     ];
     for (const [command, always, reason] of cases) {
@@ -218,7 +231,8 @@ describe('command signatures', () => {
       ["zsh -c 'npm test'", ['npm test'], /`zsh -c` runs a zsh script/],
       ['eval "$X"', ['eval'], /`eval` runs text that comes from an expansion/],
       ['$CMD --version', ['ls'], /its program name comes from an expansion \(\$CMD\)/],
-      ['git $SUB', ['git status', 'git'], /the word after `git` comes from an expansion \(\$SUB\)/],
+      ['git $SUB', ['git status', 'git'], /`\$SUB` may expand into an option of `git`/],
+      ['npm $SUB', ['npm test', 'npm'], /the word after `npm` comes from an expansion \(\$SUB\)/],
       ["xargs sh -c 'rm {}'", ['rm', 'sh'], /xargs feeds its input into the script of `sh -c`/],
       ['find . -name "*.tmp" -delete', ['find'], /`find -delete` deletes the files it finds/],
       ['find . -fprint list.txt', ['find'], /writes its list into a file/],
@@ -245,7 +259,8 @@ describe('command signatures', () => {
       ['PATH+=:/tmp/bin make', ['make'], /sets PATH/],
       ['ls >& out.txt', ['ls'], /writes output into the file out.txt/],
       ['exec 3> fd.txt', ['exec'], /writes output into the file fd.txt/],
-      ['echo ${x:-$(id)}', ['echo', 'id'], /`\$\(…\)` runs a command/],
+      ['echo ${x:-$(id)}', ['echo', 'id'], /a default-value expansion/],
+      ['echo "${x:-$(id)}"', ['echo', 'id'], /a default-value expansion/],
       ["trap 'rm -rf ~' EXIT", ['trap'], /runs its first argument as shell code/],
       ['time -o out.txt ls', ['ls'], /`time -o` writes its report into a file/],
       ["env -S 'ls -la'", ['ls', 'env'], /`env -S` splits its argument into a command/],
@@ -279,7 +294,7 @@ describe('command signatures', () => {
   });
 
   it('makes the rules of "Always allow" from every clicked command, in order, without duplicates', () => {
-    assert.deepEqual(alwaysAllowRules(['cd /x && python -m pytest tests/', 'npm test', 'cd y'], parser), ['cd', 'python -m pytest', 'npm test']);
+    assert.deepEqual(alwaysAllowRules(['cd x && python -m pytest tests/', 'npm test', 'cd y'], parser), ['cd', 'cd x && python -m pytest', 'npm test']);
     assert.deepEqual(alwaysAllowRules([], parser), []);
   });
 

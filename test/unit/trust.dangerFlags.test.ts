@@ -2,12 +2,22 @@ import * as assert from 'node:assert/strict';
 import type { LaunchDefinition } from '../../src/core/config/types';
 import { DANGER_FLAG_IDS, dangerFlags, type DangerFlagContext, type DangerFlagId, type DangerFlagSubject } from '../../src/core/trust/dangerFlags';
 import { editDistanceAtMost1, packageName, WELL_KNOWN_MCP_PACKAGES } from '../../src/core/trust/typosquat';
+import type { ShellParser } from '../../src/core/shell';
+import { loadBashParser } from '../../src/node/bashParser';
+
+// Danger flags read command lines with the real bash parser, as the extension and the CLI do.
+let loaded: ShellParser | undefined;
+before(async () => {
+  loaded = await loadBashParser();
+});
+const shellParser: ShellParser = { parse: (text) => loaded!.parse(text) };
 
 const PROJECT = '/home/dev/project';
 const context: DangerFlagContext = {
   workspaceFolders: [PROJECT],
   pathDirs: ['/usr/local/bin', '/usr/bin', '/bin', '/home/dev/.nvm/versions/node/v20/bin', '.', '/'],
   userHome: '/home/dev',
+  shellParser,
 };
 
 function stdio(command: string, args: string[] = [], extra: Partial<LaunchDefinition> = {}): DangerFlagSubject {
@@ -177,7 +187,7 @@ describe('danger flags', () => {
     for (const [title, server, expected] of clean) it(`does not flag ${title}`, () => assert.deepEqual(ids(server), expected));
 
     it('compares Windows paths without regard to case', () => {
-      const windows: DangerFlagContext = { workspaceFolders: ['c:\\Users\\dev\\proj'], pathDirs: ['C:\\Windows\\System32'], userHome: 'C:\\Users\\dev' };
+      const windows: DangerFlagContext = { workspaceFolders: ['c:\\Users\\dev\\proj'], pathDirs: ['C:\\Windows\\System32'], userHome: 'C:\\Users\\dev', shellParser };
       const at = (command: string): DangerFlagSubject => ({ launch: { type: 'stdio', command, args: [], env: {}, headers: {} }, folder: 'C:\\Users\\dev\\proj' });
       assert.deepEqual(ids(at('C:\\USERS\\dev\\Proj\\bin\\server.exe'), windows), []);
       assert.deepEqual(ids(at('C:\\Windows\\System32\\cmd.exe'), windows), []);

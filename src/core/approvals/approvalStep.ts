@@ -10,7 +10,7 @@ import { alwaysAllowRules, isAutoApproved } from './commandSignatures';
 import { decide, type ApprovalMode, type Decision, type FileEffect, type PinnedState, type ShellCommand } from './policy';
 import type { FilePreview } from './preview/types';
 import type { ApprovalRule, RuleScope } from './rules';
-import type { ShellParser } from './shellSyntax';
+import type { ShellParser } from '../shell/syntax';
 import { shellCommandArgument } from './shellTool';
 
 /** What the step knows about a call once it decided, for the call history. */

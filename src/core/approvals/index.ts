@@ -6,7 +6,7 @@ export * from './callHistory';
 export * from './commandSignatures';
 export * from './policy';
 export * from './rules';
-export * from './shellSyntax';
+export * from '../shell/syntax';
 export * from './shellTool';
 export { quoteWords } from './reading';
 export * from './approvalStep';

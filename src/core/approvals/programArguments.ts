@@ -1,7 +1,7 @@
 // Programs whose arguments hold scripts or actions of their own: find's `-exec`/`-delete`, awk and sed
 // programs, tee's files. Each is its own signature unless those arguments run commands or write files.
 import { HARMLESS_TARGETS, never, quoteWords, type Reading } from './reading';
-import type { ShellWord } from './shellValues';
+import type { ShellWord } from '../shell/words';
 
 const AWK_RUNS = /\bsystem\s*\(|(?:^|[^|])\|(?:[^|]|$)|\b(?:print|printf)\b[^;}]*>/;
 const SED_RUNS = /(?:^|[^A-Za-z\\])[ewW](?:\s|$|;|\})/;

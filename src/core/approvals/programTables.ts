@@ -1,8 +1,9 @@
 // What the signature rules know about particular programs, as data: which words after a program select
 // what it does (its subcommands), which programs only wrap another command, which run code given on
-// their command line, and which environment variables change what runs. A program not listed here is
-// its own signature: `ls -la` is `ls`.
-import { INJECTION_ENV_VARS } from '../trust';
+// their command line, and which options change what code runs or where. Wrappers, elevators, shells,
+// interpreters and the variables that change what runs are in the one shell table (core/shell). A
+// program named in neither is signed by its exact words: an "Always allow" on `xvfb-run -a npm test`
+// covers that command and nothing else.
 
 /**
  * How the words after a program are read. `depth` subcommand words (1 when omitted) are part of its
@@ -13,9 +14,15 @@ import { INJECTION_ENV_VARS } from '../trust';
 export interface ToolSpec {
   depth?: number;
   nested?: Record<string, ToolSpec | 'command' | 'script' | { never: string }>;
-  /** Options that take the next word as their value (`git -C DIR`). */
+  /** Options that take the next word as their value and change nothing about which code runs. */
   valueOptions?: string[];
-  /** Options that make the program run code or programs named in their value, with the reason. */
+  /**
+   * Options that take a value naming the folder, repository or package the program works with: the
+   * option and its value join the signature (`git -C vendor/x status`), so an "Always allow" covers that
+   * folder or package only — what the person saw.
+   */
+  signedOptions?: string[];
+  /** Options that make the program run code or programs that the command does not show, with the reason. */
   neverOptions?: Record<string, string>;
   /** The rest of the words, after the options, is a command of its own (`npx`). */
   command?: boolean;
@@ -25,15 +32,32 @@ export interface ToolSpec {
   plusOptions?: boolean;
 }
 
+// Why each option is signed or refused: a folder, repository or package named in the command is shown
+// to the person, so it becomes part of what they allow (signed). Configuration, a registry or an index
+// swaps the code that runs for code the command does not show (refused) — as NPM_CONFIG_REGISTRY= or
+// PIP_INDEX_URL= in front of the command is refused.
 const RUNS_CONFIG = 'sets configuration that can name programs to run';
-const PACKAGE_MANAGER_OPTIONS = ['--prefix', '-w', '--workspace', '-C', '--dir', '--filter', '-F', '--userconfig', '--cache', '--cwd'];
+const SWAPS_REGISTRY = 'downloads packages from another registry or index than the one configured';
+const READS_CONFIG = 'reads a configuration file that can name programs to run';
 const RUNS_MAKEFILE = 'runs the recipes of the makefile it names';
 const RUNS_SHELL_CODE = { '-c': 'runs the shell command given as its value', '--call': 'runs the shell command given as its value' };
+const PACKAGE_FOLDERS = ['--prefix', '-w', '--workspace', '-C', '--dir', '--filter', '-F', '--cwd'];
+const NPM_NEVER = {
+  '--node-options': 'passes options that can load code to node', '--script-shell': 'chooses the shell that runs scripts',
+  '--registry': SWAPS_REGISTRY, '--userconfig': READS_CONFIG, '--globalconfig': READS_CONFIG,
+};
+const PIP_NEVER = {
+  '-i': SWAPS_REGISTRY, '--index-url': SWAPS_REGISTRY, '--extra-index-url': SWAPS_REGISTRY, '-f': SWAPS_REGISTRY, '--find-links': SWAPS_REGISTRY,
+  '--index': SWAPS_REGISTRY, '--default-index': SWAPS_REGISTRY, '--config-file': READS_CONFIG,
+};
+const KUBECONFIG = { '--kubeconfig': 'reads a kubeconfig, which can name a program to run for credentials' };
 
 /** Programs whose first words after the options select what they do. */
 export const TOOLS: Readonly<Record<string, ToolSpec>> = {
   git: {
-    valueOptions: ['-C', '--git-dir', '--work-tree', '--namespace', '--super-prefix'],
+    valueOptions: ['--namespace', '--super-prefix'],
+    // A folder or repository other than the working one brings its own configuration (core.fsmonitor…).
+    signedOptions: ['-C', '--git-dir', '--work-tree'],
     neverOptions: { '-c': RUNS_CONFIG, '--config-env': RUNS_CONFIG, '--exec-path': 'chooses where git finds the programs it runs' },
     nested: {
       stash: {}, remote: {}, worktree: {}, lfs: {}, notes: {}, 'sparse-checkout': {}, flow: {},
@@ -41,17 +65,14 @@ export const TOOLS: Readonly<Record<string, ToolSpec>> = {
       bisect: { nested: { run: { never: 'runs a command at every bisection step' } } },
     },
   },
-  npm: {
-    valueOptions: PACKAGE_MANAGER_OPTIONS,
-    neverOptions: { '--node-options': 'passes options that can load code to node', '--script-shell': 'chooses the shell that runs scripts' },
-    nested: { run: {}, 'run-script': {}, exec: 'command', x: 'command', explore: { never: 'runs a shell command in a package folder' } },
-  },
-  npx: { command: true, valueOptions: ['-p', '--package'], neverOptions: RUNS_SHELL_CODE },
-  pnpm: { valueOptions: PACKAGE_MANAGER_OPTIONS, nested: { run: {}, exec: 'command', dlx: 'command' } },
-  pnpx: { command: true, valueOptions: ['-p', '--package'], neverOptions: RUNS_SHELL_CODE },
-  yarn: { valueOptions: PACKAGE_MANAGER_OPTIONS, nested: { run: {}, exec: 'command', dlx: 'command' } },
-  bun: { nested: { run: 'script', x: 'command' }, neverOptions: { '-e': 'runs code given on its command line', '--eval': 'runs code given on its command line', '-p': 'runs code given on its command line', '--print': 'runs code given on its command line' } },
-  bunx: { command: true },
+  npm: { signedOptions: PACKAGE_FOLDERS, neverOptions: NPM_NEVER, nested: { run: {}, 'run-script': {}, exec: 'command', x: 'command', explore: { never: 'runs a shell command in a package folder' } } },
+  // The package npx installs is what runs, so it is signed (`npx -p typescript tsc`).
+  npx: { command: true, signedOptions: ['-p', '--package'], neverOptions: { ...RUNS_SHELL_CODE, ...NPM_NEVER } },
+  pnpm: { signedOptions: PACKAGE_FOLDERS, neverOptions: NPM_NEVER, nested: { run: {}, exec: 'command', dlx: 'command' } },
+  pnpx: { command: true, signedOptions: ['-p', '--package'], neverOptions: { ...RUNS_SHELL_CODE, ...NPM_NEVER } },
+  yarn: { signedOptions: PACKAGE_FOLDERS, neverOptions: NPM_NEVER, nested: { run: {}, exec: 'command', dlx: 'command' } },
+  bun: { nested: { run: 'script', x: 'command' }, neverOptions: { '-e': 'runs code given on its command line', '--eval': 'runs code given on its command line', '-p': 'runs code given on its command line', '--print': 'runs code given on its command line', '-r': 'loads code named on its command line', '--preload': 'loads code named on its command line' } },
+  bunx: { command: true, signedOptions: ['-p', '--package'] },
   deno: { nested: { run: 'script', eval: { never: 'runs code given on its command line' } } },
   docker: {
     valueOptions: ['--context', '-c', '-H', '--host', '--config', '-l', '--log-level'],
@@ -62,15 +83,16 @@ export const TOOLS: Readonly<Record<string, ToolSpec>> = {
   },
   podman: { valueOptions: ['--connection', '-c', '--url'], nested: { compose: {}, container: {}, image: {}, network: {}, volume: {}, system: {}, machine: {} } },
   'docker-compose': { valueOptions: ['-f', '--file', '-p', '--project-name', '--profile', '--env-file', '--project-directory'] },
-  kubectl: { valueOptions: ['-n', '--namespace', '--context', '--kubeconfig', '--cluster', '--user', '-s', '--server'], nested: { config: {}, rollout: {}, auth: {} } },
-  helm: { valueOptions: ['-n', '--namespace', '--kube-context', '--kubeconfig'], nested: { repo: {}, plugin: {} } },
-  cargo: { plusOptions: true, valueOptions: ['-C', '-Z'], neverOptions: { '--config': RUNS_CONFIG } },
+  kubectl: { valueOptions: ['-n', '--namespace', '--context', '--cluster', '--user', '-s', '--server'], neverOptions: KUBECONFIG, nested: { config: {}, rollout: {}, auth: {} } },
+  helm: { valueOptions: ['-n', '--namespace', '--kube-context'], neverOptions: KUBECONFIG, nested: { repo: {}, plugin: {} } },
+  cargo: { plusOptions: true, valueOptions: ['-Z'], signedOptions: ['-C', '--manifest-path'], neverOptions: { '--config': RUNS_CONFIG } },
   rustup: { nested: { toolchain: {}, component: {}, target: {}, run: { never: 'runs a command given as its arguments' } } },
-  go: { valueOptions: ['-C'], nested: { run: 'script', mod: {}, tool: {}, work: {} } },
-  pip: {}, pip3: {},
-  uv: { valueOptions: ['--directory', '--project', '-p', '--python'], nested: { run: 'command', pip: {}, tool: { nested: { run: 'command' } }, python: {} } },
-  uvx: { command: true, valueOptions: ['--from', '--with', '-p', '--python'] },
-  pipx: { nested: { run: 'command' } },
+  go: { signedOptions: ['-C'], nested: { run: 'script', mod: {}, tool: {}, work: {} } },
+  pip: { neverOptions: PIP_NEVER }, pip3: { neverOptions: PIP_NEVER },
+  uv: { valueOptions: ['-p', '--python'], signedOptions: ['--directory', '--project'], neverOptions: PIP_NEVER, nested: { run: 'command', pip: {}, tool: { nested: { run: 'command' } }, python: {} } },
+  // `uvx --from pkg tool` runs the package named there, so it is signed like the tool.
+  uvx: { command: true, valueOptions: ['-p', '--python'], signedOptions: ['--from', '--with'], neverOptions: PIP_NEVER },
+  pipx: { nested: { run: 'command' }, neverOptions: PIP_NEVER },
   poetry: { nested: { run: 'command', env: {}, self: {} } },
   pipenv: { nested: { run: 'command' } },
   hatch: { nested: { run: 'command', env: {} } },
@@ -81,13 +103,36 @@ export const TOOLS: Readonly<Record<string, ToolSpec>> = {
   gem: {}, rake: {}, dotnet: { nested: { tool: {} } }, mvn: {}, mvnw: {}, gradle: {}, gradlew: {},
   make: {
     skipAssignments: true,
-    valueOptions: ['-C', '--directory', '-I', '--include-dir', '-o', '--old-file', '-W', '--what-if', '-j', '--jobs', '-l', '--load-average'],
+    valueOptions: ['-I', '--include-dir', '-o', '--old-file', '-W', '--what-if', '-j', '--jobs', '-l', '--load-average'],
+    signedOptions: ['-C', '--directory'],
     neverOptions: { '-f': RUNS_MAKEFILE, '--file': RUNS_MAKEFILE, '--makefile': RUNS_MAKEFILE },
   },
   terraform: { nested: { state: {}, workspace: {} } }, tofu: { nested: { state: {}, workspace: {} } },
   gh: { depth: 2 }, az: { depth: 2 }, aws: { depth: 2, valueOptions: ['--profile', '--region', '--output'] }, gcloud: { depth: 3 },
   systemctl: {}, brew: { nested: { services: {} } }, apt: {}, 'apt-get': {}, dnf: {}, yum: {}, snap: {}, flatpak: {}, nix: {},
   turbo: { nested: { run: {} } }, nx: {}, lerna: { nested: { run: {} } }, ng: {}, pulumi: {}, vercel: {}, firebase: {},
+};
+
+/**
+ * Programs whose arguments are data — files to read, patterns, text to print — and none of whose
+ * options runs a command or loads code (those that do are in COMMAND_OPTIONS, those that write files in
+ * WRITE_OPTIONS): they are signed by their name alone, so "Always allow" on `ls -la` covers `ls src`.
+ */
+export const PLAIN_PROGRAMS: ReadonlySet<string> = new Set([
+  'ls', 'cat', 'echo', 'printf', 'pwd', 'true', 'false', 'wc', 'head', 'tail', 'grep', 'egrep', 'fgrep', 'rg', 'sort', 'uniq', 'cut', 'tr',
+  'diff', 'cmp', 'comm', 'basename', 'dirname', 'realpath', 'readlink', 'stat', 'file', 'du', 'df', 'tree', 'which', 'type', 'whoami',
+  'date', 'uname', 'id', 'jq', 'sleep', 'read', 'seq', 'nl', 'column', 'paste', 'fold', 'tac', 'rev', 'od', 'xxd', 'hexdump',
+  'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'cksum', 'base64', 'printenv', 'nproc',
+]);
+
+const WRITES = 'writes its output into the file given as its value';
+
+/** Options that write into a file named in their value, wherever they stand (a write like `> F`). */
+export const WRITE_OPTIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  git: { '--output': WRITES },
+  'git format-patch': { '-o': 'writes its patches into the folder given as its value', '--output-directory': 'writes its patches into the folder given as its value' },
+  'git archive': { '-o': WRITES },
+  sort: { '-o': WRITES, '--output': WRITES },
 };
 
 const RUNS_COMMAND = 'runs the command given as its value';
@@ -119,42 +164,6 @@ export const COMMAND_OPTIONS: Readonly<Record<string, Readonly<Record<string, st
 /** Builtins that set the variables their arguments name (`read PATH`, `printf -v PATH …`). */
 export const ASSIGNING_BUILTINS = new Set(['read', 'mapfile', 'readarray', 'printf', 'getopts']);
 
-/** Programs that only run the command in their arguments, and how their own options are read. */
-export interface WrapperSpec {
-  valueOptions?: string[];
-  neverOptions?: Record<string, string>;
-  /** Operands of the wrapper itself before the command (timeout's DURATION). */
-  operands?: number;
-  /** `NAME=value` words before the command set its environment (env). */
-  assignments?: boolean;
-  /** Options after which nothing runs: the wrapper only looks the command up (`command -v`). */
-  lookupOptions?: string[];
-}
-
-export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
-  env: {
-    assignments: true,
-    valueOptions: ['-u', '--unset', '-C', '--chdir'],
-    neverOptions: { '-S': 'splits its argument into a command of its own', '--split-string': 'splits its argument into a command of its own' },
-  },
-  timeout: { operands: 1, valueOptions: ['-s', '--signal', '-k', '--kill-after'] },
-  nice: { valueOptions: ['-n', '--adjustment'] },
-  nohup: {},
-  time: { valueOptions: ['-f', '--format'], neverOptions: { '-o': 'writes its report into a file', '--output': 'writes its report into a file' } },
-  command: { lookupOptions: ['-v', '-V'] },
-  builtin: {},
-  exec: { valueOptions: ['-a'] },
-  stdbuf: { valueOptions: ['-i', '-o', '-e', '--input', '--output', '--error'] },
-  setsid: {},
-  ionice: { valueOptions: ['-c', '--class', '-n', '--classdata'] },
-  xargs: {
-    valueOptions: ['-I', '-L', '-n', '-P', '-s', '-d', '-E', '-a', '--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--max-lines', '--eof', '--process-slot-var'],
-  },
-};
-
-/** Programs that run another command with more privileges: never auto-approved, whatever they run. */
-export const PRIVILEGED = new Set(['sudo', 'doas', 'su', 'pkexec', 'run0', 'runas']);
-
 /** Programs whose arguments are code or a command line run some other way; they are never unwrapped. */
 export const RUNS_ARGUMENTS: Readonly<Record<string, string>> = {
   watch: 'runs its arguments through a shell, again and again',
@@ -165,54 +174,3 @@ export const RUNS_ARGUMENTS: Readonly<Record<string, string>> = {
   coproc: 'runs a command as a coprocess, a form these rules do not read',
 };
 
-/** Shells whose `-c` script is read with the same grammar, so it can be unwrapped. */
-export const POSIX_SHELLS = new Set(['sh', 'bash', 'dash', 'ash']);
-/** Other shells: their `-c` scripts are in another language and are never auto-approved. */
-export const OTHER_SHELLS = new Set(['zsh', 'ksh', 'mksh', 'fish', 'csh', 'tcsh', 'pwsh', 'powershell', 'cmd', 'nu', 'xonsh']);
-
-/** Interpreters: the script they run is part of the signature (`node scripts/build.js`). */
-export interface InterpreterSpec {
-  codeOptions: string[];
-  preloadOptions?: string[];
-  valueOptions?: string[];
-  /** `-m MODULE`: the module is what runs (`python -m pytest`). */
-  moduleOption?: string;
-  /** Options that choose a mode rather than a script (`node --test`, `node --run build`). */
-  modeOptions?: Record<string, 0 | 1>;
-}
-
-const PYTHON: InterpreterSpec = { codeOptions: ['-c'], valueOptions: ['-W', '-X', '-Q'], moduleOption: '-m' };
-const NODE: InterpreterSpec = {
-  codeOptions: ['-e', '--eval', '-p', '--print'],
-  preloadOptions: ['-r', '--require', '--import', '--loader', '--experimental-loader'],
-  valueOptions: ['--input-type', '-C', '--conditions', '--env-file', '--title'],
-  modeOptions: { '--test': 0, '--run': 1 },
-};
-
-/** The interpreter spec for a program name (`python3.12` is python). */
-export function interpreterSpec(name: string): InterpreterSpec | undefined {
-  if (/^(python|pypy)[\d.]*$/.test(name)) return PYTHON;
-  if (name === 'node' || name === 'nodejs') return NODE;
-  if (name === 'perl') return { codeOptions: ['-e', '-E'], valueOptions: ['-I', '-M', '-m'] };
-  if (name === 'ruby') return { codeOptions: ['-e'], valueOptions: ['-I', '-r'] };
-  if (name === 'php') return { codeOptions: ['-r', '-B', '-R', '-E', '-F'], valueOptions: ['-c', '-d'] };
-  if (name === 'lua' || name === 'luajit') return { codeOptions: ['-e'], valueOptions: ['-l'] };
-  if (name === 'Rscript') return { codeOptions: ['-e'] };
-  if (name === 'osascript') return { codeOptions: ['-e'] };
-  if (name === 'tsx' || name === 'ts-node') return { codeOptions: ['-e', '--eval', '-p', '--print'] };
-  if (name === 'source' || name === '.') return { codeOptions: [] };
-  return undefined;
-}
-
-const EXTRA_INJECTION_VARS = [
-  'SHELL', 'ENV', 'PROMPT_COMMAND', 'PS4', 'SHELLOPTS', 'BASHOPTS', 'HOME', 'XDG_CONFIG_HOME', 'ZDOTDIR',
-  'EDITOR', 'VISUAL', 'PAGER', 'BROWSER', 'CC', 'CXX', 'CPP', 'LD', 'AR', 'AS', 'FC', 'MAKE', 'MAKEFLAGS',
-  'RUSTC', 'RUSTC_WRAPPER', 'RUSTFLAGS', 'PERL5DB', 'GIT_*', 'NPM_CONFIG_*', 'YARN_*', 'CARGO_*', 'PIP_*',
-];
-
-/** Whether setting `name` can change which program runs or load code into it (`PATH`, `LD_PRELOAD`, `GIT_SSH_COMMAND`…). */
-export function changesWhatRuns(name: string): boolean {
-  const upper = name.toUpperCase();
-  return [...INJECTION_ENV_VARS, ...EXTRA_INJECTION_VARS].some((pattern) =>
-    pattern.endsWith('*') ? upper.startsWith(pattern.slice(0, -1)) : upper === pattern);
-}

@@ -1,14 +1,17 @@
-// How one simple command (a segment: `git -C x commit -m "…"`) becomes its signatures: the program plus
-// the words that select what it does, never its file or flag arguments. Wrappers are unwrapped to the
-// command they run; programs that run code from their arguments either unwrap to it (`sh -c '…'`,
+// How one simple command (a segment: `git -C x commit -m "…"`) becomes its signatures. A program the
+// tables know is signed by the words that select what it does (`git commit`, `npm run build`) plus the
+// options that say where or which code runs (`git -C vendor/x status`); a program they do not know, or
+// one given as a path (`./env`, `../tools/sh`), is signed by its exact words. Wrappers are unwrapped to
+// the command they run; programs that run code from their arguments either unwrap to it (`sh -c '…'`,
 // `find -exec`) or can never be auto-approved (`python -c`, `sudo`).
 import {
-  ASSIGNING_BUILTINS, changesWhatRuns, COMMAND_OPTIONS, interpreterSpec, OTHER_SHELLS, POSIX_SHELLS, PRIVILEGED, RUNS_ARGUMENTS, TOOLS, WRAPPERS,
-  type InterpreterSpec, type ToolSpec,
-} from './programTables';
+  FOREIGN_SHELLS, interpreterSpec, isElevator, isExecVariable, isShell, POSIX_SHELLS, POWERSHELLS, WRAPPERS, type InterpreterSpec,
+} from '../shell/programs';
+import type { ShellWord } from '../shell/words';
+import { readInterpreterOptions } from './interpreterRules';
 import { readAwk, readFind, readSed, readTee } from './programArguments';
+import { ASSIGNING_BUILTINS, COMMAND_OPTIONS, PLAIN_PROGRAMS, RUNS_ARGUMENTS, TOOLS, WRITE_OPTIONS, type ToolSpec } from './programTables';
 import { never, quoteWords, type Reading } from './reading';
-import type { ShellWord } from './shellValues';
 
 export type { Reading } from './reading';
 
@@ -33,14 +36,17 @@ export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
   if (first.value === undefined) return never(`its program name comes from an expansion (${first.text}), so what runs is not known in advance`);
   if (first.pattern) return never(`its program name ${first.text} is a pattern that bash expands into other words`);
   const program = first.value;
-  const name = program.slice(program.lastIndexOf('/') + 1);
+  // A path names a file, maybe the repository's own: never the wrapper or tool of the same name.
+  if (program.includes('/')) return exactWords(words, `\`${program}\` is a file given by its path`);
+  const name = program;
   const own = (...reason: string[]): Reading => never(`\`${name}\` ${reason.join(' ')}`, [quoteWords([program])]);
 
-  if (PRIVILEGED.has(name)) return own('runs a command with elevated privileges');
-  const commandOption = findCommandOption(name, words);
-  if (commandOption !== undefined) return never(`\`${commandOption.option}\` ${commandOption.reason}`, [quoteWords([program])]);
+  if (name === 'cd' || name === 'pushd' || name === 'popd') return own('changes the folder where the commands after it run, in a way these rules do not follow');
+  if (isElevator(name)) return own('runs a command with elevated privileges');
+  const hazard = optionHazard(name, words);
+  if (hazard !== undefined) return never(hazard, [quoteWords([program])]);
   if (ASSIGNING_BUILTINS.has(name)) {
-    const variable = words.slice(1).map((word) => word.value ?? '').find((value) => /^[A-Za-z_]\w*$/.test(value) && changesWhatRuns(value));
+    const variable = words.slice(1).map((word) => word.value ?? '').find((value) => /^[A-Za-z_]\w*$/.test(value) && isExecVariable(value));
     if (variable !== undefined) return own(`sets ${variable}, which changes which program runs or what it loads`);
   }
   if (has(RUNS_ARGUMENTS, name)) return own(RUNS_ARGUMENTS[name]);
@@ -49,31 +55,72 @@ export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
     if (args.some((word) => word.value === undefined)) return own('runs text that comes from an expansion');
     return ctx.readScript(args.map((word) => word.value).join(' '), 'eval');
   }
-  if (has(WRAPPERS, name)) return readWrapper(program, name, words, ctx);
-  if (POSIX_SHELLS.has(name) || OTHER_SHELLS.has(name)) return readShell(program, name, words, ctx);
+  if (has(WRAPPERS, name)) {
+    if (WRAPPERS[name].opaque === true) return exactWords(words, `\`${name}\` runs programs of its own`);
+    return readWrapper(program, name, words, ctx);
+  }
+  if (POWERSHELLS.has(name) || name === 'cmd') return own('runs command lines of another shell language, which these rules do not read');
+  if (isShell(name)) return readShell(program, name, words, ctx);
   const interpreter = interpreterSpec(name);
   if (interpreter !== undefined) return readInterpreter(program, interpreter, words, ctx);
   if (name === 'find') return readFind(program, words, (inner) => readSegment(inner, { ...ctx, stdinFed: false, underXargs: false }));
   if (/^[gmn]?awk$/.test(name)) return readAwk(program, words);
   if (name === 'sed' || name === 'gsed') return readSed(program, words);
   if (name === 'tee') return readTee(program, words);
+  if (name === 'uniq' && words.slice(1).filter((word) => !(word.value ?? '').startsWith('-')).length > 1) {
+    return own(`writes into the file ${words[words.length - 1].text}`);
+  }
   if (has(TOOLS, name)) return readTool(words, 1, TOOLS[name], [program], ctx);
-  return { signatures: [quoteWords([program])] };
+  if (PLAIN_PROGRAMS.has(name)) return { signatures: [quoteWords([program])] };
+  return exactWords(words, `\`${name}\` is not a program these rules know`);
 }
 
-/** An option anywhere among the words that runs a command given as its value, named with its program (`git rebase -x`). */
-function findCommandOption(name: string, words: ShellWord[]): { option: string; reason: string } | undefined {
-  const keys = [name, ...words.slice(1).map((word) => `${name} ${word.value ?? ''}`)].filter((key) => has(COMMAND_OPTIONS, key));
-  for (const key of keys) {
-    const options = COMMAND_OPTIONS[key];
-    for (const word of words.slice(1)) {
-      const value = word.value ?? '';
-      if (value === '--') break;
-      const short = value.startsWith('--') ? [] : [value.slice(0, 2), value.slice(0, 3)];
-      const option = [optionName(value), ...short].find((candidate) => candidate.length > 1 && has(options, candidate));
-      if (option !== undefined) return { option: `${key} ${option}`, reason: options[option] };
+/**
+ * A program the rules do not read is signed by its exact words, so an "Always allow" covers only what
+ * the person saw; a word bash would expand first has no exact form, so the command always asks.
+ */
+function exactWords(words: ShellWord[], what: string): Reading {
+  const fixed: string[] = [];
+  for (const word of words) {
+    if (word.value === undefined || word.pattern) {
+      return never(`${what}, so it is signed by its exact words, and ${word.text} is not a fixed word`, [quoteWords(fixed)]);
+    }
+    fixed.push(word.value);
+  }
+  return { signatures: [quoteWords(fixed)] };
+}
+
+/**
+ * An option anywhere among the words that runs a command given as its value (`git rebase -x`, `rg
+ * --pre`) or writes into a file (`git diff --output=F`, `sort -o F`), named with its program; or a word
+ * bash expands where such an option could stand.
+ */
+function optionHazard(name: string, words: ShellWord[]): string | undefined {
+  const keys = [name, ...words.slice(1).map((word) => `${name} ${word.value ?? ''}`)];
+  const tables: Array<Readonly<Record<string, Readonly<Record<string, string>>>>> = [COMMAND_OPTIONS, WRITE_OPTIONS];
+  const options = keys.flatMap((key) => tables.filter((table) => has(table, key)).map((table) => ({ key, options: table[key] })));
+  if (options.length === 0) return undefined;
+  for (const word of words.slice(1)) {
+    const value = word.value ?? word.prefix;
+    if (value === '--') break;
+    if (value === undefined || (word.value === undefined && !/^--?[\w-]+=/.test(value)) || (word.pattern && /^[*?[]/.test(value))) {
+      return `\`${word.text}\` may expand into an option of \`${name}\` that runs a command or writes a file`;
+    }
+    for (const { key, options: table } of options) {
+      const option = optionIn(value, table);
+      if (option !== undefined) return `\`${key} ${option}\` ${table[option]}`;
     }
   }
+  return undefined;
+}
+
+/** The option of `table` that the word `value` is or starts with (`--out=x`, `-oF`, `-uo`). */
+function optionIn(value: string, table: Readonly<Record<string, string>>): string | undefined {
+  const name = optionName(value);
+  if (has(table, name)) return name;
+  if (value.startsWith('--') || !value.startsWith('-')) return undefined;
+  if (has(table, value.slice(0, 3))) return value.slice(0, 3); // `-TT` of zip
+  for (const letter of value.slice(1)) if (has(table, `-${letter}`)) return `-${letter}`;
   return undefined;
 }
 
@@ -96,18 +143,25 @@ function optionName(value: string): string {
 }
 
 interface OptionSpec {
-  valueOptions?: string[];
-  neverOptions?: Record<string, string>;
+  valueOptions?: readonly string[];
+  signedOptions?: readonly string[];
+  neverOptions?: Readonly<Record<string, string>>;
   plusOptions?: boolean;
 }
 
-/** Skips the options from `start`; gives the index of the first operand, or why an option can never be approved. */
-function skipOptions(words: ShellWord[], start: number, spec: OptionSpec): { next: number } | { option: string; why: string } {
+type Skipped = { next: number; signed: string[] } | { option: string; why: string };
+
+/**
+ * Skips the options from `start`; gives the index of the first operand and the words of the options
+ * that join the signature, or why an option can never be approved.
+ */
+function skipOptions(words: ShellWord[], start: number, spec: OptionSpec): Skipped {
+  const signed: string[] = [];
   let i = start;
   while (i < words.length) {
     const value = words[i].value;
     if (value === undefined) break;
-    if (value === '--') return { next: i + 1 };
+    if (value === '--') return { next: i + 1, signed };
     const isOption = (value.startsWith('-') && value.length > 1) || (spec.plusOptions === true && value.startsWith('+'));
     if (!isOption) break;
     const name = optionName(value);
@@ -118,9 +172,21 @@ function skipOptions(words: ShellWord[], start: number, spec: OptionSpec): { nex
         return { option: candidate, why: neverOptions[candidate] };
       }
     }
+    const signedName = [name, attached].find((candidate) => candidate !== undefined && spec.signedOptions?.includes(candidate) === true);
+    if (signedName !== undefined) {
+      if (signedName !== value) signed.push(value); // `--git-dir=x`, `-Cdir`
+      else {
+        const optionValue = words[i + 1]?.value;
+        if (optionValue === undefined) return { option: signedName, why: 'is given a value that is missing or comes from an expansion' };
+        signed.push(value, optionValue);
+        i++;
+      }
+      i++;
+      continue;
+    }
     i += spec.valueOptions?.includes(name) === true && !value.includes('=') ? 2 : 1;
   }
-  return { next: i };
+  return { next: i, signed };
 }
 
 /** A program with subcommands: `git commit`, `docker compose up`, `npm run build`, `npx jest`. */
@@ -133,6 +199,7 @@ function readTool(words: ShellWord[], start: number, spec: ToolSpec, signature: 
     if (optionsAllowed || current.valueOptions !== undefined) {
       const skipped = skipOptions(words, i, current);
       if ('why' in skipped) return never(`\`${quoteWords([...signature, skipped.option])}\` ${skipped.why}`, [quoteWords(signature)]);
+      signature.push(...skipped.signed);
       i = skipped.next;
     }
     if (current.command === true) return prefixed(signature, readSegment(words.slice(i), { ...ctx, underXargs: false }));
@@ -200,13 +267,16 @@ function readWrapper(program: string, name: string, words: ShellWord[], ctx: Seg
   if (spec.assignments === true) {
     for (; i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i].value ?? ''); i++) {
       const variable = words[i].value!.slice(0, words[i].value!.indexOf('='));
-      if (changesWhatRuns(variable)) return never(`\`${name}\` sets ${variable}, which changes what runs`, self);
+      if (isExecVariable(variable)) return never(`\`${name}\` sets ${variable}, which changes what runs`, self);
     }
   }
   const rest = words.slice(i);
   if (rest.length === 0) return name === 'exec' ? { signatures: [] } : { signatures: self };
   return readSegment(rest, { ...ctx, underXargs: name === 'xargs' ? true : ctx.underXargs, stdinFed: name === 'xargs' ? false : ctx.stdinFed });
 }
+
+/** Long options of bash that change nothing about which code runs (`--rcfile FILE` is refused: it runs FILE). */
+const SHELL_LONG_OPTIONS = new Set(['--login', '--norc', '--noprofile', '--posix', '--noediting', '--restricted', '--verbose', '--version', '--help']);
 
 /** sh/bash `-c 'script'` is read as a script of its own; `bash file.sh` is signed with its file. */
 function readShell(program: string, name: string, words: ShellWord[], ctx: SegmentContext): Reading {
@@ -220,74 +290,54 @@ function readShell(program: string, name: string, words: ShellWord[], ctx: Segme
       i++;
       break;
     }
-    if (/^[-+][oO]$/.test(value) || value === '--rcfile' || value === '--init-file') i += 2;
-    else if (value.startsWith('--')) i++;
+    if (/^[-+][oO]$/.test(value)) i += 2;
+    else if (SHELL_LONG_OPTIONS.has(value)) i++;
     else if (/^[-+][A-Za-z]+$/.test(value)) {
       if (value.startsWith('-') && value.includes('c')) inline = true;
       if (value.startsWith('-') && value.includes('s')) fromStdin = true;
       i += /[oO]$/.test(value) ? 2 : 1; // `-euo pipefail`: the last letter takes the next word
+    } else if (/^[-+]/.test(value)) {
+      return never(`\`${quoteWords([name, value])}\` is an option these rules do not know, so what the shell runs is not known`, [quoteWords([program])]);
     } else break;
   }
   const operand = words[i];
   if (inline) {
     const via = `${name} -c`;
-    if (OTHER_SHELLS.has(name)) return never(`\`${via}\` runs a ${name} script, which these rules do not read`, [quoteWords([program])]);
+    if (FOREIGN_SHELLS.has(name)) return never(`\`${via}\` runs a ${name} script, which these rules do not read`, [quoteWords([program])]);
     if (ctx.underXargs === true) return never(`xargs feeds its input into the script of \`${via}\``, [quoteWords([program])]);
     if (operand === undefined) return never(`\`${via}\` is given no script`, [quoteWords([program])]);
     if (operand.value === undefined) return never(`the script of \`${via}\` comes from an expansion (${operand.text})`, [quoteWords([program])]);
     return ctx.readScript(operand.value, via);
   }
-  return scriptOperand(program, operand, fromStdin, ctx);
+  return scriptOperand([program], operand, fromStdin, ctx);
 }
 
 /** The script an interpreter or shell runs is part of its signature; none means it reads standard input. */
-function scriptOperand(program: string, operand: ShellWord | undefined, fromStdin: boolean, ctx: SegmentContext): Reading {
-  const name = program.slice(program.lastIndexOf('/') + 1);
-  const self = [quoteWords([program])];
+function scriptOperand(head: string[], operand: ShellWord | undefined, fromStdin: boolean, ctx: SegmentContext): Reading {
+  const name = head[0];
+  const self = [quoteWords(head)];
   if (operand === undefined || fromStdin || operand.value === '-') {
     if (ctx.underXargs === true) return never(`the script \`${name}\` runs comes from the input of xargs`, self);
-    if (ctx.stdinFed || fromStdin || operand !== undefined || POSIX_SHELLS.has(name) || OTHER_SHELLS.has(name)) {
+    if (ctx.stdinFed || fromStdin || operand !== undefined || POSIX_SHELLS.has(name) || FOREIGN_SHELLS.has(name)) {
       return never(`\`${name}\` runs the program it reads from standard input`, self);
     }
     return { signatures: self };
   }
   if (operand.value === undefined || operand.pattern) return never(`the script \`${name}\` runs is named by an expansion or pattern (${operand.text})`, self);
-  return { signatures: [quoteWords([program, operand.value])] };
+  return { signatures: [quoteWords([...head, operand.value])] };
 }
 
-/** python, node, perl, ruby…: `-c`/`-e` code never; `-m module` and the script file are part of the signature. */
+/** python, node, perl, ruby…: code and preload options never; `-m module` and the script file are part of the signature. */
 function readInterpreter(program: string, spec: InterpreterSpec, words: ShellWord[], ctx: SegmentContext): Reading {
-  const self = [quoteWords([program])];
-  let i = 1;
-  while (i < words.length) {
-    const value = words[i].value;
-    if (value === undefined || value === '-' || !value.startsWith('-')) break;
-    if (value === '--') {
-      i++;
-      break;
-    }
-    const name = optionName(value);
-    const cluster = /^-[A-Za-z]{2,}$/.test(value) ? [...value.slice(1)].map((letter) => `-${letter}`) : [];
-    const code = spec.codeOptions.find((option) => option === name || cluster.includes(option));
-    if (code !== undefined) return never(`\`${quoteWords([program, code])}\` runs code given on its command line`, self);
-    if (spec.preloadOptions?.includes(name) === true) return never(`\`${quoteWords([program, name])}\` loads code named on its command line`, self);
-    if (spec.moduleOption !== undefined && (name === spec.moduleOption || value.startsWith(spec.moduleOption))) {
-      const attached = value.length > spec.moduleOption.length ? value.slice(spec.moduleOption.length) : undefined;
-      const module = attached ?? words[i + 1]?.value;
-      if (module === undefined) return never(`the module \`${quoteWords([program, spec.moduleOption])}\` runs is not given or comes from an expansion`, self);
-      const rest = words.slice(attached === undefined ? i + 2 : i + 1);
-      const moduleWord: ShellWord = { text: module, value: module, pattern: false };
-      const tool = has(TOOLS, module) ? TOOLS[module] : undefined;
-      if (tool !== undefined) return readTool([moduleWord, ...rest], 1, tool, [program, spec.moduleOption, module], ctx);
-      return { signatures: [quoteWords([program, spec.moduleOption, module])] };
-    }
-    const mode = spec.modeOptions?.[name];
-    if (mode !== undefined) {
-      const modeValue = mode === 1 ? words[i + 1]?.value : undefined;
-      if (mode === 1 && modeValue === undefined) return never(`what \`${quoteWords([program, name])}\` runs comes from an expansion`, self);
-      return { signatures: [quoteWords(modeValue === undefined ? [program, name] : [program, name, modeValue])] };
-    }
-    i += spec.valueOptions?.includes(name) === true && !value.includes('=') ? 2 : 1;
+  const start = readInterpreterOptions(program, spec, words);
+  if (start.kind === 'reading') return start.reading;
+  if (start.kind === 'module') {
+    const { module, rest, signature } = start;
+    const hazard = optionHazard(module, [{ text: module, value: module, pattern: false }, ...rest]);
+    if (hazard !== undefined) return never(hazard, [quoteWords(signature)]);
+    const tool = has(TOOLS, module) ? TOOLS[module] : undefined;
+    if (tool !== undefined) return readTool([{ text: module, value: module, pattern: false }, ...rest], 1, tool, signature, ctx);
+    return { signatures: [quoteWords(signature)] };
   }
-  return scriptOperand(program, words[i], false, ctx);
+  return scriptOperand(start.signature, words[start.index], false, ctx);
 }

@@ -1,7 +1,7 @@
 // Finds every program a launch would run: the command itself, what wrappers such as `env` or `sudo`
 // hand on to, and the commands inside shell strings (`sh -c`, `cmd /c`, `powershell -Command`,
 // `wsl`, base64 `-EncodedCommand`). Danger flags then judge each simple command on its own.
-import { splitShell, type ShellDialect } from './shellWords';
+import { ELEVATORS, FOREIGN_SHELLS, POSIX_SHELLS, POWERSHELLS, WRAPPERS, simpleCommands, type ShellDialect, type ShellParser } from '../shell';
 
 /** One program invocation found in a launch. */
 export interface SimpleCommand {
@@ -26,33 +26,16 @@ export interface CommandWalk {
   encoded: { blob: string; decoded?: string }[];
 }
 
-/** Programs that run the rest of their arguments as a command; the set lists options that take a value. */
-const WRAPPERS: Record<string, ReadonlySet<string>> = {
-  env: new Set(['-u', '--unset', '-C', '--chdir']),
-  sudo: new Set(['-u', '--user', '-g', '--group', '-C', '--close-from', '-h', '--host', '-p', '--prompt', '-U', '--other-user', '-r', '--role', '-t', '--type', '-D', '--chdir', '-T', '--command-timeout', '-R', '--chroot']),
-  doas: new Set(['-u', '-C']),
-  pkexec: new Set(['--user']),
-  run0: new Set(['-u', '--user', '-g', '--group', '-D', '--chdir']),
-  gsudo: new Set(['-u', '--user', '-d', '--direct']),
-  nohup: new Set(),
-  exec: new Set(['-a']),
-  command: new Set(),
-  nice: new Set(['-n', '--adjustment']),
-  time: new Set(['-f', '--format', '-o', '--output']),
-  setsid: new Set(),
-  stdbuf: new Set(['-i', '-o', '-e']),
-  xargs: new Set(['-n', '-I', '-i', '-d', '-P', '-L', '-s', '-a', '-E', '--max-args', '--delimiter', '--max-procs', '--arg-file']),
-  timeout: new Set(['-s', '--signal', '-k', '--kill-after']),
-  call: new Set(),
-  busybox: new Set(),
-};
+/** Wrappers and elevators, from the one shell table, with the options of each that take a value. */
+const UNWRAPPED: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries([
+  ...Object.entries(WRAPPERS).map(([name, spec]) => [name, new Set([...(spec.valueOptions ?? []), ...Object.keys(spec.neverOptions ?? {})])] as const),
+  // su's operands are a user name and a `-c` script: visitNested reads them.
+  ...Object.entries(ELEVATORS).filter(([name]) => name !== 'su').map(([name, options]) => [name, new Set(options)] as const),
+]);
 /** Wrappers whose first positional argument is theirs, not the wrapped program (`timeout 10 cmd`). */
-const WRAPPER_POSITIONALS: Record<string, number> = { timeout: 1 };
-
-/** Shells whose `-c` argument is a command line. */
-export const POSIX_SHELLS: ReadonlySet<string> = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh']);
-/** Windows PowerShell and PowerShell 7 (`powershell_ise` for completeness). */
-export const POWERSHELLS: ReadonlySet<string> = new Set(['powershell', 'pwsh', 'powershell_ise']);
+const WRAPPER_POSITIONALS: Record<string, number> = Object.fromEntries(Object.entries(WRAPPERS).map(([name, spec]) => [name, spec.operands ?? 0]));
+/** Unix shells whose `-c` argument is a command line. */
+const DASH_C_SHELLS: ReadonlySet<string> = new Set([...POSIX_SHELLS, ...FOREIGN_SHELLS]);
 const MAX_DEPTH = 6;
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const LOOKS_LIKE_SCRIPT = /\s|[|;&`]|\$\(/;
@@ -106,8 +89,8 @@ export function decodePowershell(blob: string): string | undefined {
   return /^[\P{Cc}\t\r\n]*$/u.test(text) ? text : undefined;
 }
 
-/** Walks the launch's command line and every command line nested in it. */
-export function walkCommandLine(command: string, args: string[]): CommandWalk {
+/** Walks the launch's command line and every command line nested in it, reading shell text with `parser`. */
+export function walkCommandLine(command: string, args: string[], parser: ShellParser): CommandWalk {
   const walk: CommandWalk = { commands: [], texts: [[command, ...args].join(' ')], encoded: [] };
   const seenScripts = new Set<string>();
 
@@ -115,7 +98,7 @@ export function walkCommandLine(command: string, args: string[]): CommandWalk {
     if (depth > MAX_DEPTH || text.trim() === '' || seenScripts.has(text)) return;
     seenScripts.add(text);
     walk.texts.push(text);
-    const split = splitShell(text, dialect);
+    const split = simpleCommands(text, dialect, parser);
     for (const words of split.commands) visitArgv(words, false, dialect, depth + 1);
     for (const inner of split.substitutions) visitScript(inner, dialect, depth + 1);
   };
@@ -132,7 +115,7 @@ export function walkCommandLine(command: string, args: string[]): CommandWalk {
     if (!top) skipAssignments();
     while (i < argv.length) {
       const name = programName(argv[i]);
-      const valueOptions = WRAPPERS[name];
+      const valueOptions = Object.prototype.hasOwnProperty.call(UNWRAPPED, name) ? UNWRAPPED[name] : undefined;
       if (valueOptions === undefined) break;
       wrappers.push(name);
       i = skipOptions(argv, i + 1, valueOptions) + (WRAPPER_POSITIONALS[name] ?? 0);
@@ -162,7 +145,7 @@ export function walkCommandLine(command: string, args: string[]): CommandWalk {
     const consumeFrom = (start: number): void => {
       for (let k = start; k < rest.length; k++) consumed.add(k);
     };
-    if (POSIX_SHELLS.has(name) || name === 'su') {
+    if (DASH_C_SHELLS.has(name) || name === 'su') {
       const at = shellCommandOption(name, rest);
       if (at >= 0 && at + 1 < rest.length) {
         consumed.add(at + 1);

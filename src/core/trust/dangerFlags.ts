@@ -4,7 +4,8 @@
 import type { LaunchDefinition } from '../config/types';
 import { isSecretName } from '../lifecycle/redact';
 import { addressConcern, isLocalHost, parseWebUrl, type WebUrl } from './addresses';
-import { POSIX_SHELLS, POWERSHELLS, walkCommandLine, type SimpleCommand } from './commandLine';
+import { EXEC_VARIABLES, FOREIGN_SHELLS, interpreterSpec, isElevator, isExecVariable, POSIX_SHELLS, POWERSHELLS, type ShellParser } from '../shell';
+import { walkCommandLine, type SimpleCommand } from './commandLine';
 import { packagesRun, typosquatReason } from './typosquat';
 import { expandHomePrefix, isAbsolutePath, isRoot, isWindowsPath, isWithin, resolvePath } from './workspacePaths';
 
@@ -63,22 +64,12 @@ export interface DangerFlagContext {
    * `--base-path /mcp` is not taken for a folder). When omitted, every such path is.
    */
   pathExists?(path: string): boolean;
+  /** The bash parser the command lines are read with (the one shell reader approvals use too). */
+  shellParser: ShellParser;
 }
 
-/**
- * Environment variables that change which program runs, inject code into it, or change where a
- * package runner downloads from. Matched without regard to case, as Windows does; a trailing `*`
- * matches a prefix (`DYLD_*`, `npm_config_*`).
- */
-export const INJECTION_ENV_VARS: readonly string[] = [
-  'PATH', 'PATHEXT', 'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'DYLD_*', 'NODE_OPTIONS', 'NODE_PATH',
-  'ELECTRON_RUN_AS_NODE', 'NPM_CONFIG_*', 'YARN_*', 'BUN_CONFIG_*',
-  'PYTHONPATH', 'PYTHONHOME', 'PYTHONSTARTUP', 'PYTHONUSERBASE', 'PIP_INDEX_URL', 'PIP_EXTRA_INDEX_URL',
-  'UV_INDEX', 'UV_INDEX_URL', 'UV_EXTRA_INDEX_URL', 'UV_DEFAULT_INDEX',
-  'PERL5LIB', 'PERL5OPT', 'RUBYOPT', 'RUBYLIB', 'BASH_ENV', 'ENV', 'ZDOTDIR', 'PROMPT_COMMAND',
-  'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_ASKPASS', 'SSH_ASKPASS', 'GIT_EXEC_PATH', 'GIT_CONFIG_*', 'GIT_PROXY_COMMAND',
-  'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'COMSPEC',
-];
+/** The variables whose setting is flagged: the shell table's exec-capable variables. */
+export const INJECTION_ENV_VARS: readonly string[] = EXEC_VARIABLES;
 
 const DOWNLOADERS = '(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)(?:\\.exe)?';
 const INTERPRETERS = '(?:sh|bash|zsh|dash|ksh|mksh|ash|fish|csh|tcsh|python[\\d.]*|py|perl|ruby|node|php|deno|bun|pwsh|powershell|cmd|iex|invoke-expression)(?:\\.exe)?';
@@ -139,8 +130,6 @@ function downloadAndRun(text: string): string | undefined {
   return undefined;
 }
 
-const ELEVATORS = new Set(['sudo', 'doas', 'su', 'pkexec', 'run0', 'gsudo', 'runas']);
-const INTERPRETER_NAMES = /^(?:node|nodejs|bun|deno|python[\d.]*|py|ruby|perl|php|bash|sh|zsh|dash)$/;
 
 /** The danger flags of one server definition, one per id, in DANGER_FLAG_IDS order. */
 export function dangerFlags(server: DangerFlagSubject, context: DangerFlagContext): DangerFlag[] {
@@ -154,7 +143,7 @@ export function dangerFlags(server: DangerFlagSubject, context: DangerFlagContex
   const roots = workspaceRoots(server, context);
 
   if (launch.command !== undefined && launch.command.trim() !== '') {
-    const walk = walkCommandLine(launch.command, launch.args ?? []);
+    const walk = walkCommandLine(launch.command, launch.args ?? [], context.shellParser);
     for (const text of walk.texts) {
       const matched = downloadAndRun(text);
       if (matched !== undefined) flag('pipe-to-shell', clip(matched));
@@ -186,7 +175,7 @@ export function dangerFlags(server: DangerFlagSubject, context: DangerFlagContex
 }
 
 function checkCommand(command: SimpleCommand, flag: (id: DangerFlagId, detail: string) => void): void {
-  const elevated = [command.name, ...command.wrappers].find((name) => ELEVATORS.has(name));
+  const elevated = [command.name, ...command.wrappers].find((name) => isElevator(name));
   if (elevated !== undefined) flag('sudo', elevated);
   if (isStartProcessAsAdmin(command)) flag('sudo', 'Start-Process -Verb RunAs');
   if (deletesRecursively(command)) flag('rm-rf', clip([command.program, ...command.args].join(' ')));
@@ -314,16 +303,17 @@ function interpreterScript(command: SimpleCommand): string | undefined {
     const at = args.findIndex((arg) => /^[-/]f(?:i|il|ile)?$/i.test(arg));
     return at >= 0 ? args[at + 1] : undefined;
   }
-  if (!INTERPRETER_NAMES.test(name) && !POSIX_SHELLS.has(name)) return undefined;
+  const interpreter = name === 'bun' || name === 'deno' ? undefined : interpreterSpec(name);
+  if (interpreter === undefined && name !== 'bun' && name !== 'deno' && !POSIX_SHELLS.has(name) && !FOREIGN_SHELLS.has(name)) return undefined;
   const positional = (name === 'deno' && args[0] === 'run' ? args.slice(1) : args).find((arg) => !arg.startsWith('-'));
   // `python -m module`, `node -e code`: the first positional is not a file then.
-  if (args.some((arg) => /^-(?:m|e|p|c|-eval|-print)$/.test(arg))) return undefined;
+  const codeOptions = interpreter === undefined ? ['-c', '-e', '--eval', '-p', '--print'] : [...interpreter.code, ...(interpreter.module === undefined ? [] : [interpreter.module])];
+  if (args.some((arg) => codeOptions.includes(arg))) return undefined;
   return positional !== undefined && /[\\/]/.test(positional) ? positional : undefined;
 }
 
 function isInjectionVar(name: string): boolean {
-  const upper = name.toUpperCase();
-  return INJECTION_ENV_VARS.some((pattern) => (pattern.endsWith('*') ? upper.startsWith(pattern.slice(0, -1)) : upper === pattern));
+  return isExecVariable(name);
 }
 
 /** Private-address and plaintext-credential checks over the launch URL and URLs passed as arguments (`mcp-remote http://…`). */

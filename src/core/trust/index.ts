@@ -10,7 +10,6 @@ export * from './pinStore';
 export * from './poisoning';
 export * from './promptText';
 export * from './secretDigest';
-export * from './shellWords';
 export * from './toolPin';
 export * from './toolReview';
 export * from './trustDecision';

@@ -1,7 +1,7 @@
 // What a shell word means when it needs no expansion: the value bash would pass to the program. Words
 // with an expansion (`$HOME`, `${x}`, `$(…)`) have no fixed value; the rules decide what that means
 // where it matters (a program name, a subcommand) and ignore it where it does not (a file argument).
-import type { ShellNode } from './shellSyntax';
+import type { ShellNode } from './syntax';
 
 /** A word of a simple command: its source text and, when it needs no expansion, its value. */
 export interface ShellWord {
@@ -9,12 +9,25 @@ export interface ShellWord {
   value?: string;
   /** Whether it has an unquoted glob or brace pattern, which bash would expand into other words. */
   pattern: boolean;
+  /** For a word with an expansion, the fixed text before it (`--out=` of `--out=$F`). */
+  prefix?: string;
 }
 
 /** The word `node` makes. */
 export function shellWord(node: ShellNode): ShellWord {
   const value = literalValue(node);
-  return value === undefined ? { text: node.text, pattern: false } : { text: node.text, value, pattern: hasPattern(node) };
+  if (value !== undefined) return { text: node.text, value, pattern: hasPattern(node) };
+  const word: ShellWord = { text: node.text, pattern: false };
+  if (node.type === 'concatenation') {
+    let prefix = '';
+    for (const child of node.children) {
+      const part = literalValue(child);
+      if (part === undefined) break;
+      prefix += part;
+    }
+    if (prefix !== '') word.prefix = prefix;
+  }
+  return word;
 }
 
 /** The value of a word without expansions, or undefined when bash would expand something in it. */

@@ -1,4 +1,5 @@
-// The port through which the command signatures read shell syntax. The core never parses bash by hand:
+// The port through which the core reads shell syntax (approvals' command signatures and trust's danger
+// flags alike). The core never parses bash by hand:
 // a maintained grammar (tree-sitter-bash, loaded in src/node) parses, and its tree is copied into these
 // plain nodes, so the rules here are pure data walking and the parser's memory is freed at once.
 
@@ -15,8 +16,11 @@ export interface ShellNode {
   children: ShellNode[];
 }
 
-/** What a parse gives: a tree, or the reason the text is not valid shell syntax. */
-export type ShellParse = { ok: true; root: ShellNode } | { ok: false; reason: string };
+/**
+ * What a parse gives: a tree, or the reason the text is not valid shell syntax together with the tree the
+ * grammar recovered (danger flags still look for programs in it; approvals refuse).
+ */
+export type ShellParse = { ok: true; root: ShellNode } | { ok: false; reason: string; root?: ShellNode };
 
 /** Parses bash synchronously; implemented over tree-sitter-bash by src/node/bashParser.ts. */
 export interface ShellParser {
