@@ -232,7 +232,7 @@ describe('command signatures', () => {
       ['eval "$X"', ['eval'], /`eval` runs text that comes from an expansion/],
       ['$CMD --version', ['ls'], /its program name comes from an expansion \(\$CMD\)/],
       ['git $SUB', ['git status', 'git'], /`\$SUB` may expand into an option of `git`/],
-      ['npm $SUB', ['npm test', 'npm'], /the word after `npm` comes from an expansion \(\$SUB\)/],
+      ['docker $SUB', ['docker ps', 'docker'], /the word after `docker` comes from an expansion \(\$SUB\)/],
       ["xargs sh -c 'rm {}'", ['rm', 'sh'], /xargs feeds its input into the script of `sh -c`/],
       ['find . -name "*.tmp" -delete', ['find'], /`find -delete` deletes the files it finds/],
       ['find . -fprint list.txt', ['find'], /writes its list into a file/],

@@ -196,6 +196,8 @@ class Walker {
 
   /** One simple command: prefix assignments, redirections, then its words' signatures. */
   private segment(node: ShellNode, stdinFed: boolean, level: number, trailing: ShellNode[] = []): void {
+    const odd = notInert({ ...node, type: 'command_name' });
+    if (odd !== undefined) return this.refuse(odd);
     const words: ShellWord[] = [];
     let fed = stdinFed;
     for (const child of namedChildren(node)) {

@@ -158,6 +158,8 @@ export const COMMAND_OPTIONS: Readonly<Record<string, Readonly<Record<string, st
   rsync: { '-e': RUNS_COMMAND, '--rsh': RUNS_COMMAND, '--rsync-path': RUNS_COMMAND },
   scp: { '-S': RUNS_COMMAND, '-o': 'sets ssh options, which can run a command (ProxyCommand)' },
   sort: { '--compress-program': RUNS_COMMAND },
+  npm: NPM_NEVER, pnpm: NPM_NEVER, yarn: NPM_NEVER,
+  pip: PIP_NEVER, pip3: PIP_NEVER, 'uv pip': PIP_NEVER,
   zip: { '-TT': RUNS_COMMAND, '--unzip-command': RUNS_COMMAND },
 };
 

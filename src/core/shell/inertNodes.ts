@@ -28,6 +28,9 @@ const PLAIN_BRACED_EXPANSION = /^\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!_-]
  */
 export function notInert(node: ShellNode): string | undefined {
   const { type, text } = node;
+  // `$"…"` is a translated string, its text taken from a message catalog; the grammar keeps the `$`
+  // as a bare token beside the string.
+  if ((type === 'command_name' || type === 'concatenation') && node.children.some((child) => !child.named && child.type === '$')) return construct(node, 'a word with a translated string `$"…"`');
   if (STRUCTURE.has(type) || LITERALS.has(type)) return undefined;
   switch (type) {
     case 'subshell':
