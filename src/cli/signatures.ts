@@ -1,23 +1,35 @@
 // `switchboard signatures [--always 'CMD']... -- 'COMMAND'`: the command signatures that "Always allow"
 // on a shell-like tool is scoped to, and whether COMMAND would be auto-approved after "Always allow" was
-// clicked on each CMD. Prints one JSON object; other tools read it, so its shape is fixed.
+// clicked on each CMD, with the current directory as the workspace. Prints one JSON object; other tools
+// read it, so its shape is fixed.
 import { alwaysAllowRules, isAutoApproved } from '../core/approvals';
 import { loadBashParser } from '../node/bashParser';
 import { PROGRAM, type Command } from './command';
 
 const SIGNATURES_HELP = `Usage: ${PROGRAM} signatures [--always 'CMD']... [--] 'COMMAND'
 
-Prints the signatures of the shell command COMMAND — each segment's program plus
-the words that select what it does ('git commit', 'npm run build', 'python -m
-pytest'), never its file or flag arguments — and whether it is auto-approved
-when "Always allow" was clicked on each CMD before (the signatures of the CMDs
-are the rules). COMMAND is auto-approved only when every one of its signatures
-is allowed and it holds nothing that is never auto-approved: \`$(…)\`, backticks,
-\`<(…)\`, heredocs, output written into a file (other than /dev/null), text
-that is not valid shell syntax, an environment variable that changes what runs
-(PATH, LD_PRELOAD, NODE_OPTIONS…), sudo, or code given on the command line
-(python -c, node -e…). sh -c/bash -c scripts, eval, env, timeout, nice, nohup,
-time, xargs and find -exec are read for the command they run.
+Prints the signatures of the shell command COMMAND and whether it is auto-approved
+when "Always allow" was clicked on each CMD before (the signatures of the CMDs are
+the rules). A segment of a known program is signed by the words that select what
+it does ('git commit', 'npm run build', 'python -m pytest') plus the options that
+say where or which code runs ('git -C sub status', 'npx -p pkg jest'); a program
+the rules do not know, or one given as a path ('./env', 'xvfb-run'), is signed by
+its exact words; a segment after 'cd DIR' is signed 'cd DIR && …'.
+
+COMMAND is auto-approved only when every one of its signatures is allowed and
+every part of it is understood as inert: literal words, quotes, plain $NAME and
+\${NAME}, redirections to /dev/null, lists, pipelines and groups of such
+commands. Anything else always asks: arithmetic ($((…)), ((…)), \${v:x}),
+indirect or transforming expansions (\${!x}, \${x@P}, \${x/a/b}), [[ … ]] and
+[ … ], $(…), backticks, <(…), heredocs, function definitions, output written
+into a file (also through flags such as git --output or sort -o), text that is
+not valid shell syntax, a variable that changes what runs (PATH, LD_PRELOAD,
+NODE_OPTIONS, PAGER, EDITOR, LESSOPEN, GIT_SSH_COMMAND…), sudo, code or preload
+options in any spelling (python -c, perl -e/-M, node -e/--import…), another
+registry or index (--registry, --index-url), and a cd that leaves the workspace
+(an absolute path, .., ~ or an expansion). The workspace is the current
+directory. sh -c/bash -c scripts, eval, env, timeout, nice, nohup, time, xargs
+and find -exec are read for the command they run.
 
 Options:
   --always CMD     A command on which "Always allow" was clicked (repeatable).
@@ -38,8 +50,10 @@ export const signaturesCommand: Command = {
   positionals: { names: ['COMMAND'], required: 1 },
   async run(args, io) {
     const parser = await loadBashParser();
-    const rules = alwaysAllowRules(args.strings('always'), parser);
-    const check = isAutoApproved(args.positionals[0], rules, parser);
+    // The workspace a `cd` may move inside is the folder the command is checked from.
+    const options = { workspace: io.cwd };
+    const rules = alwaysAllowRules(args.strings('always'), parser, options);
+    const check = isAutoApproved(args.positionals[0], rules, parser, options);
     io.out(`${JSON.stringify({ command: check.command, signatures: check.signatures, autoApproved: check.autoApproved, reason: check.reason })}\n`);
     return 0;
   },
