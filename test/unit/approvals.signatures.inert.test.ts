@@ -159,6 +159,7 @@ describe('command signatures: only what is understood as inert is approved', () 
       ['git --exec-path=./bin status', /`git --exec-path` chooses where git finds the programs/],
       ['kubectl --kubeconfig ./k get pods', /`kubectl --kubeconfig` reads a kubeconfig/],
       ['env -C /tmp ls', /`env -C` runs the command in another folder/],
+      ['gsudo ls', /`gsudo` runs a command with elevated privileges/],
     ];
     for (const [command, reason] of refused) {
       it(`${command} is never approved`, () => {

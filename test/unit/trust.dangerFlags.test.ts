@@ -85,6 +85,11 @@ describe('danger flags', () => {
       ['sudo behind env', stdio('env', ['FOO=1', 'sudo', 'node', 'server.js']), ['sudo']],
       ['su -c', stdio('su', ['root', '-c', 'node server.js']), ['sudo']],
       ['Start-Process -Verb RunAs', stdio('powershell', ['-Command', 'Start-Process node -Verb RunAs']), ['sudo']],
+      // The shell strings are read with the bash grammar: commands inside groups and if/then are found.
+      ['sudo inside a { group; } of a shell string', stdio('sh', ['-c', '{ sudo node server.js; }']), ['sudo']],
+      ['sudo after then', stdio('bash', ['-c', 'if true; then sudo node server.js; fi']), ['sudo']],
+      ['sudo in a substitution inside quotes', stdio('bash', ['-c', 'echo "$(sudo id)"; node s.js']), ['sudo']],
+      ['gsudo, from the one table of elevators', stdio('gsudo', ['node', 'server.js']), ['sudo']],
     ];
     for (const [title, server, expected] of cases) it(`flags ${title}`, () => assert.deepEqual(ids(server), expected));
 
@@ -92,6 +97,7 @@ describe('danger flags', () => {
       ['pseudo-server', stdio('npx', ['-y', 'pseudo-server']), []],
       ['the word sudo inside an argument', stdio('sh', ['-c', 'echo use sudo carefully']), []],
       ['a script called sudo-helper.js', stdio('node', ['sudo-helper.js']), []],
+      ['the word sudo in the text of a heredoc', stdio('bash', ['-c', 'cat <<EOF\nsudo is not run here\nEOF\nnode s.js']), []],
     ];
     for (const [title, server, expected] of clean) it(`does not flag ${title}`, () => assert.deepEqual(ids(server), expected));
   });
