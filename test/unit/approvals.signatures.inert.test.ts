@@ -43,6 +43,12 @@ describe('command signatures: only what is understood as inert is approved', () 
       ['ls <(touch p)', /runs a command through a pipe named like a file/],
       ['x=(a b); ls', /the shell construct `array`/],
       ['unset x; ls', /the shell construct `unset_command`/],
+      ["read 'a[$(touch p)]' < f; ls", /`read` assigns to an array element/],
+      ["printf -v 'a[$(touch p)]' %s x; ls", /`printf` assigns to an array element/],
+      ['printf -v "$v" %s x; ls', /`printf` assigns to a variable named by an expansion/],
+      ["x='a[$(touch p)]'; let y=x; ls", /`let` evaluates its arguments as arithmetic/],
+      ['for PATH in /tmp; do make; done', /sets PATH/],
+      ['hash -p ./evil git; git status', /`hash` changes which file a later command name runs/],
     ];
     for (const [command, reason] of cases) {
       it(`${JSON.stringify(command)}`, () => {
@@ -61,6 +67,9 @@ describe('command signatures: only what is understood as inert is approved', () 
       ['for f in src/*.ts; do wc -l "$f"; done', ['wc']],
       ['export CI=1; npm test', ['npm test']],
       ['cat <<< "$x"', ['cat']],
+      ['printf "%s\\n" "$x" | wc -l', ['printf', 'wc']],
+      ['while IFS= read -r line; do echo "$line"; done < list.txt', ['read', 'echo']],
+      ['sleep 1 & wait $!', ['sleep', 'wait']],
     ];
     for (const [command, always] of cases) {
       it(`${JSON.stringify(command)} is approved after "Always allow" on ${JSON.stringify(always)}`, () => {

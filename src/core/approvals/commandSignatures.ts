@@ -7,7 +7,7 @@
 // (`python -m pytest`), or its exact words for a program the tables do not know — and a segment after
 // `cd dir` is signed with that folder (`cd dir && git status`), since a folder brings its own
 // configuration. A command is auto-approved only when every one of its signatures is allowed.
-import { clip, notInert } from '../shell/inertNodes';
+import { clip, holdsTranslatedString, notInert } from '../shell/inertNodes';
 import { isExecVariable } from '../shell/programs';
 import { fieldChildren, namedChildren, type ShellNode, type ShellParser } from '../shell/syntax';
 import { hidesSubstitution, literalValue, shellWord, type ShellWord } from '../shell/words';
@@ -170,6 +170,11 @@ class Walker {
         return this.assignment(node, level);
       case 'declaration_command':
         return this.declaration(node, level);
+      case 'for_statement': {
+        const variable = fieldChildren(node, 'variable')[0]?.text ?? '';
+        if (isExecVariable(variable)) return this.refuse(`\`for ${variable} in …\` sets ${variable}, which changes which program runs or what it loads`);
+        break;
+      }
       case 'comment':
         return;
       case 'ERROR':
@@ -196,8 +201,7 @@ class Walker {
 
   /** One simple command: prefix assignments, redirections, then its words' signatures. */
   private segment(node: ShellNode, stdinFed: boolean, level: number, trailing: ShellNode[] = []): void {
-    const odd = notInert({ ...node, type: 'command_name' });
-    if (odd !== undefined) return this.refuse(odd);
+    if (holdsTranslatedString(node)) return this.refuse(`\`${clip(node.text)}\` holds a translated string \`$"…"\`, whose text comes from a message catalog`);
     const words: ShellWord[] = [];
     let fed = stdinFed;
     for (const child of namedChildren(node)) {

@@ -121,7 +121,7 @@ export const TOOLS: Readonly<Record<string, ToolSpec>> = {
 export const PLAIN_PROGRAMS: ReadonlySet<string> = new Set([
   'ls', 'cat', 'echo', 'printf', 'pwd', 'true', 'false', 'wc', 'head', 'tail', 'grep', 'egrep', 'fgrep', 'rg', 'sort', 'uniq', 'cut', 'tr',
   'diff', 'cmp', 'comm', 'basename', 'dirname', 'realpath', 'readlink', 'stat', 'file', 'du', 'df', 'tree', 'which', 'type', 'whoami',
-  'date', 'uname', 'id', 'jq', 'sleep', 'read', 'seq', 'nl', 'column', 'paste', 'fold', 'tac', 'rev', 'od', 'xxd', 'hexdump',
+  'date', 'uname', 'id', 'jq', 'sleep', 'wait', 'read', 'seq', 'nl', 'column', 'paste', 'fold', 'tac', 'rev', 'od', 'xxd', 'hexdump',
   'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'cksum', 'base64', 'printenv', 'nproc',
 ]);
 
@@ -164,7 +164,7 @@ export const COMMAND_OPTIONS: Readonly<Record<string, Readonly<Record<string, st
 };
 
 /** Builtins that set the variables their arguments name (`read PATH`, `printf -v PATH …`). */
-export const ASSIGNING_BUILTINS = new Set(['read', 'mapfile', 'readarray', 'printf', 'getopts']);
+export const ASSIGNING_BUILTINS = new Set(['read', 'mapfile', 'readarray', 'printf', 'getopts', 'wait']);
 
 /** Programs whose arguments are code or a command line run some other way; they are never unwrapped. */
 export const RUNS_ARGUMENTS: Readonly<Record<string, string>> = {
@@ -174,5 +174,8 @@ export const RUNS_ARGUMENTS: Readonly<Record<string, string>> = {
   alias: 'defines an alias that changes what a later command runs',
   ssh: 'runs its arguments as a command on another machine',
   coproc: 'runs a command as a coprocess, a form these rules do not read',
+  let: 'evaluates its arguments as arithmetic, which can run commands hidden in variables',
+  hash: 'changes which file a later command name runs',
+  enable: 'turns builtins on and off, or loads new ones from a file',
 };
 

@@ -46,8 +46,8 @@ export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
   const hazard = optionHazard(name, words);
   if (hazard !== undefined) return never(hazard, [quoteWords([program])]);
   if (ASSIGNING_BUILTINS.has(name)) {
-    const variable = words.slice(1).map((word) => word.value ?? '').find((value) => /^[A-Za-z_]\w*$/.test(value) && isExecVariable(value));
-    if (variable !== undefined) return own(`sets ${variable}, which changes which program runs or what it loads`);
+    const problem = assignedNames(name, words);
+    if (problem !== undefined) return own(problem);
   }
   if (has(RUNS_ARGUMENTS, name)) return own(RUNS_ARGUMENTS[name]);
   if (name === 'eval') {
@@ -73,6 +73,29 @@ export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
   if (has(TOOLS, name)) return readTool(words, 1, TOOLS[name], [program], ctx);
   if (PLAIN_PROGRAMS.has(name)) return { signatures: [quoteWords([program])] };
   return exactWords(words, `\`${name}\` is not a program these rules know`);
+}
+
+/**
+ * What is wrong with the variables `read`, `printf -v`, `mapfile`… assign: one that changes what runs,
+ * an array element (its subscript is arithmetic, which can run commands hidden in variables), or a name
+ * that comes from an expansion.
+ */
+function assignedNames(name: string, words: ShellWord[]): string | undefined {
+  // printf and wait assign only to the name after `-v` / `-p`; the others to their operands.
+  const flag = name === 'printf' ? '-v' : name === 'wait' ? '-p' : undefined;
+  const targets = flag !== undefined
+    ? words.flatMap((word, i) => (word.value === flag ? [words[i + 1]] : word.value?.startsWith(flag) === true ? [{ ...word, value: word.value.slice(2) }] : []))
+    : words.slice(1);
+  for (const word of targets) {
+    if (word === undefined) continue;
+    if (word.value === undefined) {
+      if (flag !== undefined) return `assigns to a variable named by an expansion (${word.text})`;
+      return `is given ${word.text}, which may name the variable it assigns`;
+    }
+    if (word.value.includes('[')) return `assigns to an array element (${word.text}), whose subscript is arithmetic and can run commands hidden in variables`;
+    if (/^[A-Za-z_]\w*$/.test(word.value) && isExecVariable(word.value)) return `sets ${word.value}, which changes which program runs or what it loads`;
+  }
+  return undefined;
 }
 
 /**

@@ -28,9 +28,7 @@ const PLAIN_BRACED_EXPANSION = /^\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!_-]
  */
 export function notInert(node: ShellNode): string | undefined {
   const { type, text } = node;
-  // `$"…"` is a translated string, its text taken from a message catalog; the grammar keeps the `$`
-  // as a bare token beside the string.
-  if ((type === 'command_name' || type === 'concatenation') && node.children.some((child) => !child.named && child.type === '$')) return construct(node, 'a word with a translated string `$"…"`');
+  if (type === 'concatenation' && holdsTranslatedString(node)) return construct(node, 'a word with a translated string `$"…"`');
   if (STRUCTURE.has(type) || LITERALS.has(type)) return undefined;
   switch (type) {
     case 'subshell':
@@ -66,6 +64,14 @@ export function notInert(node: ShellNode): string | undefined {
     default:
       return construct(node, `the shell construct \`${type}\``);
   }
+}
+
+/**
+ * Whether a command or word holds a translated string `$"…"`, whose text comes from a message catalog:
+ * the grammar keeps its `$` as a bare token beside the string.
+ */
+export function holdsTranslatedString(node: ShellNode): boolean {
+  return node.children.some((child) => !child.named && child.type === '$');
 }
 
 /** What a `${…}` that is more than `${NAME}` does, said for a person. */
