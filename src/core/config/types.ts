@@ -65,6 +65,12 @@ export interface LaunchDefinition {
   envFileVars?: Record<string, string>;
   /** OAuth settings of a remote server (`oauth` in the entry); absent = discover everything from the server. */
   oauth?: OAuthSettings;
+  /**
+   * What `${NAME}` / `${env:NAME}` brought in from the environment (name → value), absent when nothing:
+   * secrets like env values, masked wherever the launch is shown and never stored. Not covered by the
+   * fingerprint on its own (the expanded fields are).
+   */
+  expandedVars?: Record<string, string>;
 }
 
 /**

@@ -4,7 +4,7 @@
 // and URL as a person saw them after redaction, so a store on disk holds no secret and a change shows a
 // name with `***` on both sides, never a value.
 import type { LaunchDefinition } from '../config/types';
-import { REDACTED, argSecrets, redactArgs, redactText, redactUrl, secretsOf } from '../lifecycle/redact';
+import { REDACTED, argSecrets, isRedactable, redactArgs, redactText, redactUrl, secretsOf } from '../lifecycle/redact';
 import { sameSecret, type SecretDigest } from './secretDigest';
 
 /** The fields of a launch definition, in the order a diff lists them. */
@@ -12,7 +12,8 @@ export type LaunchField = 'type' | 'command' | 'args' | 'env' | 'envFile' | 'env
 
 /**
  * A launch definition as the trust store keeps it. `maskedArgs` is the salted digest of the argument
- * values the redaction masked, so that a changed secret argument still shows as a change.
+ * values the redaction masked (and of the values `${VAR}` brought into any shown field), so that a
+ * changed secret still shows as a change. `expandedVars` is never kept.
  */
 export interface StoredLaunch extends LaunchDefinition {
   maskedArgs?: string;
@@ -39,7 +40,7 @@ export interface LaunchChange {
  */
 export function storedLaunch(launch: LaunchDefinition | StoredLaunch, digest: SecretDigest): StoredLaunch {
   const secrets = secretsOf(launch);
-  const masked = argSecrets(launch.args);
+  const masked = [...argSecrets(launch.args), ...expandedShown(launch)];
   const stored: StoredLaunch = {
     // In the order of the LaunchDefinition fields, so a stored document reads like the config.
     type: launch.type,
@@ -180,6 +181,13 @@ function normalizeRuns(edits: Edit[]): Edit[] {
   }
   flush();
   return result;
+}
+
+/** The values `${VAR}` / `${env:VAR}` brought into a shown field (command, args, cwd, envFile, url), in a stable order. */
+function expandedShown(launch: LaunchDefinition): string[] {
+  const shown = [launch.command ?? '', ...launch.args, launch.cwd ?? '', launch.envFile ?? '', launch.url ?? ''];
+  return Object.keys(launch.expandedVars ?? {}).sort(compareText).map((name) => launch.expandedVars![name])
+    .filter((value) => isRedactable(value) && shown.some((text) => text.includes(value)));
 }
 
 /** Object.fromEntries defines own properties, so even a variable named "__proto__" is kept. */
