@@ -5,7 +5,7 @@ import { REDACTED, redactArgs, redactCommandLine, redactText, redactUrl, secrets
 import { formatLaunchChange } from '../core/trust';
 import { PROGRAM, type Command } from './command';
 import { tableRenderer } from './table';
-import { cliTrust, dangerFlagLine, envFileLine, TRUST_STORE_FLAGS, TRUST_STORE_HELP, type CliTrust } from './trust';
+import { cliTrust, dangerFlagLine, envFileLine, runnerConfigLines, TRUST_STORE_FLAGS, TRUST_STORE_HELP, type CliTrust } from './trust';
 import { problemLine, readWorkspaceConfig, WORKSPACE_FLAGS, WORKSPACE_HELP } from './workspace';
 
 const CONFIG_HELP = `Usage: ${PROGRAM} config --workspace DIR [--workspace DIR ...] [options]
@@ -173,6 +173,7 @@ function detailLines(server: EffectiveServer, trust: CliTrust): string[] {
   if (Object.keys(server.launch.env).length > 0) details.push(`env: ${masked(server.launch.env)}`);
   if (Object.keys(server.launch.headers).length > 0) details.push(`headers: ${masked(server.launch.headers)}`);
   if (server.launch.envFile !== undefined) details.push(envFileLine(server));
+  details.push(...runnerConfigLines(server));
   if (server.launch.cwd !== undefined) details.push(`cwd: ${redactText(server.launch.cwd, secretsOf(server.launch))}`);
   details.push(...trustLines(server, trust));
   for (const flag of trust.flags(server)) details.push(dangerFlagLine(server, flag));

@@ -6,7 +6,7 @@
 import type { EffectiveServer, ShadowedServer } from '../config/types';
 import { REDACTED, redactText, redactUrl } from '../lifecycle/redact';
 import type { DangerFlag } from './dangerFlags';
-import { formatLaunchChange } from './launchDiff';
+import { formatLaunchChange, runnerConfigSummary } from './launchDiff';
 import type { TrustDecision } from './trustDecision';
 
 /** One server the prompt asks about, with everything the prompt says about it. */
@@ -59,6 +59,7 @@ export function describeEntry(entry: TrustPromptEntry): string {
     const env = Object.keys(launch.env);
     if (env.length > 0) lines.push(`Environment: ${env.map((name) => `${visible(name)}=${REDACTED}`).join(', ')}`);
     if (launch.envFile !== undefined) lines.push(envFileLine(mask(launch.envFile), launch.envFileVars));
+    for (const entry of launch.runnerConfig ?? []) lines.push(`Package runner config: ${visible(mask(entry.file))} (${visible(runnerConfigSummary(entry))})`);
   } else {
     lines.push(`URL: ${visible(redactUrl(launch.url ?? '', fromEnvironment))}`);
     lines.push(`Transport: ${launch.type}`);
