@@ -107,9 +107,15 @@ ${WORKSPACE_HELP}
   --revoke         Forget every decision about NAME in the workspace folder.
   -h, --help       Show this help.
 
-The store keeps no secret: arguments and URLs as printed (secrets masked), env, header
-and env file values only as digests salted with a random value kept next to FILE
-(install-salt). Editing a project server's envFile needs trust again.
+A NAME may also be a local or user server that reads files of the workspace: an envFile
+inside a workspace folder, or package runner configuration (.npmrc, .yarnrc.yml,
+bunfig.toml, uv.toml …) between its working directory and the workspace folder.
+
+The store keeps no secret: arguments and URLs as printed (secrets masked, also what
+\${VAR} and \${env:VAR} brought in), env, header and env file values only as digests
+salted with a random value kept next to FILE (install-salt), package runner files as
+digests and setting names. Editing a project server's envFile, or adding or editing a
+package runner file it reads, needs trust again.
 
 Exit status: 0 when the store was written; 2 for a usage error (including a NAME that
 is not a project server of the workspace).
