@@ -67,8 +67,10 @@ describe('values expanded from the environment', () => {
 
   it('the trust prompt masks them and names the variables they came from', () => {
     const stdio = server({ command: 'node', args: ['srv.js', 'pos=${GH_TOKEN}'] });
-    const { detail } = buildTrustPrompt([{ server: stdio, decision: { state: 'needsTrust', reason: 'new' }, flags: [], shadows: [] }]);
+    const flags = [{ id: 'outside-workspace' as const, reason: 'outside', detail: `script pos=${TOKEN}` }];
+    const { detail } = buildTrustPrompt([{ server: stdio, decision: { state: 'needsTrust', reason: 'new' }, flags, shadows: [] }]);
     assert.ok(!detail.includes(TOKEN), detail);
+    assert.match(detail, /^⚠ outside-workspace: outside \(script pos=\*\*\*\)$/m);
     assert.match(detail, /^Command: node srv\.js 'pos=\*\*\*'$/m);
     assert.match(detail, /^From your environment: GH_TOKEN=\*\*\*$/m);
   });

@@ -48,6 +48,8 @@ describe('package runner configuration', () => {
     const files = runnerConfigCandidates(stdio('npx', ['pkg']), '/ws/app/tools/mcp', '/ws/app').map((entry) => entry.file);
     assert.deepEqual(files, ['/ws/app/tools/mcp/.npmrc', '/ws/app/tools/.npmrc', '/ws/app/.npmrc']);
     assert.deepEqual(runnerConfigCandidates(stdio('npx', ['pkg']), '/elsewhere', '/ws/app'), []);
+    const fromHome = runnerConfigCandidates(stdio('npx', ['pkg']), '/home/ada/proj', '/home', '/home/ada').map((entry) => entry.file);
+    assert.deepEqual(fromHome, ['/home/ada/proj/.npmrc', '/home/.npmrc'], "the home folder's own ~/.npmrc is the person's");
     assert.deepEqual(runnerConfigCandidates(stdio('pipx', ['run', 'pkg']), '/ws/app', '/ws/app'), [], 'pipx reads nothing per folder');
     const uv = runnerConfigCandidates(stdio('uvx', ['pkg']), '/ws/app', '/ws/app').map((entry) => entry.file);
     assert.deepEqual(uv, ['/ws/app/uv.toml', '/ws/app/pyproject.toml', '/ws/app/.python-version']);

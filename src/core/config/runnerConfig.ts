@@ -50,7 +50,7 @@ export interface PackageRunner {
 export const PACKAGE_RUNNERS: readonly PackageRunner[] = [
   // npm's project config is the `.npmrc` of the nearest folder above the working directory with a
   // package.json or node_modules (or of a workspace root above that): any of them can be it.
-  { id: 'npm', programs: ['npx', 'npm'], files: [{ name: '.npmrc', format: 'ini' }] },
+  { id: 'npm', programs: ['npx', 'npm', 'npx-cli', 'npm-cli'], files: [{ name: '.npmrc', format: 'ini' }] },
   // pnpm reads .npmrc and pnpm-workspace.yaml settings, runs .pnpmfile hooks; corepack picks its version.
   {
     id: 'pnpm', programs: ['pnpm', 'pnpx'], files: [
@@ -126,14 +126,17 @@ export function folderHolding(dir: string, folders: readonly string[]): string |
 /**
  * Every file the runners of the launch could read, from `cwd` up to and including `root`: the
  * nearest first, each file name in the runners' order. Files that do not exist are candidates too.
+ * The home folder's own files (`~/.npmrc`) are the person's configuration, read by every launch
+ * wherever it runs, so they are left out even when a workspace folder holds the home folder.
  */
-export function runnerConfigCandidates(launch: Pick<LaunchDefinition, 'type' | 'command' | 'args'>, cwd: string, root: string): { file: string; kind: RunnerFileKind }[] {
+export function runnerConfigCandidates(launch: Pick<LaunchDefinition, 'type' | 'command' | 'args'>, cwd: string, root: string, userHome?: string): { file: string; kind: RunnerFileKind }[] {
   const kinds = new Map<string, RunnerFileKind>();
   for (const runner of runnersOf(launch)) for (const kind of runner.files) if (!kinds.has(kind.name)) kinds.set(kind.name, kind);
   if (kinds.size === 0 || !isWithin(root, cwd)) return [];
   const result: { file: string; kind: RunnerFileKind }[] = [];
   for (let dir: string | undefined = cwd; dir !== undefined && isWithin(root, dir);) {
-    for (const kind of kinds.values()) result.push({ file: resolvePath(dir, kind.name)!, kind });
+    const home = userHome !== undefined && isWithin(dir, userHome) && isWithin(userHome, dir);
+    if (!home) for (const kind of kinds.values()) result.push({ file: resolvePath(dir, kind.name)!, kind });
     const parent = resolvePath(dir, '..');
     dir = parent === dir ? undefined : parent;
   }

@@ -22,7 +22,7 @@ export async function withRunnerConfig(layer: Layer, support: Pick<EnvFileSuppor
   const servers = await Promise.all(layer.servers.map(async (server): Promise<ServerEntry> => {
     const where = runnerPlace(server, home, folders);
     if (where === undefined) return server;
-    const files = await readRunnerConfig(runnerConfigCandidates(server.launch, where.cwd, where.root), support);
+    const files = await readRunnerConfig(runnerConfigCandidates(server.launch, where.cwd, where.root, home), support);
     const next: ServerEntry = { ...server, runnerConfigRoot: where.root };
     if (files.length > 0) {
       next.launch = { ...server.launch, runnerConfig: files };
@@ -38,7 +38,7 @@ function runnerPlace(server: ServerEntry, home: string, folders: readonly string
   const cwd = launchCwd(server, home);
   const root = cwd === undefined ? undefined : folderHolding(cwd, folders);
   if (cwd === undefined || root === undefined) return undefined;
-  return runnerConfigCandidates(server.launch, cwd, root).length > 0 ? { cwd, root } : undefined;
+  return runnerConfigCandidates(server.launch, cwd, root, home).length > 0 ? { cwd, root } : undefined;
 }
 
 /** Every file outside the configuration whose change changes this server's launch: to be watched. */
@@ -48,7 +48,7 @@ export function workspaceReadFiles(server: ServerEntry, home: string, folders: r
   if (envFile !== undefined) files.push(envFile);
   const cwd = launchCwd(server, home);
   if (server.runnerConfigRoot !== undefined && cwd !== undefined) {
-    for (const { file } of runnerConfigCandidates(server.launch, cwd, server.runnerConfigRoot)) if (!files.includes(file)) files.push(file);
+    for (const { file } of runnerConfigCandidates(server.launch, cwd, server.runnerConfigRoot, home)) if (!files.includes(file)) files.push(file);
   }
   return files;
 }

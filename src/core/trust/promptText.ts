@@ -73,7 +73,7 @@ export function describeEntry(entry: TrustPromptEntry): string {
     lines.push(`Replaces ${whose}${shadowed.scope} server "${visible(shadowed.name)}" (${visible(shadowed.source.file)})`);
   }
   for (const flag of flags) {
-    lines.push(`⚠ ${flag.id}: ${flag.reason}${flag.detail !== undefined ? ` (${visible(flag.detail)})` : ''}`);
+    lines.push(`⚠ ${flag.id}: ${flag.reason}${flag.detail !== undefined ? ` (${visible(mask(flag.detail))})` : ''}`);
   }
   if (decision.state === 'refused') lines.push('You chose not to trust this definition before.');
   if (decision.changedFrom !== undefined) {

@@ -94,7 +94,7 @@ export class ServerEnvironment {
     if (envFile !== undefined && (server.scope === 'project' || server.launch.envFileVars !== undefined || repositoryEnvFile)) {
       checkEnvFile(envFile, fromFile, server.launch.envFileVars, this.options.envFileDigest);
     }
-    if (server.runnerConfigRoot !== undefined) await checkRunnerConfig(server, cwd, server.runnerConfigRoot, this.options.envFileDigest);
+    if (server.runnerConfigRoot !== undefined) await checkRunnerConfig(server, cwd, server.runnerConfigRoot, this.options.envFileDigest, home);
     const env = buildEnvironment({
       base: this.baseEnv,
       loginShellPath: await this.loginShellPath(),
@@ -143,9 +143,9 @@ export function checkEnvFile(file: string, vars: Record<string, string>, checked
  * is exactly what the configuration recorded (the same files, the same digests): a `.npmrc` added or
  * edited since is repository content nobody trusted yet.
  */
-export async function checkRunnerConfig(server: StdioLaunchSettings, cwd: string, root: string, digest: ((value: string) => string) | undefined): Promise<void> {
+export async function checkRunnerConfig(server: StdioLaunchSettings, cwd: string, root: string, digest: ((value: string) => string) | undefined, userHome?: string): Promise<void> {
   const launch = { type: server.launch.type ?? 'stdio', command: server.launch.command, args: server.launch.args ?? [] };
-  const candidates = runnerConfigCandidates(launch, cwd, root);
+  const candidates = runnerConfigCandidates(launch, cwd, root, userHome);
   if (candidates.length === 0) return;
   if (digest === undefined) throw new Error(`the package runner configuration under ${root} cannot be checked against what was trusted (no digest configured)`);
   const files = new NodeConfigFileSystem();
