@@ -3,6 +3,7 @@
 import { ToolCallRefusedError } from '../core/calls';
 import type { EffectiveServer } from '../core/config/types';
 import { DEFAULT_LIFECYCLE_SETTINGS, errorMessage, type CallToolResult, type ServerView } from '../core/lifecycle';
+import { needsTrustDecision } from '../core/trust';
 import { millisecondsFlag, PROGRAM, UsageError, type Command, type Io } from './command';
 import { CliHost } from './host';
 import { cliTrust, TRUST_STORE_FLAGS, TRUST_STORE_HELP } from './trust';
@@ -64,7 +65,7 @@ export const callCommand: Command = {
       const known = merged.servers.map((candidate) => candidate.id);
       throw new UsageError(`unknown server '${serverName}' (configured: ${known.length > 0 ? known.join(', ') : 'none'})`, 'call');
     }
-    if (server.scope === 'project' && !args.has('allow-project')) {
+    if (needsTrustDecision(server) && !args.has('allow-project')) {
       const decision = trust.decide(server);
       if (trust.store === undefined) {
         throw new UsageError(`'${server.id}' is a project server (${server.source.file}): it runs only with --allow-project or when trusted in --trust-store FILE`, 'call');

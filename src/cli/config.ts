@@ -5,7 +5,7 @@ import { REDACTED, redactArgs, redactCommandLine, redactText, redactUrl, secrets
 import { formatLaunchChange } from '../core/trust';
 import { PROGRAM, type Command } from './command';
 import { tableRenderer } from './table';
-import { cliTrust, dangerFlagLine, envFileLine, TRUST_STORE_FLAGS, TRUST_STORE_HELP, type CliTrust } from './trust';
+import { cliTrust, dangerFlagLine, envFileLine, runnerConfigLines, TRUST_STORE_FLAGS, TRUST_STORE_HELP, type CliTrust } from './trust';
 import { problemLine, readWorkspaceConfig, WORKSPACE_FLAGS, WORKSPACE_HELP } from './workspace';
 
 const CONFIG_HELP = `Usage: ${PROGRAM} config --workspace DIR [--workspace DIR ...] [options]
@@ -38,16 +38,23 @@ JSON: { "servers": [ { "name", "scope", "folder", "type", "command", "args", "en
         "problems": [ { "file", "line", "column", "severity", "message" } ],
         "dangerFlags": { "<name>": [ "<flag id>", ... ] } }
 Every key is always present; absent values are null, empty maps {} and lists [].
-Secrets are masked as *** in both forms: env and header values, URL credentials and
-secret query parameters, and secret arguments (--api-key=V, --token V, KEY=V,
-Authorization: V). "envFileVariables" lists the names a project server's envFile
-defines (null when it was not read). The fingerprint of a project server with an
-envFile covers a salted digest of its values: the salt is kept next to
---trust-store FILE, or is new for each run without it.
+Secrets are masked as *** in both forms: env and header values, what \${VAR} and
+\${env:VAR} brought in from the environment (in args, url, headers, command, cwd), URL
+credentials and secret query parameters, and secret arguments (--api-key=V,
+--token V, KEY=V, Authorization: V). "envFileVariables" lists the names a server's
+envFile defines when it was read (a project server's, or another server's whose
+envFile is inside a workspace folder; null otherwise). The fingerprint covers a
+salted digest of those values, and of the package runner configuration (.npmrc,
+.yarnrc.yml, bunfig.toml, uv.toml …) found between a package runner's working
+directory and its workspace folder (the table lists each file with the names of the
+settings it makes): the salt is kept next to --trust-store FILE, or is new for each
+run without it. A local or user server that reads such files needs trust like a
+project server.
 
 "needsTrust" is true when the server would not start by itself: without
---trust-store, every project server; with it, a project server whose current
-definition is not trusted in FILE (never trusted, changed since, or refused).
+--trust-store, every project server (and every server that reads workspace files,
+above); with it, such a server whose current definition is not trusted in FILE
+(never trusted, changed since, or refused).
 
 "dangerFlags" has an entry for every listed server with at least one flag (a server
 without flags has none), in the order of "servers"; each list is in this order:
@@ -173,6 +180,7 @@ function detailLines(server: EffectiveServer, trust: CliTrust): string[] {
   if (Object.keys(server.launch.env).length > 0) details.push(`env: ${masked(server.launch.env)}`);
   if (Object.keys(server.launch.headers).length > 0) details.push(`headers: ${masked(server.launch.headers)}`);
   if (server.launch.envFile !== undefined) details.push(envFileLine(server));
+  details.push(...runnerConfigLines(server));
   if (server.launch.cwd !== undefined) details.push(`cwd: ${redactText(server.launch.cwd, secretsOf(server.launch))}`);
   details.push(...trustLines(server, trust));
   for (const flag of trust.flags(server)) details.push(dangerFlagLine(server, flag));

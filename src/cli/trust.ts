@@ -5,7 +5,7 @@
 import type { EffectiveServer } from '../core/config/types';
 import { redactLaunch, redactText, secretsOf } from '../core/lifecycle';
 import {
-  dangerFlags, formatLaunchChange, needsTrust, TrustStore,
+  formatLaunchChange, launchDangerFlags, needsTrust, needsTrustDecision, runnerConfigSummary, trustKey, TrustStore,
   type DangerFlag, type DangerFlagContext, type LaunchChange, type TrustDecision,
 } from '../core/trust';
 import type { ShellParser } from '../core/shell/syntax';
@@ -38,9 +38,10 @@ export class CliTrust {
    */
   decide(server: EffectiveServer): TrustDecision {
     if (this.store === undefined) {
+      if (!needsTrustDecision(server)) return { state: 'allowed', reason: `a ${server.scope} server: you configured it yourself` };
       return server.scope === 'project'
         ? { state: 'needsTrust', reason: 'a project server (no --trust-store given)' }
-        : { state: 'allowed', reason: `a ${server.scope} server: you configured it yourself` };
+        : { state: 'needsTrust', reason: `a ${server.scope} server that reads files of the workspace folder ${server.repositoryFolder ?? ''} (no --trust-store given)` };
     }
     return needsTrust(server, this.store, { restricted: false, verified: false, dangerFlags: this.flags(server) });
   }
@@ -54,7 +55,7 @@ export class CliTrust {
   flags(server: EffectiveServer): DangerFlag[] {
     let flags = this.flagCache.get(server);
     if (flags === undefined) {
-      flags = dangerFlags(server, this.context);
+      flags = launchDangerFlags(server, this.context);
       this.flagCache.set(server, flags);
     }
     return flags;
@@ -108,9 +109,15 @@ ${WORKSPACE_HELP}
   --revoke         Forget every decision about NAME in the workspace folder.
   -h, --help       Show this help.
 
-The store keeps no secret: arguments and URLs as printed (secrets masked), env, header
-and env file values only as digests salted with a random value kept next to FILE
-(install-salt). Editing a project server's envFile needs trust again.
+A NAME may also be a local or user server that reads files of the workspace: an envFile
+inside a workspace folder, or package runner configuration (.npmrc, .yarnrc.yml,
+bunfig.toml, uv.toml …) between its working directory and the workspace folder.
+
+The store keeps no secret: arguments and URLs as printed (secrets masked, also what
+\${VAR} and \${env:VAR} brought in), env, header and env file values only as digests
+salted with a random value kept next to FILE (install-salt), package runner files as
+digests and setting names. Editing a project server's envFile, or adding or editing a
+package runner file it reads, needs trust again.
 
 Exit status: 0 when the store was written; 2 for a usage error (including a NAME that
 is not a project server of the workspace).
@@ -141,8 +148,9 @@ export const trustCommand: Command = {
 
     const servers = names.map((name) => projectServer(name, config));
     for (const server of servers) {
-      const changes = store.changesSince(server.folder!, server.name, server.launch);
-      const already = store.get(server.folder!, server.name, server.fingerprint);
+      const key = trustKey(server)!;
+      const changes = store.changesSince(key.folder, key.name, server.launch);
+      const already = store.get(key.folder, key.name, server.fingerprint);
       if (args.has('refuse')) await store.refuse(server);
       else await store.trust(server);
       io.out(describe(server, args.has('refuse') ? 'refused' : 'trusted', trust.flags(server), already === 'trusted' ? undefined : changes));
@@ -151,22 +159,26 @@ export const trustCommand: Command = {
   },
 };
 
-/** The effective project server with this NAME (its unique id), or a usage error that lists the candidates. */
+/**
+ * The effective server with this NAME (its unique id) that needs trust — a project server, or one of
+ * another scope that reads a workspace folder's files — or a usage error that lists the candidates.
+ */
 function projectServer(name: string, config: WorkspaceConfig): EffectiveServer {
   const server = config.merged.servers.find((candidate) => candidate.id === name);
   const projectNames = config.merged.servers.filter((candidate) => candidate.scope === 'project').map((candidate) => candidate.id);
   const known = `project servers: ${projectNames.length > 0 ? projectNames.join(', ') : 'none'}`;
   if (server === undefined) throw new UsageError(`unknown server '${name}' (${known})`, 'trust');
-  if (server.scope !== 'project' || server.folder === undefined) {
+  if (!needsTrustDecision(server) || trustKey(server) === undefined) {
     throw new UsageError(`'${name}' is a ${server.scope} server (${server.source.file}): only project servers need trust (${known})`, 'trust');
   }
   return server;
 }
 
-/** A configured project server, or a name the store has decisions about in one of the --workspace folders. */
+/** A configured server that needs trust, or a name the store has decisions about in one of the --workspace folders. */
 function revokeTarget(name: string, config: WorkspaceConfig, store: TrustStore): { folder: string; name: string } {
-  const server = config.merged.servers.find((candidate) => candidate.id === name && candidate.scope === 'project');
-  if (server?.folder !== undefined) return { folder: server.folder, name: server.name };
+  const server = config.merged.servers.find((candidate) => candidate.id === name && needsTrustDecision(candidate));
+  const key = server === undefined ? undefined : trustKey(server);
+  if (key !== undefined) return key;
   const stored = store.list().filter((workspace) => config.folders.includes(workspace.folder))
     .flatMap((workspace) => workspace.servers.filter((entry) => entry.name === name).map(() => ({ folder: workspace.folder, name })));
   if (stored.length === 1) return stored[0];
@@ -181,6 +193,7 @@ function describe(server: EffectiveServer, verb: 'trusted' | 'refused', flags: D
   lines.push(`    fingerprint ${server.fingerprint}`);
   if (server.launch.cwd !== undefined) lines.push(`    cwd: ${redactText(server.launch.cwd, secrets)}`);
   if (server.launch.envFile !== undefined) lines.push(`    ${envFileLine(server)}`);
+  lines.push(...runnerConfigLines(server).map((line) => `    ${line}`));
   for (const flag of flags) lines.push(`    ${dangerFlagLine(server, flag)}`);
   if (changes !== undefined && changes.length > 0) {
     lines.push('    changed since the definition trusted before:', ...changes.map((change) => `      ${redactText(formatLaunchChange(change), secrets)}`));
@@ -195,4 +208,10 @@ export function envFileLine(server: EffectiveServer): string {
   if (envFileVars === undefined) return `envFile: ${file}${server.scope === 'project' ? ' (not read: the server cannot start until it can be)' : ''}`;
   const names = Object.keys(envFileVars);
   return `envFile: ${file} (${names.length === 0 ? 'defines nothing' : `defines ${names.join(', ')}`})`;
+}
+
+/** The package runner configuration the launch reads from the workspace, one line per file (setting names, never values). */
+export function runnerConfigLines(server: EffectiveServer): string[] {
+  const secrets = secretsOf(server.launch);
+  return (server.launch.runnerConfig ?? []).map((entry) => `package runner config: ${redactText(entry.file, secrets)} (${runnerConfigSummary(entry)})`);
 }

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { mergeLayers, parseLayer, standardLayerSpecs, withEnvFileVars } from '../core/config';
+import { mergeLayers, parseLayer, standardLayerSpecs, withWorkspaceReads } from '../core/config';
 import { MAX_CONFIG_BYTES } from '../core/config/ports';
 import type { ConfigProblem, MergedConfig } from '../core/config/types';
 import type { Root } from '../core/lifecycle';
@@ -72,8 +72,8 @@ export async function readWorkspaceConfig(args: Args, io: Io, command: string): 
   const warn = (message: string): void => io.err(`switchboard: warning: ${message}\n`);
   const digest = trustStore !== undefined ? await installDigest(path.dirname(trustStore), warn) : saltedDigest(randomBytes(32));
   const files = new NodeConfigFileSystem();
-  const envFiles = { read: files.read.bind(files), parse: parseEnvFile, digest: digest.digest };
-  const layers = await Promise.all(specs.map(async (spec) => withEnvFileVars(
+  const envFiles = { read: files.read.bind(files), parse: parseEnvFile, digest: digest.digest, workspaceFolders: workspaces };
+  const layers = await Promise.all(specs.map(async (spec) => withWorkspaceReads(
     parseLayer(spec, spec.inline !== undefined ? { kind: 'text', text: spec.inline } : await files.read(spec.file, MAX_CONFIG_BYTES)), envFiles)));
   return {
     merged: mergeLayers(layers), files: specs.map((spec) => spec.file), folders: workspaces, home, digest,

@@ -9,6 +9,7 @@ import { ServerState, type ServerStateKind as CoreStateKind } from './lifecycle/
 import type { DangerFlag } from './trust/dangerFlags';
 import type { TrustDecision } from './trust/trustDecision';
 import { trustDisplay } from './trust/trustGate';
+import { needsTrustDecision } from './trust/trustKey';
 import type {
   CatalogCounts, DangerFlagRow, LifecycleStateKind, ProblemRow, ProblemSeverity as RowSeverity, Scope as RowScope, ServerRow, ServerStateKind,
   ShadowedRow, SidebarSnapshot, SourceLocation, ToolReviewCounts, TransportKind as RowTransport,
@@ -83,7 +84,7 @@ export function toSidebarSnapshot(
   const stateOf = opts.stateOf ?? ((): ServerStateKind => 'notStarted');
   return {
     // The Servers tree's order (scope precedence, then id), so both views list servers alike.
-    servers: [...merged.servers].sort(compareEffectiveServers).map((server) => toServerRow(server, stateOf(server), server.scope === 'project' ? opts.trustOf?.(server) : undefined)),
+    servers: [...merged.servers].sort(compareEffectiveServers).map((server) => toServerRow(server, stateOf(server), needsTrustDecision(server) ? opts.trustOf?.(server) : undefined)),
     shadowed: [...merged.shadowed].sort(compareShadowed).map(toShadowedRow),
     problems: [...merged.problems].sort(compareProblems).map(toProblemRow),
     ...(opts.workspaceName !== undefined ? { workspaceName: opts.workspaceName } : {}),

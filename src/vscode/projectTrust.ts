@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { EffectiveServer, ShadowedServer } from '../core/config/types';
 import {
-  dangerFlags, TrustGate, TrustPrompts, TrustStore,
+  launchDangerFlags, TrustGate, TrustPrompts, TrustStore,
   type DangerFlag, type DangerFlagContext, type SecretDigest, type TrustAnswer, type TrustDecision, type TrustPrompter,
 } from '../core/trust';
 import type { ShellParser } from '../core/shell/syntax';
@@ -53,7 +53,7 @@ export class ProjectTrust implements vscode.Disposable {
     this.gate = new TrustGate(store, {
       isRestricted: () => !vscode.workspace.isTrusted,
       isVerified: (folder) => verified.isVerified(folder),
-      dangerFlags: (server) => dangerFlags(server, this.flagContext),
+      dangerFlags: (server) => launchDangerFlags(server, this.flagContext),
     });
     this.prompts = new TrustPrompts({
       config: () => options.config.current,

@@ -8,7 +8,7 @@ import {
   CATALOG_KINDS, ServerState, redactCommandLine, redactText, redactUrl, secretsOf, type Catalog, type ServerView,
 } from '../core/lifecycle';
 import { HELD_REASON, revealHiddenCharacters } from '../core/sidebarSnapshot';
-import { trustDisplay, type DangerFlag, type TrustDecision } from '../core/trust';
+import { needsTrustDecision, trustDisplay, type DangerFlag, type TrustDecision } from '../core/trust';
 import { isVirtualFile } from './configSources';
 import { shortReason, stateIcon } from './stateIcons';
 import { CATALOG_GROUPS, catalogRows } from './toolTreeItems';
@@ -42,13 +42,13 @@ export function buildRows(
 
 function serverRow(server: EffectiveServer, view: ServerView | undefined, shadowed: ShadowedServer[], labels: Map<string, string>, tools: ToolStatusSource | undefined, trust: TrustSource | undefined): Row {
   const state = view?.state;
-  const decision = server.scope === 'project' ? trust?.decide(server) : undefined;
+  const decision = needsTrustDecision(server) ? trust?.decide(server) : undefined;
   // Parked for trust: "not trusted" when refused; a change or Restricted Mode says why ("never trusted" needs no words).
   const parked = state?.kind === 'needsTrust' && decision ? trustDisplay(decision) : undefined;
   const label = parked?.label ?? (state ? ServerState.label(state) : 'not started');
   const held = state && ServerState.isActive(state) && decision?.state === 'needsTrust' ? HELD_REASON : undefined;
   const reason = (state && ServerState.reason(state)) ?? (parked && (decision?.state !== 'needsTrust' || parked.changed) ? parked.reason : held);
-  const lines = serverTooltip(server, shadowed, labels, view, decision, server.scope === 'project' ? trust?.flags(server) ?? [] : []);
+  const lines = serverTooltip(server, shadowed, labels, view, decision, needsTrustDecision(server) ? trust?.flags(server) ?? [] : []);
   const context = ['server', `scope-${server.scope}`, `state-${state?.kind ?? 'notStarted'}`, `transport-${server.launch.type}`];
   if (server.needsTrust) context.push('needsTrust');
   if (isVirtualFile(server.source.file)) context.push('virtual');

@@ -254,7 +254,9 @@ describe('switchboard config (built CLI)', function () {
     const output = configJson(['--workspace', ws, '--home', home], { SWITCHBOARD_IT_VAR: 'from-env', SWITCHBOARD_IT_UNSET: undefined });
     const vars = byName(output, 'vars');
     assert.equal(vars.command, `${home}/bin/tool`);
-    assert.deepEqual(vars.args, [`${ws}/src`, 'from-env', 'from-env', 'fallback']);
+    // What the environment filled in is a secret like an env value; a default written in the file is not.
+    assert.deepEqual(vars.args, [`${ws}/src`, '***', '***', 'fallback']);
+    assert.ok(!JSON.stringify(output).includes('from-env'));
     // Env values are secrets: masked in the JSON as in the table (their expansion changes the fingerprint).
     assert.deepEqual(vars.env, { KEY: '***', HOME_DIR: '***' });
     // An unresolved variable is a diagnostic where it is written, never a silent empty string.

@@ -7,7 +7,7 @@ const vars: VariableContext = { env: { API_KEY: 'k-123', EMPTY: '', PORT: '8080'
 
 describe('expandVariables', () => {
   it('expands ${VAR} and ${env:VAR} from the environment', () => {
-    assert.deepEqual(expandVariables('key=${API_KEY}; port=${env:PORT}', vars), { value: 'key=k-123; port=8080', inputs: [], issues: [] });
+    assert.deepEqual(expandVariables('key=${API_KEY}; port=${env:PORT}', vars), { value: 'key=k-123; port=8080', inputs: [], fromEnvironment: { API_KEY: 'k-123', PORT: '8080' }, issues: [] });
   });
 
   it('uses the default of ${VAR:-default} when the variable is unset or empty', () => {
@@ -16,7 +16,7 @@ describe('expandVariables', () => {
     assert.equal(expandVariables('${PORT:-1}', vars).value, '8080');
     assert.equal(expandVariables('${MISSING:-}', vars).value, '');
     // A set-but-empty variable without a default is set: it expands to nothing, without a problem.
-    assert.deepEqual(expandVariables('[${EMPTY}]', vars), { value: '[]', inputs: [], issues: [] });
+    assert.deepEqual(expandVariables('[${EMPTY}]', vars), { value: '[]', inputs: [], fromEnvironment: { EMPTY: '' }, issues: [] });
   });
 
   it('expands ${workspaceFolder}, ${userHome} and ${extensionPath} when the layer provides them', () => {
@@ -43,12 +43,12 @@ describe('expandVariables', () => {
 
   it('leaves ${input:id} verbatim and records the id once', () => {
     assert.deepEqual(expandVariables('${input:token}:${input:token}:${input:region}', vars), {
-      value: '${input:token}:${input:token}:${input:region}', inputs: ['token', 'region'], issues: [],
+      value: '${input:token}:${input:token}:${input:region}', inputs: ['token', 'region'], fromEnvironment: {}, issues: [],
     });
   });
 
   it('keeps a lone $ and an unclosed ${ literal, and reports unsupported forms', () => {
-    assert.deepEqual(expandVariables('cost $5 and ${unclosed', vars), { value: 'cost $5 and ${unclosed', inputs: [], issues: [] });
+    assert.deepEqual(expandVariables('cost $5 and ${unclosed', vars), { value: 'cost $5 and ${unclosed', inputs: [], fromEnvironment: {}, issues: [] });
     assert.deepEqual(expandVariables('${config:foo} ${}', vars).issues.map((i) => [i.code, i.token]), [
       ['unknown-variable', '${config:foo}'],
       ['unknown-variable', '${}'],
@@ -76,11 +76,14 @@ describe('variables in parsed entries', () => {
     assert.deepEqual(local.problems, []);
     assert.deepEqual(local.servers[0].launch, {
       type: 'stdio', command: `${HOME}/bin/mcp.example.com`, args: ['--key=k-123', '~/not-expanded'], env: { KEY: 'k-123' }, cwd: '/ws/app/sub', headers: {},
-      envFile: `${HOME}/.env`,
+      envFile: `${HOME}/.env`, expandedVars: { HOST: 'mcp.example.com', API_KEY: 'k-123' },
     });
 
     const remote = parseText(JSON.stringify({ servers: { r: { url: 'https://${HOST}/mcp', headers: { Authorization: 'Bearer ${API_KEY}' } } } }), { vars: { env, userHome: HOME } });
-    assert.deepEqual(remote.servers[0].launch, { type: 'http', url: 'https://mcp.example.com/mcp', args: [], env: {}, headers: { Authorization: 'Bearer k-123' } });
+    assert.deepEqual(remote.servers[0].launch, {
+      type: 'http', url: 'https://mcp.example.com/mcp', args: [], env: {}, headers: { Authorization: 'Bearer k-123' },
+      expandedVars: { HOST: 'mcp.example.com', API_KEY: 'k-123' },
+    });
   });
 
   it('reports an unresolved variable at the exact ${…} text and skips the entry', () => {

@@ -82,8 +82,10 @@ describe('trust of project servers', function () {
     const prompt = await promptAfter(before, 'the prompt about the new server');
     assert.deepEqual(prompt.ids, [ID]);
     assert.equal(prompt.message, `Do you trust the MCP server "${ID}" defined by this workspace?`);
-    const script = path.join(process.env.SWITCHBOARD_REPO!, 'test', 'fixtures', 'servers', 'ok.mjs');
-    assert.ok(prompt.detail.includes(`Command: node ${script} ${MARKER}\n`), prompt.detail);
+    // The repository's path comes from ${env:SWITCHBOARD_REPO}: a value of the person's environment, masked.
+    assert.ok(prompt.detail.includes(`Command: node '***/test/fixtures/servers/ok.mjs' ${MARKER}\n`), prompt.detail);
+    assert.match(prompt.detail, /^From your environment: SWITCHBOARD_REPO=\*\*\*$/m);
+    assert.ok(!prompt.detail.includes(process.env.SWITCHBOARD_REPO!), 'a value of the environment is shown');
     assert.match(prompt.detail, /^⚠ outside-workspace: runs a program, or works in a folder, outside the workspace \(script .*ok\.mjs\)$/m);
 
     assert.equal(stateOf(api, ID)?.kind, 'needsTrust');

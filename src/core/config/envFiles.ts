@@ -3,7 +3,10 @@
 // project server is read too and its variables are recorded in the launch definition (names, and a
 // salted digest of each value: never a value), where the fingerprint, the danger flags and the trust
 // prompt see them. The launch later refuses a file whose variables differ from what was recorded.
+// The same holds for a local or user server whose env file lies inside a workspace folder: the file is
+// the repository's, so the server needs trust for it like a project server.
 import { resolvePath } from '../trust/workspacePaths';
+import { folderHolding } from './runnerConfig';
 import type { ConfigProblem, ConfigRead, Layer, ServerEntry } from './types';
 import { problemAt } from './positions';
 
@@ -12,6 +15,11 @@ export const MAX_ENV_FILE_BYTES = 256 * 1024;
 
 /** What reading env files needs from the host. */
 export interface EnvFileSupport {
+  /**
+   * The workspace folders (absolute): an env file inside one is repository content, read and checked
+   * whatever the scope of the server that names it. Default: none.
+   */
+  workspaceFolders?: readonly string[];
   /** Reads a file as text (the config file system's read). */
   read(file: string, maxBytes: number): Promise<ConfigRead>;
   /** Parses dotenv text (KEY=VALUE, quotes, comments, `export `); throws on what it cannot read. */
@@ -27,9 +35,19 @@ export function envFilePath(server: Pick<ServerEntry, 'folder' | 'launch'>, user
   return resolvePath(server.folder ?? userHome, file);
 }
 
-/** Which servers' env files are read: the project scope's, the only one a repository writes. */
-export function readsEnvFile(server: Pick<ServerEntry, 'scope' | 'launch'>): boolean {
-  return server.scope === 'project' && server.launch.type === 'stdio' && server.launch.envFile !== undefined;
+/**
+ * Which servers' env files are read: every project server's, and any other server's whose env file
+ * lies inside a workspace folder (a repository wrote it, whoever named it).
+ */
+export function readsEnvFile(server: Pick<ServerEntry, 'scope' | 'launch' | 'folder'>, userHome = '', workspaceFolders: readonly string[] = []): boolean {
+  if (server.launch.type !== 'stdio' || server.launch.envFile === undefined) return false;
+  return server.scope === 'project' || envFileFolder(server, userHome, workspaceFolders) !== undefined;
+}
+
+/** The workspace folder that holds the server's env file, if any. */
+export function envFileFolder(server: Pick<ServerEntry, 'folder' | 'launch'>, userHome: string, workspaceFolders: readonly string[]): string | undefined {
+  const file = envFilePath(server, userHome);
+  return file === undefined ? undefined : folderHolding(file, workspaceFolders);
 }
 
 /**
@@ -37,17 +55,23 @@ export function readsEnvFile(server: Pick<ServerEntry, 'scope' | 'launch'>): boo
  * warning for each one that could not (the server then cannot start until it can). Never throws.
  */
 export async function withEnvFileVars(layer: Layer, support: EnvFileSupport): Promise<Layer> {
-  if (!layer.servers.some(readsEnvFile)) return layer;
+  const home = layer.spec.vars.userHome;
+  const folders = support.workspaceFolders ?? [];
+  const reads = (server: ServerEntry): boolean => readsEnvFile(server, home, folders);
+  if (!layer.servers.some(reads)) return layer;
   const problems: ConfigProblem[] = [];
-  const servers = await Promise.all(layer.servers.map(async (server): Promise<ServerEntry> => {
-    if (!readsEnvFile(server)) return server;
-    const file = envFilePath(server, layer.spec.vars.userHome);
+  const servers = await Promise.all(layer.servers.map(async (original): Promise<ServerEntry> => {
+    if (!reads(original)) return original;
+    // A server the person wrote that reads a repository's env file needs trust for it (and gets it checked).
+    const repository = original.scope === 'project' ? undefined : envFileFolder(original, home, folders);
+    const server = repository === undefined ? original : { ...original, repositoryFolder: original.repositoryFolder ?? repository };
+    const file = envFilePath(server, home);
     const outcome = file === undefined
       ? { problem: `its path uses \${input:…}, which is only known at launch, so its variables cannot be checked before you trust the server; write a plain path` }
       : await readVars(file, support);
     if ('problem' in outcome) {
       problems.push(problemAt(server.source, 'warning', 'env-file-unreadable',
-        `The envFile of project server "${server.name}" was not read: ${outcome.problem}. The server cannot start until it can be read and trusted.`));
+        `The envFile of ${server.scope} server "${server.name}" was not read: ${outcome.problem}. The server cannot start until it can be read and trusted.`));
       return server;
     }
     return { ...server, launch: { ...server.launch, envFileVars: outcome.vars } };

@@ -18,7 +18,8 @@ export function canonicalJson(value: unknown): string {
 /**
  * The sha256 (hex) of a launch definition's canonical JSON; empty env/headers count as absent. The
  * envFile counts by its path and, when it was read (project scope), by the names and salted value
- * digests of what it defines: an empty file is not the same as one that could not be read.
+ * digests of what it defines: an empty file is not the same as one that could not be read. Package
+ * runner configuration found in the workspace counts by path, digest and setting names.
  */
 export function fingerprint(launch: LaunchDefinition): string {
   const covered = {
@@ -33,6 +34,8 @@ export function fingerprint(launch: LaunchDefinition): string {
     headers: isEmpty(launch.headers) ? undefined : launch.headers,
     // Which client signs in where is part of what the server is; absent for servers without `oauth`.
     oauth: launch.oauth,
+    // Package runner configuration found in the workspace; absent when none, so other launches keep their hash.
+    runnerConfig: launch.runnerConfig === undefined || launch.runnerConfig.length === 0 ? undefined : launch.runnerConfig,
   };
   return createHash('sha256').update(canonicalJson(covered)).digest('hex');
 }

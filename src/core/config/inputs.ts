@@ -36,6 +36,9 @@ export function substituteInputs(launch: LaunchDefinition, values: Readonly<Reco
   if (launch.envFileVars !== undefined) result.envFileVars = { ...launch.envFileVars };
   if (launch.cwd !== undefined) result.cwd = sub(launch.cwd);
   if (launch.url !== undefined) result.url = sub(launch.url);
+  if (launch.expandedVars !== undefined) result.expandedVars = { ...launch.expandedVars };
+  // Like envFileVars: what the gate saw, checked again at launch.
+  if (launch.runnerConfig !== undefined) result.runnerConfig = launch.runnerConfig.map((entry) => ({ ...entry, settings: [...entry.settings] }));
   if (launch.oauth !== undefined) {
     const oauth = { ...launch.oauth };
     if (oauth.clientId !== undefined) oauth.clientId = sub(oauth.clientId);

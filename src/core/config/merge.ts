@@ -42,7 +42,7 @@ export function mergeLayers(layers: Layer[]): MergedConfig {
   const clashProblems: ConfigProblem[] = [];
   for (const resolution of resolutions) {
     for (const winner of resolution.winners) {
-      servers.push({ ...winner.entry, id: ids.get(winner)!, fingerprint: fingerprint(winner.entry.launch), needsTrust: winner.entry.scope === 'project' });
+      servers.push({ ...winner.entry, id: ids.get(winner)!, fingerprint: fingerprint(winner.entry.launch), needsTrust: winner.entry.scope === 'project' || winner.entry.repositoryFolder !== undefined });
     }
     if (resolution.winners.length > 1) clashProblems.push(...clashWarnings(resolution, ids));
     for (const loser of resolution.losers) {

@@ -35,6 +35,8 @@ export function parseServer(ctx: ParseContext, name: string, keyNode: Node, valu
 class EntryReader {
   private failed = false;
   private readonly needsInput: string[] = [];
+  /** What `${NAME}` / `${env:NAME}` took from the environment in any field (secrets, see LaunchDefinition.expandedVars). */
+  private readonly fromEnvironment: Record<string, string> = {};
 
   constructor(
     private readonly ctx: ParseContext,
@@ -109,6 +111,7 @@ class EntryReader {
     // With both or neither of command/url the transport is a guess; warnings about ignored fields would mislead.
     if (hasCommand !== hasUrl) this.warnIgnoredFields(launch.type);
     if (this.failed) return undefined;
+    if (Object.keys(this.fromEnvironment).length > 0) launch.expandedVars = this.fromEnvironment;
 
     const entry: ServerEntry = {
       name: this.name,
@@ -184,6 +187,9 @@ class EntryReader {
     const expansion = expandVariables(home ? expandHome(at.value, vars.userHome) : at.value, vars);
     this.ctx.reportVariableIssues(at.node, expansion.issues);
     if (expansion.issues.some((issue) => issue.severity === 'error')) this.failed = true;
+    for (const [name, value] of Object.entries(expansion.fromEnvironment)) {
+      Object.defineProperty(this.fromEnvironment, name, { value, enumerable: true, writable: true, configurable: true });
+    }
     for (const id of expansion.inputs) {
       if (!this.needsInput.includes(id)) this.needsInput.push(id);
       if (!this.declaredInputs.has(id)) {

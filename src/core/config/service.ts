@@ -2,7 +2,8 @@
 // that changed, and keeps a broken file's last good servers so a typo never stops running servers.
 import type { Disposable } from '../disposable';
 import { Emitter, type Event } from '../event';
-import { envFilePath, readsEnvFile, withEnvFileVars, type EnvFileSupport } from './envFiles';
+import type { EnvFileSupport } from './envFiles';
+import { withWorkspaceReads, workspaceReadFiles } from './workspaceReads';
 import { canonicalJson } from './fingerprint';
 import { mergeLayers } from './merge';
 import { parseLayer } from './parse';
@@ -23,11 +24,12 @@ export interface ConfigServiceOptions {
   /** Receives errors thrown by onDidChange listeners (they must not break reading). Default: console.error. */
   onError?: (error: unknown) => void;
   /**
-   * How project servers' env files are parsed and their values digested. Each is read with the
-   * layer that names it, and watched: a change re-reads that layer. Without it no env file is read,
-   * and a project server with one cannot start (its variables were never checked).
+   * How env files are parsed and their values (and package runner configuration) digested. Each file
+   * is read with the layer that names it, and watched: a change re-reads that layer. Without it no env
+   * file or runner configuration is read, and a project server with an env file cannot start (its
+   * variables were never checked). The workspace folders are those of the layers.
    */
-  envFiles?: Omit<EnvFileSupport, 'read'>;
+  envFiles?: Omit<EnvFileSupport, 'read' | 'workspaceFolders'>;
 }
 
 /** Builds a snapshot from a merge result and its layers. */
@@ -176,29 +178,33 @@ export class ConfigService implements Disposable {
   }
 
   private readAll(specs: LayerSpec[]): Promise<Layer[]> {
-    return Promise.all(specs.map(async (spec) => this.layerFrom(spec, spec.inline !== undefined ? { kind: 'missing' } : await this.read(spec.file))));
+    return Promise.all(specs.map(async (spec) => this.layerFrom(spec, spec.inline !== undefined ? { kind: 'missing' } : await this.read(spec.file), specs)));
   }
 
-  /** Parses a layer and reads the env files of its project servers. */
-  private layerFrom(spec: LayerSpec, read: ConfigRead): Promise<Layer> {
+  /** Parses a layer and reads what its servers read from the workspace (env files, package runner configuration). */
+  private layerFrom(spec: LayerSpec, read: ConfigRead, specs: readonly LayerSpec[] = this.specs): Promise<Layer> {
     const layer = parseLayer(spec, read);
     const envFiles = this.options.envFiles;
     if (envFiles === undefined) return Promise.resolve(layer);
-    return withEnvFileVars(layer, { ...envFiles, read: (file, maxBytes) => this.fs.read(file, maxBytes) });
+    return withWorkspaceReads(layer, { ...envFiles, workspaceFolders: workspaceFolders(specs), read: (file, maxBytes) => this.fs.read(file, maxBytes) });
   }
 
-  /** Watches the env file of every project server, so that an edit re-reads the layer that names it. */
+  /**
+   * Watches every file outside the configuration a server's launch reads (env files, package runner
+   * configuration, also where none exists yet), so that an edit re-reads the layer that names it.
+   */
   private watchEnvFiles(): void {
     if (this.options.envFiles === undefined || this.disposed) return;
     const wanted = new Map<string, Set<string>>();
+    const folders = workspaceFolders(this.specs);
     for (const layer of this.layers) {
       if (layer.spec.inline !== undefined) continue;
       for (const server of layer.servers) {
-        const file = readsEnvFile(server) ? envFilePath(server, layer.spec.vars.userHome) : undefined;
-        if (file === undefined) continue;
-        const configFiles = wanted.get(file) ?? new Set<string>();
-        configFiles.add(layer.spec.file);
-        wanted.set(file, configFiles);
+        for (const file of workspaceReadFiles(server, layer.spec.vars.userHome, folders)) {
+          const configFiles = wanted.get(file) ?? new Set<string>();
+          configFiles.add(layer.spec.file);
+          wanted.set(file, configFiles);
+        }
       }
     }
     this.unwatchEnvFiles(wanted);
@@ -261,6 +267,11 @@ export class ConfigService implements Disposable {
       this.onError(error);
     }
   }
+}
+
+/** The workspace folders: those the project and local layers belong to. */
+function workspaceFolders(specs: readonly LayerSpec[]): string[] {
+  return [...new Set(specs.filter((spec) => spec.scope === 'project' || spec.scope === 'local').flatMap((spec) => (spec.folder === undefined ? [] : [spec.folder])))];
 }
 
 /** Identifies a layer across setSpecs calls, so a broken file keeps its last good servers when folders change. */

@@ -65,6 +65,30 @@ export interface LaunchDefinition {
   envFileVars?: Record<string, string>;
   /** OAuth settings of a remote server (`oauth` in the entry); absent = discover everything from the server. */
   oauth?: OAuthSettings;
+  /**
+   * The package runner configuration (`.npmrc`, `.yarnrc.yml`, `bunfig.toml`, `uv.toml` …) found
+   * between the working directory and its workspace folder when the configuration was read (see
+   * runnerConfig.ts); absent when none was found. Digests and setting names only, never a value.
+   */
+  runnerConfig?: RunnerConfigFile[];
+  /**
+   * What `${NAME}` / `${env:NAME}` brought in from the environment (name → value), absent when nothing:
+   * secrets like env values, masked wherever the launch is shown and never stored. Not covered by the
+   * fingerprint on its own (the expanded fields are).
+   */
+  expandedVars?: Record<string, string>;
+}
+
+/** One package runner configuration file a launch reads from the workspace. */
+export interface RunnerConfigFile {
+  /** Absolute path. */
+  file: string;
+  /** Salted digest of what counts in it (the whole text, or the one field a runner acts on). */
+  digest: string;
+  /** The names of the settings it makes, in file order (never their values). */
+  settings: string[];
+  /** It exists but could not be read (too large, no permission): the runner may still read it. */
+  unreadable?: boolean;
 }
 
 /**
@@ -108,6 +132,17 @@ export interface ServerEntry {
   disabledTools?: string[];
   /** `${input:id}` references still to be supplied (left unexpanded in `launch`). */
   needsInput: string[];
+  /**
+   * The workspace folder up to which package runner configuration is looked for (the one holding the
+   * working directory), when the launch starts a package runner there; the launch checks it again.
+   */
+  runnerConfigRoot?: string;
+  /**
+   * Set on a local, user or plugin server whose launch reads files of a workspace folder (its env file,
+   * or package runner configuration found there): that folder. Those files are repository content, so
+   * such a server needs trust like a project server.
+   */
+  repositoryFolder?: string;
   /** The range of the entry's key (`"name": {…}`) in its file. */
   source: SourceRange;
 }

@@ -17,6 +17,8 @@ export interface Expansion {
   value: string;
   /** Ids of `${input:id}` references, left verbatim in `value` until the user supplies them. */
   inputs: string[];
+  /** What `${NAME}` / `${env:NAME}` took from the environment (name → value); a default written in the file is not here. */
+  fromEnvironment: Record<string, string>;
   issues: VariableIssue[];
 }
 
@@ -29,9 +31,14 @@ const ENV_NAME = /^([A-Za-z_][A-Za-z0-9_]*)(?::-([\s\S]*))?$/;
 export function expandVariables(text: string, vars: VariableContext): Expansion {
   const inputs: string[] = [];
   const issues: VariableIssue[] = [];
+  const fromEnvironment: Record<string, string> = {};
   const value = text.replace(REFERENCE, (token: string, inner: string, index: number) => {
     const resolved = resolve(inner, vars);
-    if (resolved.kind === 'value') return resolved.value;
+    if (resolved.kind === 'value') {
+      // defineProperty: a variable named "__proto__" is kept as a name.
+      if (resolved.from !== undefined) Object.defineProperty(fromEnvironment, resolved.from, { value: resolved.value, enumerable: true, writable: true, configurable: true });
+      return resolved.value;
+    }
     if (resolved.kind === 'input') {
       if (!inputs.includes(resolved.id)) inputs.push(resolved.id);
       return token;
@@ -39,7 +46,7 @@ export function expandVariables(text: string, vars: VariableContext): Expansion 
     issues.push({ severity: 'error', code: resolved.code, token, index, message: resolved.message });
     return token;
   });
-  return { value, inputs, issues };
+  return { value, inputs, fromEnvironment, issues };
 }
 
 /** Replaces a leading `~` (alone, or before `/` or `\`) with the user's home folder, as a shell would. */
@@ -49,7 +56,7 @@ export function expandHome(text: string, userHome: string): string {
 }
 
 type Resolution =
-  | { kind: 'value'; value: string }
+  | { kind: 'value'; value: string; from?: string }
   | { kind: 'input'; id: string }
   | { kind: 'problem'; code: VariableIssue['code']; message: string };
 
@@ -75,7 +82,7 @@ function resolve(inner: string, vars: VariableContext): Resolution {
     const name = inner.slice('env:'.length);
     const value = name === '' ? undefined : vars.env[name];
     return value !== undefined
-      ? { kind: 'value', value }
+      ? { kind: 'value', value, from: name }
       : unresolved(`\${env:${name}} is not set in the environment; set ${name || 'it'} before starting VS Code, or write \${${name || 'NAME'}:-default} to give a fallback`);
   }
   const match = ENV_NAME.exec(inner);
@@ -83,9 +90,9 @@ function resolve(inner: string, vars: VariableContext): Resolution {
     const [, name, fallback] = match;
     const value = vars.env[name];
     // Shell semantics: `:-` also replaces a variable that is set but empty.
-    if (fallback !== undefined) return { kind: 'value', value: value !== undefined && value !== '' ? value : fallback };
+    if (fallback !== undefined) return value !== undefined && value !== '' ? { kind: 'value', value, from: name } : { kind: 'value', value: fallback };
     return value !== undefined
-      ? { kind: 'value', value }
+      ? { kind: 'value', value, from: name }
       : unresolved(`\${${name}} is not set in the environment; set it or write \${${name}:-default}`);
   }
   return { kind: 'problem', code: 'unknown-variable', message: `\${${inner}} is not a supported variable; use ${SUPPORTED}` };

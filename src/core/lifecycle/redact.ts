@@ -1,7 +1,8 @@
 // The one redaction: everything a person or a log sees of a server (log lines, tree rows and tooltips,
 // the sidebar, Manage Trust, the CLI, errors, the trust store) goes through these functions. Two kinds
 // of secret are masked:
-//  - known values: env and header values (and the tokens inside header values), URL credentials and
+//  - known values: env and header values (and the tokens inside header values), the values `${VAR}`
+//    and `${env:VAR}` expanded into any field, URL credentials and
 //    secret query parameters, what the env file and `${input:…}` supplied at launch (added by the
 //    connector that read them, see redactingConnector.ts), scrubbed wherever they occur in any text;
 //  - secrets by position in the arguments, whatever their value: `--api-key=V`, `--token V`,
@@ -39,8 +40,8 @@ export function isRedactable(value: string): boolean {
 
 /**
  * Every secret value of a launch definition, longest first: env and header values (and the tokens
- * inside header values), URL credentials and secret query parameters (raw and percent-encoded), and
- * the secret values of its arguments.
+ * inside header values), what `${VAR}` / `${env:VAR}` took from the environment, URL credentials and
+ * secret query parameters (raw and percent-encoded), and the secret values of its arguments.
  */
 export function secretsOf(launch: LaunchDefinition): string[] {
   const found = new Set<string>();
@@ -52,6 +53,8 @@ export function secretsOf(launch: LaunchDefinition): string[] {
     if (isRedactable(other)) found.add(other);
   };
   for (const value of Object.values(launch.env ?? {})) add(value);
+  // What `${VAR}` / `${env:VAR}` expanded into args, url, headers, command or cwd: a secret like an env value.
+  for (const value of Object.values(launch.expandedVars ?? {})) add(value);
   for (const value of Object.values(launch.headers ?? {})) {
     add(value);
     for (const part of value.split(/\s+/)) if (part.length >= MIN_TOKEN_PART_LENGTH) add(part);

@@ -9,6 +9,7 @@ export * from './launchDiff';
 export * from './pinStore';
 export * from './poisoning';
 export * from './promptText';
+export * from './runnerConfigFlags';
 export * from './secretDigest';
 export * from './toolPin';
 export * from './toolReview';

@@ -3,16 +3,17 @@
 // the trust store keeps (storedLaunch): env, header and env file values as salted digests, arguments
 // and URL as a person saw them after redaction, so a store on disk holds no secret and a change shows a
 // name with `***` on both sides, never a value.
-import type { LaunchDefinition } from '../config/types';
-import { REDACTED, argSecrets, redactArgs, redactText, redactUrl, secretsOf } from '../lifecycle/redact';
+import type { LaunchDefinition, RunnerConfigFile } from '../config/types';
+import { REDACTED, argSecrets, isRedactable, redactArgs, redactText, redactUrl, secretsOf } from '../lifecycle/redact';
 import { sameSecret, type SecretDigest } from './secretDigest';
 
 /** The fields of a launch definition, in the order a diff lists them. */
-export type LaunchField = 'type' | 'command' | 'args' | 'env' | 'envFile' | 'envFileVars' | 'cwd' | 'url' | 'headers';
+export type LaunchField = 'type' | 'command' | 'args' | 'env' | 'envFile' | 'envFileVars' | 'cwd' | 'url' | 'headers' | 'runnerConfig';
 
 /**
  * A launch definition as the trust store keeps it. `maskedArgs` is the salted digest of the argument
- * values the redaction masked, so that a changed secret argument still shows as a change.
+ * values the redaction masked (and of the values `${VAR}` brought into any shown field), so that a
+ * changed secret still shows as a change. `expandedVars` is never kept.
  */
 export interface StoredLaunch extends LaunchDefinition {
   maskedArgs?: string;
@@ -22,7 +23,7 @@ export interface StoredLaunch extends LaunchDefinition {
 export interface LaunchChange {
   field: LaunchField;
   kind: 'added' | 'removed' | 'changed';
-  /** The env variable or header name (fields `env`, `envFileVars` and `headers`). */
+  /** The env variable or header name (fields `env`, `envFileVars` and `headers`), the file (`runnerConfig`). */
   key?: string;
   /** For `args`: the 0-based position in the new list (added, changed) or in the old list (removed). */
   index?: number;
@@ -39,7 +40,7 @@ export interface LaunchChange {
  */
 export function storedLaunch(launch: LaunchDefinition | StoredLaunch, digest: SecretDigest): StoredLaunch {
   const secrets = secretsOf(launch);
-  const masked = argSecrets(launch.args);
+  const masked = [...argSecrets(launch.args), ...expandedShown(launch)];
   const stored: StoredLaunch = {
     // In the order of the LaunchDefinition fields, so a stored document reads like the config.
     type: launch.type,
@@ -51,6 +52,7 @@ export function storedLaunch(launch: LaunchDefinition | StoredLaunch, digest: Se
     ...(launch.cwd !== undefined ? { cwd: redactText(launch.cwd, secrets) } : {}),
     ...(launch.url !== undefined ? { url: redactUrl(launch.url, secrets) } : {}),
     headers: mapValues(launch.headers, digest.digest),
+    ...(launch.runnerConfig !== undefined && launch.runnerConfig.length > 0 ? { runnerConfig: launch.runnerConfig.map((entry) => ({ ...entry, settings: [...entry.settings] })) } : {}),
   };
   const kept = 'maskedArgs' in launch ? launch.maskedArgs : undefined;
   if (kept !== undefined) stored.maskedArgs = kept;
@@ -78,15 +80,37 @@ export function launchDiff(old: LaunchDefinition | StoredLaunch, next: LaunchDef
     ...scalarChange('cwd', before.cwd, after.cwd),
     ...scalarChange('url', before.url, after.url),
     ...secretMapChanges('headers', old.headers, next.headers, digest),
+    ...runnerConfigChanges(before.runnerConfig, after.runnerConfig),
   ];
+}
+
+/** Package runner files found, gone or edited; shown by the settings they make (digests tell an edit). */
+function runnerConfigChanges(old: readonly RunnerConfigFile[] = [], next: readonly RunnerConfigFile[] = []): LaunchChange[] {
+  const changes: LaunchChange[] = [];
+  const shown = (entry: RunnerConfigFile): string => runnerConfigSummary(entry);
+  for (const entry of next) {
+    const before = old.find((candidate) => candidate.file === entry.file);
+    if (before === undefined) changes.push({ field: 'runnerConfig', kind: 'added', key: entry.file, new: shown(entry) });
+    else if (before.digest !== entry.digest) changes.push({ field: 'runnerConfig', kind: 'changed', key: entry.file, old: shown(before), new: shown(entry) });
+  }
+  for (const entry of old) {
+    if (!next.some((candidate) => candidate.file === entry.file)) changes.push({ field: 'runnerConfig', kind: 'removed', key: entry.file, old: shown(entry) });
+  }
+  return changes;
+}
+
+/** What a package runner file says, in a few words: `sets node-options, registry`, `sets nothing`, `unreadable`. */
+export function runnerConfigSummary(entry: RunnerConfigFile): string {
+  if (entry.unreadable) return 'could not be read';
+  return entry.settings.length === 0 ? 'sets nothing' : `sets ${entry.settings.join(', ')}`;
 }
 
 /** One change as a line of text: `args[2] changed: "a" → "b"`, `env API_KEY changed: *** → ***`, `envFile variable NODE_OPTIONS added: ***`. */
 export function formatLaunchChange(change: LaunchChange): string {
-  const field = change.field === 'envFileVars' ? 'envFile variable' : change.field;
+  const field = change.field === 'envFileVars' ? 'envFile variable' : change.field === 'runnerConfig' ? 'package runner config' : change.field;
   if (change.field === 'args' && change.index === undefined) return 'args: a masked value changed (*** → ***)';
   const where = change.key !== undefined ? `${field} ${change.key}` : change.index !== undefined ? `${field}[${change.index}]` : field;
-  const show = (value: string | undefined): string => (value === REDACTED ? value : JSON.stringify(value));
+  const show = (value: string | undefined): string => (value === REDACTED || change.field === 'runnerConfig' ? value ?? '' : JSON.stringify(value));
   switch (change.kind) {
     case 'added': return `${where} added: ${show(change.new)}`;
     case 'removed': return `${where} removed: ${show(change.old)}`;
@@ -180,6 +204,13 @@ function normalizeRuns(edits: Edit[]): Edit[] {
   }
   flush();
   return result;
+}
+
+/** The values `${VAR}` / `${env:VAR}` brought into a shown field (command, args, cwd, envFile, url), in a stable order. */
+function expandedShown(launch: LaunchDefinition): string[] {
+  const shown = [launch.command ?? '', ...launch.args, launch.cwd ?? '', launch.envFile ?? '', launch.url ?? ''];
+  return Object.keys(launch.expandedVars ?? {}).sort(compareText).map((name) => launch.expandedVars![name])
+    .filter((value) => isRedactable(value) && shown.some((text) => text.includes(value)));
 }
 
 /** Object.fromEntries defines own properties, so even a variable named "__proto__" is kept. */

@@ -1,11 +1,12 @@
 // The words of the trust prompt, built purely from what the gate knows, so that what a person is asked
 // to trust is tested exactly. Whatever the repository wrote that decides what runs is shown in full: the
 // command line is never cut, and characters that could hide or fake text (line breaks, bidi controls,
-// zero-width characters) are shown as escapes. Env and header values are never shown, only their names.
+// zero-width characters) are shown as escapes. Env and header values are never shown, only their names,
+// nor what `${VAR}` took from the person's environment (shown as `***`, with the variable's name).
 import type { EffectiveServer, ShadowedServer } from '../config/types';
-import { REDACTED, redactUrl } from '../lifecycle/redact';
+import { REDACTED, redactText, redactUrl } from '../lifecycle/redact';
 import type { DangerFlag } from './dangerFlags';
-import { formatLaunchChange } from './launchDiff';
+import { formatLaunchChange, runnerConfigSummary } from './launchDiff';
 import type { TrustDecision } from './trustDecision';
 
 /** One server the prompt asks about, with everything the prompt says about it. */
@@ -48,25 +49,31 @@ export function describeEntry(entry: TrustPromptEntry): string {
   const { server, decision, flags, shadows } = entry;
   const { launch } = server;
   const lines: string[] = [`■ ${visible(server.id)} — defined in ${visible(server.source.file)}:${server.source.line}`];
+  // What the repository wrote is shown in full; only what the person's environment filled in is masked.
+  const fromEnvironment = Object.values(launch.expandedVars ?? {});
+  const mask = (text: string): string => redactText(text, fromEnvironment);
   if (launch.type === 'stdio') {
-    lines.push(`Command: ${commandLineText(launch.command ?? '', launch.args)}`);
-    if (launch.cwd !== undefined) lines.push(`Working directory: ${visible(launch.cwd)}`);
+    lines.push(`Command: ${commandLineText(mask(launch.command ?? ''), launch.args.map(mask))}`);
+    if (launch.cwd !== undefined) lines.push(`Working directory: ${visible(mask(launch.cwd))}`);
     lines.push('Transport: stdio');
     const env = Object.keys(launch.env);
     if (env.length > 0) lines.push(`Environment: ${env.map((name) => `${visible(name)}=${REDACTED}`).join(', ')}`);
-    if (launch.envFile !== undefined) lines.push(envFileLine(launch.envFile, launch.envFileVars));
+    if (launch.envFile !== undefined) lines.push(envFileLine(mask(launch.envFile), launch.envFileVars));
+    for (const entry of launch.runnerConfig ?? []) lines.push(`Package runner config: ${visible(mask(entry.file))} (${visible(runnerConfigSummary(entry))})`);
   } else {
-    lines.push(`URL: ${visible(redactUrl(launch.url ?? ''))}`);
+    lines.push(`URL: ${visible(redactUrl(launch.url ?? '', fromEnvironment))}`);
     lines.push(`Transport: ${launch.type}`);
     const headers = Object.keys(launch.headers);
     if (headers.length > 0) lines.push(`Headers: ${headers.map((name) => `${visible(name)}: ${REDACTED}`).join(', ')}`);
   }
+  const expanded = Object.keys(launch.expandedVars ?? {});
+  if (expanded.length > 0) lines.push(`From your environment: ${expanded.map((name) => `${visible(name)}=${REDACTED}`).join(', ')}`);
   for (const shadowed of shadows) {
     const whose = shadowed.scope === 'user' || shadowed.scope === 'local' ? 'your ' : 'the ';
     lines.push(`Replaces ${whose}${shadowed.scope} server "${visible(shadowed.name)}" (${visible(shadowed.source.file)})`);
   }
   for (const flag of flags) {
-    lines.push(`⚠ ${flag.id}: ${flag.reason}${flag.detail !== undefined ? ` (${visible(flag.detail)})` : ''}`);
+    lines.push(`⚠ ${flag.id}: ${flag.reason}${flag.detail !== undefined ? ` (${visible(mask(flag.detail))})` : ''}`);
   }
   if (decision.state === 'refused') lines.push('You chose not to trust this definition before.');
   if (decision.changedFrom !== undefined) {

@@ -4,7 +4,7 @@
 // on every reconcile; the views ask it for the words they show.
 import type { EffectiveServer } from '../config/types';
 import type { DangerFlag } from './dangerFlags';
-import { needsTrust, type TrustDecision } from './trustDecision';
+import { needsTrust, needsTrustDecision, type TrustDecision } from './trustDecision';
 import type { TrustLookup } from './trustStore';
 
 /** What the gate needs to know from its host, read at the moment of each decision. */
@@ -27,10 +27,11 @@ export class TrustGate {
 
   /** The decision for a server now: always `allowed` for the scopes the person wrote themselves. */
   decide(server: EffectiveServer): TrustDecision {
-    if (server.scope !== 'project') return needsTrust(server, this.store, { restricted: false, verified: false, dangerFlags: [] });
+    if (!needsTrustDecision(server)) return needsTrust(server, this.store, { restricted: false, verified: false, dangerFlags: [] });
+    const folder = server.scope === 'project' ? server.folder : server.repositoryFolder;
     return needsTrust(server, this.store, {
       restricted: this.host.isRestricted(),
-      verified: server.folder !== undefined && this.host.isVerified(server.folder),
+      verified: folder !== undefined && this.host.isVerified(folder),
       dangerFlags: this.flags(server),
     });
   }
@@ -45,10 +46,10 @@ export class TrustGate {
     return this.decide(server).state === 'needsTrust';
   }
 
-  /** The danger flags of a project server's definition (none for other scopes). */
+  /** The danger flags of a definition that needs trust (none for servers the person wrote that read no workspace file). */
   flags(server: EffectiveServer): DangerFlag[] {
-    if (server.scope !== 'project') return [];
-    const key = `${server.folder ?? ''}\0${server.fingerprint}`;
+    if (!needsTrustDecision(server)) return [];
+    const key = `${server.folder ?? server.repositoryFolder ?? ''}\0${server.fingerprint}`;
     let flags = this.flagCache.get(key);
     if (flags === undefined) {
       flags = this.host.dangerFlags(server);

@@ -7,7 +7,7 @@ import type { EffectiveServer, ShadowedServer } from '../config/types';
 import type { Disposable } from '../disposable';
 import type { DangerFlag } from './dangerFlags';
 import { buildTrustPrompt, type TrustPromptEntry, type TrustPromptText } from './promptText';
-import type { TrustDecision } from './trustDecision';
+import { needsTrustDecision, type TrustDecision } from './trustDecision';
 
 /** A person's answer: trust and start, look at the file first, don't trust, or decide later (closed). */
 export type TrustAnswer = 'trust' | 'review' | 'refuse' | 'later';
@@ -149,7 +149,7 @@ export class TrustPrompts implements Disposable {
     const { servers, shadowed } = this.options.config();
     const entries: TrustPromptEntry[] = [];
     for (const server of servers) {
-      if (server.scope !== 'project') continue;
+      if (!needsTrustDecision(server)) continue;
       const decision = this.options.gate.decide(server);
       const asked = requested.has(server.id);
       const due = decision.state === 'needsTrust' ? asked || !this.postponed.has(definitionKey(server)) : decision.state === 'refused' && asked;

@@ -6,6 +6,7 @@ import type { EffectiveServer, LaunchDefinition } from '../config/types';
 import { Emitter, type Event } from '../event';
 import { launchDiff, storedLaunch, type LaunchChange, type StoredLaunch } from './launchDiff';
 import type { SecretDigest } from './secretDigest';
+import { trustKey } from './trustKey';
 
 /**
  * Where a store keeps its JSON document (a file in the extension's global storage, a `--trust-store`
@@ -173,10 +174,11 @@ export class TrustStore implements TrustLookup {
   }
 
   private change(server: EffectiveServer, apply: (entry: ServerTrust, record: TrustRecord) => void): Promise<void> {
-    if (server.folder === undefined) {
-      return Promise.reject(new Error(`server '${server.id}' belongs to no workspace folder: only project servers are trusted`));
+    const key = trustKey(server);
+    if (key === undefined) {
+      return Promise.reject(new Error(`server '${server.id}' belongs to no workspace folder and reads none of its files: it needs no trust`));
     }
-    const folder = server.folder;
+    const { folder, name } = key;
     const record: TrustRecord = {
       fingerprint: server.fingerprint,
       launch: storedLaunch(server.launch, this.options.digest),
@@ -186,8 +188,8 @@ export class TrustStore implements TrustLookup {
       await this.reload();
       let servers = this.decisions.get(folder);
       if (servers === undefined) this.decisions.set(folder, servers = new Map());
-      let entry = servers.get(server.name);
-      if (entry === undefined) servers.set(server.name, entry = {});
+      let entry = servers.get(name);
+      if (entry === undefined) servers.set(name, entry = {});
       apply(entry, record);
       await this.save();
     });
@@ -263,6 +265,7 @@ function parseLaunch(value: unknown): StoredLaunch | undefined {
   if (!Array.isArray(value.args) || !value.args.every((arg) => typeof arg === 'string')) return undefined;
   if (!isStringMap(value.env) || !isStringMap(value.headers)) return undefined;
   if (value.envFileVars !== undefined && !isStringMap(value.envFileVars)) return undefined;
+  if (value.runnerConfig !== undefined && !(Array.isArray(value.runnerConfig) && value.runnerConfig.every(isRunnerConfigFile))) return undefined;
   const optional = ['command', 'cwd', 'url', 'envFile', 'maskedArgs'] as const;
   if (optional.some((key) => value[key] !== undefined && typeof value[key] !== 'string')) return undefined;
   return cloneLaunch(value as unknown as StoredLaunch);
@@ -292,7 +295,14 @@ function cloneLaunch(launch: StoredLaunch): StoredLaunch {
     ...(launch.url !== undefined ? { url: launch.url } : {}),
     headers: { ...launch.headers },
     ...(launch.maskedArgs !== undefined ? { maskedArgs: launch.maskedArgs } : {}),
+    ...(launch.runnerConfig !== undefined ? { runnerConfig: launch.runnerConfig.map((entry) => ({ ...entry, settings: [...entry.settings] })) } : {}),
   };
+}
+
+function isRunnerConfigFile(value: unknown): boolean {
+  return isObject(value) && typeof value.file === 'string' && typeof value.digest === 'string'
+    && Array.isArray(value.settings) && value.settings.every((item) => typeof item === 'string')
+    && (value.unreadable === undefined || value.unreadable === true);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

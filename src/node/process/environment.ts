@@ -16,14 +16,22 @@
 //     folder, else the user's home. A relative `envFile` is taken from the same folder.
 //  6. A project server's envFile must define exactly what it defined when the configuration was read
 //     (names and salted value digests, `launch.envFileVars`), because that is what the person trusted:
-//     an edited file is refused here until the reloaded configuration has been trusted again.
+//     an edited file is refused here until the reloaded configuration has been trusted again. The same
+//     holds for a server of another scope whose env file lies in a workspace folder (`repositoryFolder`).
+//  7. A server that starts a package runner (npx, pnpm, yarn, bunx, uvx …) in a workspace folder
+//     (`runnerConfigRoot`) starts only while the runner's configuration files between its cwd and that
+//     folder are exactly those recorded with its definition (`launch.runnerConfig`): a `.npmrc` added
+//     later is refused here — also for an automatic restart — until the new definition is trusted.
 //
 // On Windows variable names are case-insensitive: `Path` and `PATH` are one variable.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as util from 'node:util';
+import { readRunnerConfig, runnerConfigCandidates } from '../../core/config/runnerConfig';
 import type { LaunchDefinition, ServerEntry } from '../../core/config/types';
+import { isWithin } from '../../core/trust/workspacePaths';
+import { NodeConfigFileSystem } from '../configFileSystem';
 import { defaultShell, looksGuiStarted, resolveLoginShellPath } from './loginShellPath';
 
 export type LoginShellMode = 'auto' | 'always' | 'never';
@@ -50,8 +58,8 @@ export interface ServerEnvironmentOptions {
 }
 
 /** The parts of a server entry that decide its environment and working directory. */
-export type StdioLaunchSettings = Pick<ServerEntry, 'folder'> & Partial<Pick<ServerEntry, 'scope'>> & {
-  launch: Pick<LaunchDefinition, 'env' | 'cwd' | 'envFile' | 'envFileVars'>;
+export type StdioLaunchSettings = Pick<ServerEntry, 'folder'> & Partial<Pick<ServerEntry, 'scope' | 'runnerConfigRoot' | 'repositoryFolder'>> & {
+  launch: Pick<LaunchDefinition, 'env' | 'cwd' | 'envFile' | 'envFileVars'> & Partial<Pick<LaunchDefinition, 'type' | 'command' | 'args' | 'runnerConfig'>>;
 };
 
 export interface ResolvedStdioLaunch {
@@ -82,9 +90,11 @@ export class ServerEnvironment {
     const cwd = server.launch.cwd ? path.resolve(base, server.launch.cwd) : base;
     const envFile = server.launch.envFile ? path.resolve(base, server.launch.envFile) : undefined;
     const fromFile = envFile !== undefined ? await readEnvFile(envFile) : {};
-    if (envFile !== undefined && (server.scope === 'project' || server.launch.envFileVars !== undefined)) {
+    const repositoryEnvFile = envFile !== undefined && server.repositoryFolder !== undefined && isWithin(server.repositoryFolder, envFile);
+    if (envFile !== undefined && (server.scope === 'project' || server.launch.envFileVars !== undefined || repositoryEnvFile)) {
       checkEnvFile(envFile, fromFile, server.launch.envFileVars, this.options.envFileDigest);
     }
+    if (server.runnerConfigRoot !== undefined) await checkRunnerConfig(server, cwd, server.runnerConfigRoot, this.options.envFileDigest, home);
     const env = buildEnvironment({
       base: this.baseEnv,
       loginShellPath: await this.loginShellPath(),
@@ -124,6 +134,27 @@ export function checkEnvFile(file: string, vars: Record<string, string>, checked
   const changed = names.filter((name) => !Object.hasOwn(vars, name) || !Object.hasOwn(checked, name) || digest(vars[name]) !== checked[name]);
   if (changed.length > 0) {
     throw new Error(`envFile ${file} changed since its variables were checked (${changed.join(', ')}): `
+      + 'the server starts with it only after you trust the new definition');
+  }
+}
+
+/**
+ * Rule 7: throws a user-facing Error unless the package runner configuration between `cwd` and `root`
+ * is exactly what the configuration recorded (the same files, the same digests): a `.npmrc` added or
+ * edited since is repository content nobody trusted yet.
+ */
+export async function checkRunnerConfig(server: StdioLaunchSettings, cwd: string, root: string, digest: ((value: string) => string) | undefined, userHome?: string): Promise<void> {
+  const launch = { type: server.launch.type ?? 'stdio', command: server.launch.command, args: server.launch.args ?? [] };
+  const candidates = runnerConfigCandidates(launch, cwd, root, userHome);
+  if (candidates.length === 0) return;
+  if (digest === undefined) throw new Error(`the package runner configuration under ${root} cannot be checked against what was trusted (no digest configured)`);
+  const files = new NodeConfigFileSystem();
+  const now = await readRunnerConfig(candidates, { read: (file, maxBytes) => files.read(file, maxBytes), digest });
+  const recorded = server.launch.runnerConfig ?? [];
+  const changed = [...new Set([...now, ...recorded].map((entry) => entry.file))].filter((file) =>
+    now.find((entry) => entry.file === file)?.digest !== recorded.find((entry) => entry.file === file)?.digest);
+  if (changed.length > 0) {
+    throw new Error(`package runner configuration changed since the server's definition was read (${changed.join(', ')}): `
       + 'the server starts with it only after you trust the new definition');
   }
 }
