@@ -17,12 +17,13 @@ import { launchDangerFlags, riskySettings, runnerConfigFlags } from '../../src/c
 import { parseTrustData } from '../../src/core/trust/trustStore';
 import { checkRunnerConfig, parseEnvFile } from '../../src/node/process/environment';
 import { FakeFileSystem, parseText, scopeSpec } from './helpers/config';
+import { shellParser } from './helpers/bashParser';
 import { TEST_DIGEST } from './helpers/digest';
 
 const stdio = (command: string, args: string[] = []): LaunchDefinition => ({ type: 'stdio', command, args, env: {}, headers: {} });
 const npx = JSON.stringify({ mcpServers: { mem: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], cwd: 'tools' } } });
 const support = (fake: FakeFileSystem) => ({ read: fake.read.bind(fake), parse: parseEnvFile, digest: TEST_DIGEST.digest, workspaceFolders: ['/ws/app'] });
-const context = { workspaceFolders: ['/ws/app'], pathDirs: ['/usr/bin'], userHome: '/home/ada' };
+const context = { workspaceFolders: ['/ws/app'], pathDirs: ['/usr/bin'], userHome: '/home/ada', shellParser };
 
 async function read(fake: FakeFileSystem, text = npx, scope: 'project' | 'local' | 'user' = 'project') {
   const layer = await withWorkspaceReads(parseLayer(scopeSpec(scope), { kind: 'text', text }), support(fake));

@@ -2,15 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { LaunchDefinition } from '../../src/core/config/types';
 import { DANGER_FLAG_IDS, dangerFlags, type DangerFlagContext, type DangerFlagId, type DangerFlagSubject } from '../../src/core/trust/dangerFlags';
 import { editDistanceAtMost1, packageName, WELL_KNOWN_MCP_PACKAGES } from '../../src/core/trust/typosquat';
-import type { ShellParser } from '../../src/core/shell';
-import { loadBashParser } from '../../src/node/bashParser';
-
-// Danger flags read command lines with the real bash parser, as the extension and the CLI do.
-let loaded: ShellParser | undefined;
-before(async () => {
-  loaded = await loadBashParser();
-});
-const shellParser: ShellParser = { parse: (text) => loaded!.parse(text) };
+import { shellParser } from './helpers/bashParser';
 
 const PROJECT = '/home/dev/project';
 const context: DangerFlagContext = {

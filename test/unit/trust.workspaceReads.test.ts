@@ -13,6 +13,7 @@ import { TrustPrompts, type TrustPromptRequest } from '../../src/core/trust/trus
 import { TrustStore, type DocumentStorage } from '../../src/core/trust/trustStore';
 import { parseEnvFile } from '../../src/node/process/environment';
 import { FakeFileSystem, scopeSpec } from './helpers/config';
+import { shellParser } from './helpers/bashParser';
 import { TEST_DIGEST } from './helpers/digest';
 
 class MemoryStorage implements DocumentStorage {
@@ -22,7 +23,7 @@ class MemoryStorage implements DocumentStorage {
 }
 
 const plain = { restricted: false, verified: false, dangerFlags: [] };
-const context = { workspaceFolders: ['/ws/app'], pathDirs: ['/usr/bin'], userHome: '/home/ada' };
+const context = { workspaceFolders: ['/ws/app'], pathDirs: ['/usr/bin'], userHome: '/home/ada', shellParser };
 
 async function userServer(fake: FakeFileSystem, envFile: string, scope: 'user' | 'local' = 'user'): Promise<EffectiveServer> {
   const text = JSON.stringify({ mcpServers: { db: { command: 'node', args: ['/opt/db/server.js'], envFile } } });
