@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import {
-  ApprovalBroker, approvalStep, callRecordOf, fileEffectOfCall, legacyNameApplies, serverIdentityOf, toApprovalsView, type ApprovalMode, type CallFiles, type PinnedState, type StepOutcome,
+  ApprovalBroker, approvalStep, callRecordOf, fileEffectOfCall, toApprovalsView, type ApprovalMode, type CallFiles, type PinnedState, type StepOutcome,
 } from '../core/approvals';
-import type { FilePreview } from '../core/approvals/preview';
+import { fileToolsOf, type FilePreview } from '../core/approvals/preview';
 import type { DecideToolCall, ToolCallRecord, ToolCallRequest } from '../core/calls';
 import { qualifyToolNames } from '../core/chat/toolNames';
 import type { EffectiveServer } from '../core/config/types';
@@ -159,11 +159,7 @@ export class Approvals implements vscode.Disposable {
   /** Where a server's file writes land: the workspace folders (none open: every write is outside). */
   private files(serverId: string, server: EffectiveServer): CallFiles {
     const catalog = this.options.registry.get(serverId)?.catalog;
-    // The setting names servers by name: it describes the person's own servers, not a project or
-    // plugin server that took one of their names.
-    const fileTools = legacyNameApplies(server.name, serverIdentityOf(server))
-      ? readFileWriteTools((message) => this.options.log.warn(`approvals: ${message}`))[server.name]
-      : undefined;
+    const fileTools = fileToolsOf(readFileWriteTools((message) => this.options.log.warn(`approvals: ${message}`)), server);
     return {
       roots: (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath),
       fs: nodePreviewFileSystem,

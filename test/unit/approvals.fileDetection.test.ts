@@ -1,7 +1,7 @@
 // Which calls get a file preview: the per-server setting, server-filesystem by its name, and the
 // generic rule (a path in a root plus content/text/contents); and the prediction of such a write.
 import * as assert from 'node:assert/strict';
-import { detectFilePreview, FILESYSTEM_SERVER_NAME, knownLocalWriter, previewFileWrite, previewToolCall, type PreviewContext } from '../../src/core/approvals/preview';
+import { detectFilePreview, FILESYSTEM_SERVER_NAME, fileToolsOf, knownLocalWriter, previewFileWrite, previewToolCall, type PreviewContext } from '../../src/core/approvals/preview';
 import { MemoryFileSystem } from './helpers/memoryFileSystem';
 
 const ROOT = '/work/repo';
@@ -22,6 +22,15 @@ describe('file preview detection', () => {
     assert.deepEqual(detectFilePreview({ serverInfoName: 'other', tool: 'write_file', args: { path: 'a', content: 'x' }, ...declares('path', 'content') }, roots), { kind: 'content', source: 'generic', pathArgument: 'path', contentArgument: 'content' });
     // A server that does not run here is not this machine's server-filesystem, whatever it calls itself.
     assert.equal(detectFilePreview({ serverInfoName: FILESYSTEM_SERVER_NAME, tool: 'write_file', args: { path: 'a', content: 'x' }, local: false }, roots), undefined);
+  });
+
+  it('gives the fileWriteTools setting (by server name) to the person\'s own servers only', () => {
+    const setting = { notes: { save: { path: 'file', content: 'body' } } };
+    assert.deepEqual(fileToolsOf(setting, { name: 'notes', scope: 'user' }), setting.notes);
+    assert.deepEqual(fileToolsOf(setting, { name: 'notes', scope: 'local' }), setting.notes);
+    assert.equal(fileToolsOf(setting, { name: 'notes', scope: 'project' }), undefined);
+    assert.equal(fileToolsOf(setting, { name: 'notes', scope: 'plugin' }), undefined);
+    assert.equal(fileToolsOf(setting, { name: 'toString', scope: 'user' }), undefined);
   });
 
   it('guesses only from arguments the tool\'s schema declares', () => {

@@ -32,6 +32,15 @@ export type ServerFileTools = Record<string, FileToolArguments>;
 /** The whole planned setting: server name (as in .mcp.json) → its ServerFileTools. */
 export type FileWriteToolsSetting = Record<string, ServerFileTools>;
 
+/**
+ * The setting's entry for a server. The setting names servers by name, so it describes the person's own
+ * servers (user and local scope): a project or plugin server that took one of those names gets none.
+ */
+export function fileToolsOf(setting: FileWriteToolsSetting, server: { readonly name: string; readonly scope: string }): ServerFileTools | undefined {
+  if (server.scope !== 'user' && server.scope !== 'local') return undefined;
+  return Object.prototype.hasOwnProperty.call(setting, server.name) ? setting[server.name] : undefined;
+}
+
 /** How a call is previewed. */
 export type FilePreviewPlan =
   | { kind: 'filesystem'; tool: FilesystemWriteTool }
