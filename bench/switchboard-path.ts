@@ -5,6 +5,7 @@
 // run.mjs in its own process.
 import { decide } from '../src/core/approvals/policy';
 import type { ApprovalRule } from '../src/core/approvals/rules';
+import { serverIdentityOf } from '../src/core/approvals/serverIdentity';
 import { ToolCallGate } from '../src/core/calls/toolCallGate';
 import type { ResolvedToolCall, ToolCallDecision } from '../src/core/calls/types';
 import type { EffectiveServer } from '../src/core/config/types';
@@ -24,7 +25,7 @@ export const APPROVAL_STEP = 'decide() in askBeforeEdits mode with an "always al
 const ALWAYS_ALLOW_ECHO: ApprovalRule = { id: 'bench-echo', effect: 'allow', server: '*', tool: 'echo', scope: 'global', createdAt: 0, origin: 'bench' };
 function approve(call: ResolvedToolCall): ToolCallDecision {
   const decision = decide({
-    mode: 'askBeforeEdits', server: call.server.name, tool: call.tool.name, annotations: call.tool.annotations, serverTrusted: true,
+    mode: 'askBeforeEdits', server: serverIdentityOf(call.server), tool: call.tool.name, annotations: call.tool.annotations, serverTrusted: true,
     pinnedState: 'accepted', flagged: false, rules: [ALWAYS_ALLOW_ECHO], args: call.arguments,
   });
   return decision.decision === 'allow' ? { kind: 'allow' } : { kind: 'deny', reason: `the policy said ${decision.decision}: ${decision.reason}` };

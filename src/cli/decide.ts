@@ -1,10 +1,17 @@
 // `switchboard decide --mode MODE --rules FILE --tool-json FILE --args 'JSON'`: the approval policy's
-// decision about one call, with its reason, as the extension would take it — headlessly, for testing
-// the pure policy. It only reads.
+// decision about one call, with its reason, taken on the extension's own decision path (decideCall):
+// a shell-like tool's command is read by the real shell parser and checked against the signature
+// rules, a file-writing call's effect is predicted against the current directory as the one workspace
+// root. It only reads.
+import * as os from 'node:os';
 import * as path from 'node:path';
-import { APPROVAL_MODES, decide, isApprovalMode, type PinnedState, type PolicyInput } from '../core/approvals/policy';
+import { decideCall, type CallDecisionContext, type CallToDecide } from '../core/approvals/callDecision';
+import { APPROVAL_MODES, isApprovalMode, type PinnedState } from '../core/approvals/policy';
 import { parseRules } from '../core/approvals/rules';
+import type { Scope } from '../core/config/types';
 import type { ToolAnnotations } from '../core/lifecycle/types';
+import { loadBashParser } from '../node/bashParser';
+import { nodePreviewFileSystem } from '../node/previewFileSystem';
 import { PROGRAM, readFlagJson, UsageError, type Args, type Command, type Io } from './command';
 
 const NAME = 'decide';
@@ -14,14 +21,26 @@ const HELP = `Usage: ${PROGRAM} ${NAME} --mode MODE --rules FILE --tool-json FIL
 Prints the approval policy's decision about one tool call as one JSON object:
   { "decision": "allow" | "ask" | "deny", "reason": "…", "decidedBy": { "kind": … } }
 
+The decision is taken as the extension takes it: the command of a tool that runs
+shell commands is read by the same shell parser and checked against the rules'
+signatures; what a file-writing tool would write is predicted with the current
+directory as the one workspace folder (a write outside it always asks).
+
 Options:
   --mode MODE      ${APPROVAL_MODES.join(' | ')}
   --rules FILE     a JSON array of rules (or { "rules": [...] }), each
                    { "effect": "allow" | "deny", "server", "tool" (or "*"),
-                     "signatures"?: [...], "scope"?: "session" | "workspace" | "global", "id"? }
+                     "signatures"?: [...], "scope"?: "session" | "workspace" | "global", "id"?,
+                     "serverScope"?, "serverFile"? }
+                   A rule with serverScope and serverFile applies to that server only; a
+                   rule with a name alone applies only to a user- or local-scope server.
   --tool-json FILE the tool as the server lists it ({ "name", "annotations"?, "inputSchema"? })
-                   plus what the extension knows: "server" (name), "serverTrusted" (default
-                   false), "pinnedState" ("accepted" (default) | "new" | "changed"), "flagged"
+                   plus what the extension knows: "server" (name), "serverScope" ("user"
+                   (default) | "local" | "project" | "plugin"), "serverFile" (the file that
+                   defines it), "serverInfo" ({ "name" } from its initialize answer:
+                   "secure-filesystem-server" predicts server-filesystem's writes exactly),
+                   "serverTrusted" (default false), "pinnedState" ("accepted" (default) |
+                   "new" | "changed"), "flagged"
   --args JSON      the call's arguments, a JSON object
 
 Exit code 0 whatever the decision; 2 on a usage error.
@@ -38,8 +57,8 @@ export const decideCommand: Command = {
     args: { kind: 'string', meta: 'JSON' },
   },
   async run(args: Args, io: Io): Promise<number> {
-    const input = readInput(args, io.cwd);
-    const { decision, reason, decidedBy } = decide(input);
+    const { call, context } = readInput(args, io.cwd);
+    const { decision, reason, decidedBy } = (await decideCall(call, context)).decision;
     io.out(`${JSON.stringify({ decision, reason, decidedBy })}\n`);
     return 0;
   },
@@ -51,7 +70,9 @@ function required(args: Args, name: string): string {
   return value;
 }
 
-function readInput(args: Args, cwd: string): PolicyInput {
+const SCOPES: readonly Scope[] = ['user', 'local', 'project', 'plugin'];
+
+function readInput(args: Args, cwd: string): { call: CallToDecide; context: CallDecisionContext } {
   const mode = required(args, 'mode');
   if (!isApprovalMode(mode)) throw new UsageError(`--mode ${mode}: expected ${APPROVAL_MODES.join(', ')}`, NAME);
   let rules;
@@ -74,15 +95,32 @@ function readInput(args: Args, cwd: string): PolicyInput {
     throw new UsageError(`--args: not JSON (${(error as Error).message})`, NAME);
   }
   if (typeof callArgs !== 'object' || callArgs === null || Array.isArray(callArgs)) throw new UsageError('--args: expected a JSON object', NAME);
-  return {
+  const serverScope = record.serverScope ?? 'user';
+  if (typeof serverScope !== 'string' || !(SCOPES as readonly string[]).includes(serverScope)) throw new UsageError(`--tool-json: "serverScope" must be one of ${SCOPES.join(', ')}`, NAME);
+  const serverInfoName = (record.serverInfo as { name?: unknown } | undefined)?.name;
+  const call: CallToDecide = {
+    // A server the CLI is told about runs here (stdio), like the servers of a workspace.
+    server: {
+      name: typeof record.server === 'string' ? record.server : '',
+      scope: serverScope as Scope,
+      source: { file: typeof record.serverFile === 'string' ? record.serverFile : '', line: 1, column: 1, endLine: 1, endColumn: 1, offset: 0, length: 0 },
+      launch: { type: 'stdio' },
+    },
+    tool: {
+      name: record.name,
+      inputSchema: typeof record.inputSchema === 'object' && record.inputSchema !== null ? record.inputSchema as Record<string, unknown> : {},
+      ...(typeof record.annotations === 'object' && record.annotations !== null ? { annotations: record.annotations as ToolAnnotations } : {}),
+    },
+    arguments: callArgs as Record<string, unknown>,
+  };
+  const context: CallDecisionContext = {
     mode,
-    server: typeof record.server === 'string' ? record.server : '',
-    tool: record.name,
-    annotations: typeof record.annotations === 'object' && record.annotations !== null ? record.annotations as ToolAnnotations : undefined,
+    rules,
     serverTrusted: record.serverTrusted === true,
     pinnedState: pinned as PinnedState,
     flagged: record.flagged === true,
-    rules,
-    args: callArgs as Record<string, unknown>,
+    shellParser: loadBashParser,
+    files: { roots: [cwd], fs: nodePreviewFileSystem, home: os.homedir(), ...(typeof serverInfoName === 'string' ? { serverInfoName } : {}) },
   };
+  return { call, context };
 }

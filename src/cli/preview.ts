@@ -1,7 +1,8 @@
 // `switchboard preview --root DIR --tool TOOL --args 'JSON'`: predicts what one of server-filesystem's
 // writing tools will do — the files it changes, their unified diff, or why the server will refuse —
 // without calling any server and without writing anything. The JSON shape is a contract other tools
-// read: keys in this order, `to` only on a move, `error` only when the server would refuse.
+// read: keys in this order, `to` only on a move, `error` only when the server would refuse,
+// `outsideRoots` only when a write the server accepts lands outside every root.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -21,7 +22,8 @@ Prints one JSON object:
     "changes": [ { "path": absolute, "kind": "create" | "modify" | "move",
                    "before": string | null, "after": string | null, "to"?: absolute } ],
     "diff": string,
-    "error"?: string
+    "error"?: string,
+    "outsideRoots"?: [ string ]
   }
   path      the file the server writes (or moves), symbolic links resolved as it does
   before    its text now (null: nothing there, or a folder that moves)
@@ -32,6 +34,13 @@ Prints one JSON object:
             through a link that escapes them, a missing parent folder, an edit
             that matches nothing, an existing move destination...); then
             "changes" is empty. An edit_file with "dryRun": true changes nothing.
+  before    (for a file that is not valid UTF-8) each invalid byte is shown as
+            \\xNN: the server writes such a file back with U+FFFD in its place, so
+            those lines show as changed.
+  outsideRoots  only when the call would write outside every root although the
+            server accepts it (a path with a trailing quote or space the server
+            trims before checking, but not before writing): the paths as the call
+            names them.
 
 Options:
   --root DIR       A root of the server (repeat for several). Must be an existing folder.
@@ -39,8 +48,9 @@ Options:
   --args JSON      The call's arguments, a JSON object.
   -h, --help       Show this help.
 
-Exit status: 0 when the call would succeed; 1 when the server would refuse it (the
-JSON, with "error", is still printed); 2 for a usage error.
+Exit status: 0 when the call would succeed inside the roots; 1 when the server would
+refuse it or it writes outside every root (the JSON, with "error" or "outsideRoots",
+is still printed); 2 for a usage error.
 `;
 
 export const previewCommand: Command = {
@@ -64,7 +74,7 @@ export const previewCommand: Command = {
     const toolArgs = parseArguments(args.string('args'));
     const preview = await previewFilesystemCall(tool, toolArgs, { roots, fs: nodePreviewFileSystem, home: os.homedir() });
     io.out(`${JSON.stringify(contract(preview), null, 2)}\n`);
-    return preview.error === undefined ? 0 : 1;
+    return preview.error === undefined && (preview.outsideRoots?.length ?? 0) === 0 ? 0 : 1;
   },
 };
 
@@ -89,11 +99,17 @@ function isDirectory(dir: string): boolean {
 }
 
 /** The printed object: exactly the contract's keys, in its order. */
-function contract(preview: FilePreview): { changes: FileChange[]; diff: string; error?: string } {
+function contract(preview: FilePreview): { changes: FileChange[]; diff: string; error?: string; outsideRoots?: string[] } {
   const changes = preview.changes.map((change): FileChange => {
     const entry: FileChange = { path: change.path, kind: change.kind, before: change.before, after: change.after };
     if (change.to !== undefined) entry.to = change.to;
     return entry;
   });
-  return preview.error === undefined ? { changes, diff: preview.diff } : { changes, diff: preview.diff, error: preview.error };
+  return {
+    changes,
+    diff: preview.diff,
+    ...(preview.error !== undefined ? { error: preview.error } : {}),
+    // A refusal already says why in "error"; the flag is for a write that would land outside.
+    ...(preview.error === undefined && (preview.outsideRoots?.length ?? 0) > 0 ? { outsideRoots: [...(preview.outsideRoots ?? [])] } : {}),
+  };
 }

@@ -8,6 +8,7 @@ export const nodePreviewFileSystem: PreviewFileSystem = {
   realpath: (target) => wrap(() => fs.realpath(target)),
   readDirectory: (target) => wrap(() => fs.readdir(target)),
   readText: (target) => wrap(() => fs.readFile(target, 'utf-8')),
+  readBytes: (target) => wrap(() => fs.readFile(target)),
   async entryKind(target): Promise<EntryKind | undefined> {
     try {
       const stats = await fs.lstat(target);

@@ -2,7 +2,7 @@
 // input brings the sidebar on screen, the sidebar's container counts everything that waits, and while
 // the sidebar was hidden a notification offers to answer (Approve / Reject / Show for a tool call).
 import * as vscode from 'vscode';
-import type { ApprovalBroker, ApprovalRequest } from '../core/approvals';
+import { notificationChoices, type ApprovalBroker, type ApprovalRequest } from '../core/approvals';
 import { DisposableStore } from '../core/disposable';
 import type { Event } from '../core/event';
 
@@ -50,12 +50,16 @@ export function watchAttention(view: AttentionView, log: vscode.LogOutputChannel
   return { dispose: () => store.dispose() };
 }
 
-/** Tool calls waiting for approval: Approve and Reject right from the notification. */
+/**
+ * Tool calls waiting for approval. A notification cannot show arguments, so Approve is offered from it
+ * only for a call that has none (there is nothing else to see); a call with arguments offers Show,
+ * which opens its card, and is approved there.
+ */
 export function approvalAttention(broker: ApprovalBroker): AttentionSource {
   return attentionSource(broker, async (request: ApprovalRequest, show) => {
     const choice = await vscode.window.showInformationMessage(
       `"${request.serverName}" wants to run ${request.tool}: ${request.reason}.`,
-      'Approve', 'Reject', 'Show',
+      ...notificationChoices(request),
     );
     // A card answered in the sidebar meanwhile (or cancelled) is gone: the notification's answer is then moot.
     if (choice === 'Approve') broker.answer(request.id, { kind: 'approve', args: request.args });
@@ -63,3 +67,4 @@ export function approvalAttention(broker: ApprovalBroker): AttentionSource {
     else if (choice === 'Show') await show();
   });
 }
+

@@ -6,15 +6,14 @@ import { randomUUID } from 'node:crypto';
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import {
-  ApprovalBroker, approvalStep, callRecordOf, toApprovalsView, type ApprovalMode, type PinnedState, type StepOutcome,
+  ApprovalBroker, approvalStep, callRecordOf, fileEffectOfCall, toApprovalsView, type ApprovalMode, type CallFiles, type PinnedState, type StepOutcome,
 } from '../core/approvals';
-import { previewFileWrite, type FilePreview } from '../core/approvals/preview';
+import { fileToolsOf, type FilePreview } from '../core/approvals/preview';
 import type { DecideToolCall, ToolCallRecord, ToolCallRequest } from '../core/calls';
 import { qualifyToolNames } from '../core/chat/toolNames';
 import type { EffectiveServer } from '../core/config/types';
 import { DisposableStore } from '../core/disposable';
 import { redactText, secretsOf, type ServerRegistry } from '../core/lifecycle';
-import type { ToolInfo } from '../core/lifecycle/types';
 import type { ToolReview } from '../core/trust';
 import type { ApprovalsView } from '../protocol/approvals';
 import { loadBashParser } from '../node/bashParser';
@@ -68,7 +67,7 @@ export class Approvals implements vscode.Disposable {
       serverTrusted: (server) => this.isTrusted(server),
       pinnedState: (serverId, tool) => this.pinnedState(serverId, tool),
       shellParser: loadBashParser,
-      preview: (call, args) => this.preview(call.request.serverId, call.server, call.tool, args),
+      files: (call) => this.files(call.request.serverId, call.server),
       remember: async (rule, scope) => { await this.rules.add(rule, scope); },
       qualifiedName: (serverId, tool) => this.qualifiedName(serverId, tool),
       onDecided: (call, outcome) => this.outcomes.set(call.request, outcome),
@@ -138,7 +137,7 @@ export class Approvals implements vscode.Disposable {
     const view = request === undefined ? undefined : this.options.registry.get(request.serverId);
     const tool = view?.catalog.tools.find((candidate) => candidate.name === request?.tool);
     if (request === undefined || view === undefined || tool === undefined) return undefined;
-    return this.preview(request.serverId, view.server, tool, args);
+    return (await fileEffectOfCall({ server: view.server, tool }, args, this.files(request.serverId, view.server)))?.preview;
   }
 
   dispose(): void {
@@ -157,14 +156,17 @@ export class Approvals implements vscode.Disposable {
     return status?.new ? 'new' : 'accepted';
   }
 
-  private async preview(serverId: string, server: EffectiveServer, tool: ToolInfo, args: Record<string, unknown>): Promise<FilePreview | undefined> {
+  /** Where a server's file writes land: the workspace folders (none open: every write is outside). */
+  private files(serverId: string, server: EffectiveServer): CallFiles {
     const catalog = this.options.registry.get(serverId)?.catalog;
-    const fileTools = readFileWriteTools((message) => this.options.log.warn(`approvals: ${message}`))[server.name];
-    const found = await previewFileWrite(
-      { serverInfoName: catalog?.serverInfo?.name, tool: tool.name, args, ...(fileTools ? { fileTools } : {}) },
-      { roots: (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath), fs: nodePreviewFileSystem, home: os.homedir() },
-    );
-    return found?.preview;
+    const fileTools = fileToolsOf(readFileWriteTools((message) => this.options.log.warn(`approvals: ${message}`)), server);
+    return {
+      roots: (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath),
+      fs: nodePreviewFileSystem,
+      home: os.homedir(),
+      ...(catalog?.serverInfo?.name !== undefined ? { serverInfoName: catalog.serverInfo.name } : {}),
+      ...(fileTools ? { fileTools } : {}),
+    };
   }
 
   private qualifiedName(serverId: string, tool: string): string {

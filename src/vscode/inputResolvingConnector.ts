@@ -8,6 +8,7 @@ import type { EffectiveServer, InputDefinition } from '../core/config/types';
 import { inputsNeededBy, withInputValues } from '../core/config/inputs';
 import type { ConnectRequest, PrepareRequest, ServerConnection, ServerConnector } from '../core/lifecycle/ports';
 import { redactError, redactingConnection, redactingLog, SecretSet } from '../core/lifecycle/redactConnection';
+import { inputOwnerOf } from './inputKeys';
 import type { WorkspaceInputs } from './workspaceInputs';
 
 export interface InputResolvingConnectorOptions {
@@ -26,6 +27,7 @@ export class InputResolvingConnector implements ServerConnector {
     if (ids.length > 0) {
       await this.options.inputs.ensure(ids, {
         serverId: server.id,
+        owner: inputOwnerOf(server),
         interactive: !automatic,
         signal,
         definitionOf: (id) => this.options.definitionOf(server, id),
@@ -37,7 +39,7 @@ export class InputResolvingConnector implements ServerConnector {
   async connect(request: ConnectRequest): Promise<ServerConnection> {
     const ids = inputsNeededBy(request.server);
     if (ids.length === 0) return this.options.inner.connect(request);
-    const values = await this.options.inputs.values(ids);
+    const values = await this.options.inputs.values(ids, inputOwnerOf(request.server));
     const secrets = new SecretSet(Object.values(values));
     // The redaction in front of this connector learns the values too (and what the inner one reports).
     request.addSecrets?.(Object.values(values));

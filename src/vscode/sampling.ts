@@ -7,12 +7,16 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { systemClock } from '../core/lifecycle/clock';
 import type { ServerRegistry } from '../core/lifecycle';
-import { describeContent, SamplingBroker, SamplingRateLimit, toSamplingCards, type SamplingAnswer, type SamplingRequest } from '../core/sampling';
+import { serverIdentityOf, type ServerIdentity } from '../core/approvals/serverIdentity';
+import { describeContent, SamplingBroker, SamplingRateLimit, samplingAlwaysAllows, toSamplingCards, withSamplingAlways, type SamplingAnswer, type SamplingRequest } from '../core/sampling';
 import type { SamplingRequest as WireRequest, SamplingResult } from '../node/connector';
 import type { SamplingCard } from '../protocol/sampling';
 import { attentionSource, type AttentionSource } from './approvalAttention';
 
-const ALWAYS_KEY = 'switchboard.samplingAlways';
+/** Names a person chose "always" for before it was kept by identity (still honoured for their own servers). */
+const LEGACY_ALWAYS_KEY = 'switchboard.samplingAlways';
+/** Identity keys of the servers a person chose "always" for. */
+const ALWAYS_KEY = 'switchboard.samplingAlwaysByServer';
 const MODELS_KEY = 'switchboard.samplingModels';
 const GONE = 'The server no longer waits for this answer: it was answered elsewhere or the server withdrew it.';
 
@@ -37,10 +41,12 @@ export class Sampling implements vscode.Disposable {
 
   /** The connector's handler. */
   readonly sample = async (request: WireRequest, signal: AbortSignal): Promise<SamplingResult> => {
-    const serverName = this.registry?.get(request.serverId)?.server.name ?? request.serverId;
+    const server = this.registry?.get(request.serverId)?.server;
+    const serverName = server?.name ?? request.serverId;
+    const identity = server === undefined ? undefined : serverIdentityOf(server);
     const allowed = this.rate.take(request.serverId);
     if (!allowed.ok) throw new Error(`too many sampling requests from "${serverName}": try again in ${Math.ceil(allowed.retryInMs / 1000)} s`);
-    if (!this.alwaysAllowed().includes(serverName)) {
+    if (!this.alwaysAllowed(identity)) {
       const asked: SamplingRequest = {
         id: randomUUID(),
         serverId: request.serverId,
@@ -58,7 +64,7 @@ export class Sampling implements vscode.Disposable {
       };
       const answer: SamplingAnswer = await this.broker.ask(asked, signal);
       if (answer.kind === 'reject') throw new Error(`the person rejected the sampling request${answer.reason?.trim() ? `: ${answer.reason.trim()}` : ''}`);
-      if (answer.always) await this.extension.workspaceState.update(ALWAYS_KEY, [...this.alwaysAllowed(), serverName]);
+      if (answer.always && identity !== undefined) await this.extension.workspaceState.update(ALWAYS_KEY, withSamplingAlways(this.kept(ALWAYS_KEY), identity));
     }
     const model = await this.modelFor(serverName);
     const messages = [
@@ -107,8 +113,14 @@ export class Sampling implements vscode.Disposable {
     for (const subscription of this.subscriptions) subscription.dispose();
   }
 
-  private alwaysAllowed(): string[] {
-    return this.extension.workspaceState.get<string[]>(ALWAYS_KEY, []).filter((n) => typeof n === 'string');
+  /** A server the registry does not know (it went away) is never "always". */
+  private alwaysAllowed(identity: ServerIdentity | undefined): boolean {
+    return identity !== undefined && samplingAlwaysAllows({ identities: this.kept(ALWAYS_KEY), legacyNames: this.kept(LEGACY_ALWAYS_KEY) }, identity);
+  }
+
+  private kept(key: string): string[] {
+    const stored = this.extension.workspaceState.get<unknown>(key, []);
+    return Array.isArray(stored) ? stored.filter((n): n is string => typeof n === 'string') : [];
   }
 
   private async refreshModels(): Promise<void> {

@@ -17,6 +17,7 @@ import { RedirectError } from '../node/auth/redirectListener';
 import { signIn } from '../node/auth/signIn';
 import { displayUrl } from '../node/remoteTransports';
 import { showError } from './commands';
+import { inputOwnerOf } from './inputKeys';
 import type { WorkspaceInputs } from './workspaceInputs';
 import type { InputDefinition } from '../core/config/types';
 
@@ -161,8 +162,8 @@ function announceSignInNeeded(registry: ServerRegistry): vscode.Disposable {
 async function resolveInputs(server: EffectiveServer, deps: SignInDeps): Promise<EffectiveServer> {
   const ids = inputsNeededBy(server);
   if (ids.length === 0) return server;
-  await deps.inputs.ensure(ids, { serverId: server.id, interactive: true, definitionOf: (id) => deps.definitionOf(server, id) });
-  return withInputValues(server, await deps.inputs.values(ids));
+  await deps.inputs.ensure(ids, { serverId: server.id, owner: inputOwnerOf(server), interactive: true, definitionOf: (id) => deps.definitionOf(server, id) });
+  return withInputValues(server, await deps.inputs.values(ids, inputOwnerOf(server)));
 }
 
 async function pick(registry: ServerRegistry, signingIn: boolean): Promise<string | undefined> {

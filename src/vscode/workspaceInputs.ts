@@ -1,11 +1,12 @@
-// The values of `${input:id}` references: asked once per workspace and id (an input box, hidden for
-// `"password": true`, or a pick list), kept in VS Code's SecretStorage under a key made of this
-// workspace's identity and the id, and read back at every launch. One prompt is shown at a time, and
-// servers that need the same id share its prompt: cancelling fails them all once, nothing asks again
-// until a server is started again.
+// The values of `${input:id}` references: asked once per workspace, configuration file and id (an input
+// box, hidden for `"password": true`, or a pick list), kept in VS Code's SecretStorage under a key made
+// of this workspace's identity, the file (inputKeys.ts) and the id, and read back at every launch. One
+// prompt is shown at a time, and servers of one file that need the same id share its prompt:
+// cancelling fails them all once, nothing asks again until a server is started again.
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { InputDefinition } from '../core/config/types';
+import { inputIndexKeyOf, inputKeyOf, parseInputIndex, type InputOwner, type StoredInput } from './inputKeys';
 
 /** What a prompt is about. */
 export interface InputPromptRequest {
@@ -31,6 +32,8 @@ export interface SecretStore {
 /** The start that wants the values. */
 export interface InputRequester {
   serverId: string;
+  /** The file whose servers share the answers (see inputOwnerOf). */
+  owner: InputOwner;
   /** The `inputs` entry of an id, as the server's own file (or the merged config) declares it. */
   definitionOf(id: string): InputDefinition | undefined;
   /** False for an automatic restart: missing values then fail the start instead of asking. */
@@ -46,12 +49,10 @@ export class InputNotProvidedError extends Error {
   }
 }
 
-const KEY_PREFIX = 'switchboard.input';
-
 /** The `${input:…}` values of one workspace. */
 export class WorkspaceInputs {
   private prompt: InputPrompt;
-  /** Prompts shown or waiting, by id: every start that needs the id waits on the same one. */
+  /** Prompts shown or waiting, by key: every start that needs the id of that file waits on the same one. */
   private readonly asking = new Map<string, SharedPrompt>();
   /** Prompts run one after another: a second input box would close the first. */
   private queue: Promise<void> = Promise.resolve();
@@ -72,71 +73,75 @@ export class WorkspaceInputs {
   async ensure(ids: readonly string[], requester: InputRequester): Promise<void> {
     for (const id of ids) {
       requester.signal?.throwIfAborted();
-      if (await this.secrets.get(this.keyOf(id)) !== undefined) continue;
+      if (await this.secrets.get(this.keyOf(requester.owner, id)) !== undefined) continue;
       if (!requester.interactive) throw new InputNotProvidedError(id, ' (it is asked for when the server is started by hand)');
       const value = await this.ask(id, requester);
       if (value === undefined) throw new InputNotProvidedError(id);
     }
   }
 
-  /** The stored values of `ids`; rejects with InputNotProvidedError for the first one without a value. */
-  async values(ids: readonly string[]): Promise<Record<string, string>> {
+  /** The stored values of `ids` for this file's servers; rejects with InputNotProvidedError for the first one without a value. */
+  async values(ids: readonly string[], owner: InputOwner): Promise<Record<string, string>> {
     const values: Record<string, string> = {};
     for (const id of ids) {
-      const value = await this.secrets.get(this.keyOf(id));
+      const value = await this.secrets.get(this.keyOf(owner, id));
       if (value === undefined) throw new InputNotProvidedError(id);
       values[id] = value;
     }
     return values;
   }
 
-  /** Whether a value is stored for `id` in this workspace. */
-  async has(id: string): Promise<boolean> {
-    return await this.secrets.get(this.keyOf(id)) !== undefined;
+  /** Whether a value is stored for `id` in this workspace (for `owner`'s servers, or for any file's when not given). */
+  async has(id: string, owner?: InputOwner): Promise<boolean> {
+    if (owner !== undefined) return await this.secrets.get(this.keyOf(owner, id)) !== undefined;
+    for (const entry of await this.storedInputs()) {
+      if (entry.id === id && await this.secrets.get(entry.key) !== undefined) return true;
+    }
+    return false;
   }
 
   /** Deletes every stored value of this workspace; returns the ids that had one. */
   clear(): Promise<string[]> {
     return this.write(async () => {
-      const ids = await this.storedIds();
       const cleared: string[] = [];
-      for (const id of ids) {
-        if (await this.secrets.get(this.keyOf(id)) !== undefined) cleared.push(id);
-        await this.secrets.delete(this.keyOf(id));
+      for (const entry of await this.storedInputs()) {
+        if (await this.secrets.get(entry.key) !== undefined && !cleared.includes(entry.id)) cleared.push(entry.id);
+        await this.secrets.delete(entry.key);
       }
       await this.secrets.delete(this.indexKey);
       return cleared;
     });
   }
 
-  /** The SecretStorage key of an id: the workspace identity and the id, JSON-quoted so no id can forge another's key. */
-  keyOf(id: string): string {
-    return `${KEY_PREFIX}:${this.workspaceKey}:${JSON.stringify(id)}`;
+  /** The SecretStorage key of an id asked for by `owner`'s servers. */
+  keyOf(owner: InputOwner, id: string): string {
+    return inputKeyOf(this.workspaceKey, owner, id);
   }
 
   private get indexKey(): string {
-    return `${KEY_PREFIX}s:${this.workspaceKey}`;
+    return inputIndexKeyOf(this.workspaceKey);
   }
 
   private ask(id: string, requester: InputRequester): Promise<string | undefined> {
-    let shared = this.asking.get(id);
+    const key = this.keyOf(requester.owner, id);
+    let shared = this.asking.get(key);
     if (!shared) {
       const created = new SharedPrompt();
       shared = created;
-      this.asking.set(id, created);
+      this.asking.set(key, created);
       const request: InputPromptRequest = { id, definition: requester.definitionOf(id), serverId: requester.serverId };
-      const turn = this.queue.then(() => this.runPrompt(created, request));
+      const turn = this.queue.then(() => this.runPrompt(created, request, key));
       this.queue = turn.then(() => undefined, () => undefined);
-      void turn.finally(() => { if (this.asking.get(id) === created) this.asking.delete(id); });
+      void turn.finally(() => { if (this.asking.get(key) === created) this.asking.delete(key); });
     }
     return shared.wait(requester.signal);
   }
 
-  private async runPrompt(shared: SharedPrompt, request: InputPromptRequest): Promise<void> {
+  private async runPrompt(shared: SharedPrompt, request: InputPromptRequest, key: string): Promise<void> {
     if (shared.abandoned) { shared.settle(undefined); return; }
     try {
       const value = await this.prompt.ask(request, shared.cancellation.token);
-      if (value !== undefined && !shared.cancellation.token.isCancellationRequested) await this.store(request.id, value);
+      if (value !== undefined && !shared.cancellation.token.isCancellationRequested) await this.store(request.id, key, value);
       shared.settle(shared.cancellation.token.isCancellationRequested ? undefined : value);
     } catch (error) {
       shared.fail(error);
@@ -145,24 +150,17 @@ export class WorkspaceInputs {
     }
   }
 
-  private store(id: string, value: string): Promise<void> {
+  private store(id: string, key: string, value: string): Promise<void> {
     return this.write(async () => {
-      await this.secrets.store(this.keyOf(id), value);
-      const ids = await this.storedIds();
-      if (!ids.includes(id)) await this.secrets.store(this.indexKey, JSON.stringify([...ids, id]));
+      await this.secrets.store(key, value);
+      const stored = await this.storedInputs();
+      if (!stored.some((entry) => entry.key === key)) await this.secrets.store(this.indexKey, JSON.stringify([...stored, { id, key }]));
     });
   }
 
-  /** The ids this workspace stored values for (SecretStorage cannot list its keys, so an index is kept beside them). */
-  private async storedIds(): Promise<string[]> {
-    const text = await this.secrets.get(this.indexKey);
-    if (text === undefined) return [];
-    try {
-      const ids: unknown = JSON.parse(text);
-      return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
-    } catch {
-      return [];
-    }
+  /** The answers this workspace stored (SecretStorage cannot list its keys, so an index is kept beside them). */
+  private async storedInputs(): Promise<StoredInput[]> {
+    return parseInputIndex(await this.secrets.get(this.indexKey), this.workspaceKey);
   }
 
   private write<T>(work: () => Promise<T>): Promise<T> {
@@ -215,7 +213,7 @@ class SharedPrompt {
 export class VscodeInputPrompt implements InputPrompt {
   async ask({ id, definition, serverId }: InputPromptRequest, token: vscode.CancellationToken): Promise<string | undefined> {
     const title = `MCP Switchboard: ${definition?.description ?? `value of \${input:${id}}`}`;
-    const where = `Server "${serverId}" needs \${input:${id}}. It is kept in this machine's secret storage for this workspace (MCP Switchboard: Clear Stored Inputs forgets it).`;
+    const where = `Server "${serverId}" needs \${input:${id}}. It is kept in this machine's secret storage for this workspace and this server's configuration file (MCP Switchboard: Clear Stored Inputs forgets it).`;
     if (definition?.type === 'pickString' && definition.options?.length) {
       const items = definition.options.map((option) => ({ label: option, picked: option === definition.default }));
       const ordered = [...items.filter((item) => item.picked), ...items.filter((item) => !item.picked)];

@@ -64,6 +64,34 @@ describe('switchboard preview (built CLI)', function () {
     assert.deepEqual(output, { changes: [], diff: '', error: `Access denied - path outside allowed directories: /etc/switchboard-preview.txt not in ${root}` });
   });
 
+  it('flags a write the server accepts that lands outside every root ("outsideRoots", exit 1)', () => {
+    const root = path.join(temp.make(), 'root');
+    fs.mkdirSync(root);
+    for (const requested of [`${root}'`, `${root} `]) {
+      const result = run(root, 'write_file', { path: requested, content: 'beside' });
+      assert.equal(result.status, 1, result.stdout);
+      const output = JSON.parse(result.stdout) as Record<string, unknown>;
+      assert.deepEqual(Object.keys(output), ['changes', 'diff', 'outsideRoots']);
+      assert.deepEqual(output.outsideRoots, [requested]);
+      assert.deepEqual(output.changes, [{ path: requested, kind: 'create', before: null, after: 'beside' }]);
+      assert.equal(fs.existsSync(requested), false, 'and wrote nothing');
+    }
+  });
+
+  it('shows a line the server re-encodes (bytes that are not UTF-8) as changed', () => {
+    const root = temp.make();
+    const file = path.join(root, 'latin1.txt');
+    fs.writeFileSync(file, Buffer.concat([Buffer.from('caf'), Buffer.from([0xe9]), Buffer.from('\nkeep\nold\n')]));
+    const result = run(root, 'edit_file', { path: file, edits: [{ oldText: 'old', newText: 'new' }] });
+    assert.equal(result.status, 0, result.stdout);
+    const output = JSON.parse(result.stdout) as { changes: { before: string; after: string }[]; diff: string };
+    assert.equal(output.changes[0].before, 'caf\\xE9\nkeep\nold\n');
+    assert.equal(output.changes[0].after, 'caf\uFFFD\nkeep\nnew\n');
+    assert.match(output.diff, /^-caf\\xE9$/m);
+    assert.match(output.diff, /^\+caf\uFFFD$/m);
+    assert.match(output.diff, /^ keep$/m);
+  });
+
   it('accepts several --root, resolving relative paths against the first one they land in', () => {
     const first = temp.make();
     const second = temp.make();

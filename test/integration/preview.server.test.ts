@@ -341,7 +341,7 @@ describe('switchboard preview predicts what server-filesystem does', function ()
     for (const requested of [`${root}'`, `${root} `]) {
       assert.equal(fs.existsSync(requested), false);
       const prediction = preview([root], 'write_file', { path: requested, content: 'beside' });
-      assert.deepEqual(prediction, { changes: [{ path: requested, kind: 'create', before: null, after: 'beside' }], diff: prediction.diff });
+      assert.deepEqual(prediction, { changes: [{ path: requested, kind: 'create', before: null, after: 'beside' }], diff: prediction.diff, outsideRoots: [requested] });
       const flagged = await previewFilesystemCall('write_file', { path: requested, content: 'beside' }, { roots: [root], fs: nodePreviewFileSystem, home: os.homedir() });
       assert.deepEqual(flagged.outsideRoots, [requested]);
       const result = await call(connection, 'write_file', { path: requested, content: 'beside' });

@@ -40,6 +40,7 @@ export interface Prediction {
   changes: PredictedChange[];
   diff: string;
   error?: string;
+  outsideRoots?: string[];
 }
 
 /**
@@ -85,6 +86,7 @@ export function preview(roots: string[], tool: string, args: unknown): Predictio
   const result = runCli(['preview', ...roots.flatMap((root) => ['--root', root]), '--tool', tool, '--args', JSON.stringify(args)]);
   assert.equal(result.stderr, '', 'nothing on stderr');
   const prediction = JSON.parse(result.stdout) as Prediction;
-  assert.equal(result.status, prediction.error === undefined ? 0 : 1, `exit status for ${result.stdout}`);
+  const flagged = prediction.error !== undefined || (prediction.outsideRoots?.length ?? 0) > 0;
+  assert.equal(result.status, flagged ? 1 : 0, `exit status for ${result.stdout}`);
   return prediction;
 }

@@ -1,11 +1,13 @@
 // Which calls get a file preview: the per-server setting, server-filesystem by its name, and the
 // generic rule (a path in a root plus content/text/contents); and the prediction of such a write.
 import * as assert from 'node:assert/strict';
-import { detectFilePreview, FILESYSTEM_SERVER_NAME, previewFileWrite, previewToolCall, type PreviewContext } from '../../src/core/approvals/preview';
+import { detectFilePreview, FILESYSTEM_SERVER_NAME, fileToolsOf, knownLocalWriter, previewFileWrite, previewToolCall, type PreviewContext } from '../../src/core/approvals/preview';
 import { MemoryFileSystem } from './helpers/memoryFileSystem';
 
 const ROOT = '/work/repo';
 const roots = [ROOT];
+/** An input schema declaring these string arguments. */
+const declares = (...names: string[]): { inputSchema: unknown } => ({ inputSchema: { type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])) } });
 
 describe('file preview detection', () => {
   it('uses the per-server setting first, with its argument names', () => {
@@ -17,19 +19,47 @@ describe('file preview detection', () => {
     assert.deepEqual(detectFilePreview({ serverInfoName: FILESYSTEM_SERVER_NAME, tool: 'edit_file', args: { path: 'a', edits: [] } }, roots), { kind: 'filesystem', tool: 'edit_file' });
     assert.equal(detectFilePreview({ serverInfoName: FILESYSTEM_SERVER_NAME, tool: 'read_text_file', args: { path: 'a' } }, roots), undefined);
     // Another server's write_file is not assumed to behave like server-filesystem's: the generic rule applies.
-    assert.deepEqual(detectFilePreview({ serverInfoName: 'other', tool: 'write_file', args: { path: 'a', content: 'x' } }, roots), { kind: 'content', source: 'generic', pathArgument: 'path', contentArgument: 'content' });
+    assert.deepEqual(detectFilePreview({ serverInfoName: 'other', tool: 'write_file', args: { path: 'a', content: 'x' }, ...declares('path', 'content') }, roots), { kind: 'content', source: 'generic', pathArgument: 'path', contentArgument: 'content' });
+    // A server that does not run here is not this machine's server-filesystem, whatever it calls itself.
+    assert.equal(detectFilePreview({ serverInfoName: FILESYSTEM_SERVER_NAME, tool: 'write_file', args: { path: 'a', content: 'x' }, local: false }, roots), undefined);
+  });
+
+  it('gives the fileWriteTools setting (by server name) to the person\'s own servers only', () => {
+    const setting = { notes: { save: { path: 'file', content: 'body' } } };
+    assert.deepEqual(fileToolsOf(setting, { name: 'notes', scope: 'user' }), setting.notes);
+    assert.deepEqual(fileToolsOf(setting, { name: 'notes', scope: 'local' }), setting.notes);
+    assert.equal(fileToolsOf(setting, { name: 'notes', scope: 'project' }), undefined);
+    assert.equal(fileToolsOf(setting, { name: 'notes', scope: 'plugin' }), undefined);
+    assert.equal(fileToolsOf(setting, { name: 'toString', scope: 'user' }), undefined);
+  });
+
+  it('guesses only from arguments the tool\'s schema declares', () => {
+    assert.equal(detectFilePreview({ serverInfoName: 'x', tool: 'run_command', args: { command: 'ls', path: 'a.txt', content: 'x' }, ...declares('command') }, roots), undefined);
+    assert.equal(detectFilePreview({ serverInfoName: 'x', tool: 't', args: { path: 'a.txt', content: 'x' } }, roots), undefined, 'no schema, no guess');
+    assert.equal(detectFilePreview({ serverInfoName: 'x', tool: 't', args: { where: `${ROOT}/a.txt`, content: 'x' }, ...declares('content') }, roots), undefined);
+  });
+
+  it('never guesses for an open-world tool or a server that does not run here (a commit pushed elsewhere is no local edit)', () => {
+    const push = { serverInfoName: 'github', tool: 'create_or_update_file', args: { owner: 'o', repo: 'r', path: 'a.txt', content: 'x', message: 'm' }, ...declares('owner', 'repo', 'path', 'content', 'message') };
+    assert.equal(detectFilePreview({ ...push, openWorld: true }, roots), undefined);
+    assert.equal(detectFilePreview({ ...push, local: false }, roots), undefined);
+    const guessed = detectFilePreview(push, roots);
+    assert.deepEqual(guessed, { kind: 'content', source: 'generic', pathArgument: 'path', contentArgument: 'content' });
+    assert.equal(knownLocalWriter(guessed!), undefined, 'a guess is never a known local writer');
+    assert.equal(knownLocalWriter({ kind: 'filesystem', tool: 'write_file' }), 'exact');
+    assert.equal(knownLocalWriter({ kind: 'content', source: 'setting', pathArgument: 'file', contentArgument: 'body' }), 'mapped');
   });
 
   it('finds a path by a path-like argument name, or by an absolute value inside a root', () => {
-    assert.deepEqual(detectFilePreview({ serverInfoName: 'x', tool: 't', args: { filePath: 'rel.txt', text: 'x' } }, roots), { kind: 'content', source: 'generic', pathArgument: 'filePath', contentArgument: 'text' });
-    assert.deepEqual(detectFilePreview({ serverInfoName: 'x', tool: 't', args: { where: `${ROOT}/a.txt`, contents: 'x' } }, roots), { kind: 'content', source: 'generic', pathArgument: 'where', contentArgument: 'contents' });
-    assert.deepEqual(detectFilePreview({ serverInfoName: 'x', tool: 't', args: { where: `file://${ROOT}/a.txt`, contents: 'x' } }, roots), { kind: 'content', source: 'generic', pathArgument: 'where', contentArgument: 'contents' });
+    assert.deepEqual(detectFilePreview({ serverInfoName: 'x', tool: 't', args: { filePath: 'rel.txt', text: 'x' }, ...declares('filePath', 'text') }, roots), { kind: 'content', source: 'generic', pathArgument: 'filePath', contentArgument: 'text' });
+    assert.deepEqual(detectFilePreview({ serverInfoName: 'x', tool: 't', args: { where: `${ROOT}/a.txt`, contents: 'x' }, ...declares('where', 'contents') }, roots), { kind: 'content', source: 'generic', pathArgument: 'where', contentArgument: 'contents' });
+    assert.deepEqual(detectFilePreview({ serverInfoName: 'x', tool: 't', args: { where: `file://${ROOT}/a.txt`, contents: 'x' }, ...declares('where', 'contents') }, roots), { kind: 'content', source: 'generic', pathArgument: 'where', contentArgument: 'contents' });
   });
 
   it('does not treat a call without content, or with only a non-path string, as a file write', () => {
-    assert.equal(detectFilePreview({ serverInfoName: 'x', tool: 't', args: { path: `${ROOT}/a` } }, roots), undefined);
-    assert.equal(detectFilePreview({ serverInfoName: 'x', tool: 't', args: { title: 'notes', text: 'x' } }, roots), undefined);
-    assert.equal(detectFilePreview({ serverInfoName: 'x', tool: 't', args: { where: '/etc/hosts', text: 'x' } }, roots), undefined);
+    assert.equal(detectFilePreview({ serverInfoName: 'x', tool: 't', args: { path: `${ROOT}/a` }, ...declares('path', 'content') }, roots), undefined);
+    assert.equal(detectFilePreview({ serverInfoName: 'x', tool: 't', args: { title: 'notes', text: 'x' }, ...declares('title', 'text') }, roots), undefined);
+    assert.equal(detectFilePreview({ serverInfoName: 'x', tool: 't', args: { where: '/etc/hosts', text: 'x' }, ...declares('where', 'text') }, roots), undefined);
   });
 });
 

@@ -3,7 +3,8 @@
 // poisoning flags, deny and allow rules, shell-like tools and file edits inside and outside the roots.
 import * as assert from 'node:assert/strict';
 import { decide, type ApprovalMode, type DecidedBy, type PolicyInput, type ShellCommand, type Verdict } from '../../src/core/approvals/policy';
-import { describeRule, parseRules, type ApprovalRule } from '../../src/core/approvals/rules';
+import { describeRule, parseRules, ruleMatches, ruleServerOf, type ApprovalRule } from '../../src/core/approvals/rules';
+import type { ServerIdentity } from '../../src/core/approvals/serverIdentity';
 
 /** A stand-in for the signature parser: segments split on `&&`, a segment's signature is its first two words. */
 function shell(command: string): ShellCommand {
@@ -24,7 +25,11 @@ function rule(partial: Partial<ApprovalRule> & Pick<ApprovalRule, 'server'>): Ap
   return { id: `r${++nextId}`, effect: 'allow', tool: '*', scope: 'session', createdAt: 0, origin: 'test', ...partial };
 }
 
-const base: PolicyInput = { mode: 'askBeforeEdits', server: 'fs', tool: 'write_file', serverTrusted: true, pinnedState: 'accepted', rules: [], args: {} };
+/** The person's own server "fs", and a repository's server that took the same name. */
+const USER_FS: ServerIdentity = { name: 'fs', scope: 'user', file: '/config/user.mcp.json' };
+const PROJECT_FS: ServerIdentity = { name: 'fs', scope: 'project', file: '/repo/.mcp.json' };
+const base: PolicyInput = { mode: 'askBeforeEdits', server: USER_FS, tool: 'write_file', serverTrusted: true, pinnedState: 'accepted', rules: [], args: {} };
+const OPEN_WORLD = { openWorldHint: true };
 const RO = { readOnlyHint: true };
 const DESTRUCTIVE = { destructiveHint: true };
 const SAFE_EDIT = { readOnlyHint: false, destructiveHint: false };
@@ -52,7 +57,15 @@ const rows: Row[] = [
   { name: 'askBeforeEdits: a destructive tool asks', input: { annotations: DESTRUCTIVE }, expect: 'ask', reason: /may delete or overwrite/ },
   { name: 'askBeforeEdits: a non-destructive edit still asks', input: { annotations: SAFE_EDIT }, expect: 'ask', reason: /not marked read-only/ },
   { name: 'askBeforeEdits: a file edit inside the roots asks', input: { fileEffect: 'insideRoots' }, expect: 'ask', reason: /change files in the workspace/, by: 'mode' },
-  { name: 'acceptEdits: a file edit inside the roots runs', input: { mode: 'acceptEdits', fileEffect: 'insideRoots', annotations: DESTRUCTIVE }, expect: 'allow', reason: /file edit inside the workspace/, by: 'mode' },
+  { name: 'acceptEdits: a file edit inside the roots by a mapped tool runs', input: { mode: 'acceptEdits', fileEffect: 'insideRoots', localWriter: 'mapped', serverTrusted: false }, expect: 'allow', reason: /file edit inside the workspace/, by: 'mode' },
+  { name: 'acceptEdits: server-filesystem\'s exactly predicted overwrite inside the roots runs', input: { mode: 'acceptEdits', fileEffect: 'insideRoots', localWriter: 'exact', annotations: DESTRUCTIVE }, expect: 'allow', reason: /predicted exactly/, by: 'mode' },
+  // What outranks the file-edit rule in Accept edits.
+  { name: 'acceptEdits: a shell command with a file effect asks (shell outranks the edit)', input: { mode: 'acceptEdits', shellCommand: shell('rm -rf'), fileEffect: 'insideRoots', localWriter: 'exact' }, expect: 'ask', reason: /runs a shell command/ },
+  { name: 'acceptEdits: a destructive hint outranks a mapped tool\'s file edit', input: { mode: 'acceptEdits', fileEffect: 'insideRoots', localWriter: 'mapped', annotations: DESTRUCTIVE }, expect: 'ask', reason: /may delete or overwrite/, by: 'annotations' },
+  { name: 'acceptEdits: an open-world hint outranks even an exactly predicted file edit', input: { mode: 'acceptEdits', fileEffect: 'insideRoots', localWriter: 'exact', annotations: OPEN_WORLD }, expect: 'ask', reason: /beyond this machine/, by: 'annotations' },
+  { name: 'acceptEdits: an open-world hint outranks "destroys nothing" too', input: { mode: 'acceptEdits', annotations: { ...SAFE_EDIT, ...OPEN_WORLD } }, expect: 'ask', reason: /beyond this machine/ },
+  { name: 'acceptEdits: a write guessed from argument names is not a file edit', input: { mode: 'acceptEdits', fileEffect: 'insideRoots' }, expect: 'ask', reason: /does not say it destroys nothing/ },
+  { name: 'acceptEdits: a destructive write guessed from argument names asks', input: { mode: 'acceptEdits', fileEffect: 'insideRoots', serverTrusted: false, annotations: DESTRUCTIVE }, expect: 'ask', reason: /may delete/ },
   { name: 'acceptEdits: a trusted non-destructive edit runs', input: { mode: 'acceptEdits', annotations: SAFE_EDIT }, expect: 'allow', reason: /destroy nothing/ },
   { name: 'acceptEdits: an untrusted non-destructive claim asks', input: { mode: 'acceptEdits', serverTrusted: false, annotations: SAFE_EDIT }, expect: 'ask', reason: /only from servers you trusted/ },
   { name: 'acceptEdits: a destructive tool asks', input: { mode: 'acceptEdits', annotations: DESTRUCTIVE }, expect: 'ask', reason: /may delete or overwrite/ },
@@ -67,6 +80,8 @@ const rows: Row[] = [
   { name: 'a changed definition suspends an allow rule', input: { pinnedState: 'changed', rules: [rule({ server: 'fs', tool: 'write_file' })] }, expect: 'ask', reason: /suspended/ },
   { name: 'a flagged tool asks despite an allow rule', input: { flagged: true, rules: [rule({ server: 'fs' })] }, expect: 'ask', reason: /poisoning/ },
   { name: 'a write outside every root asks even in accept everything', input: { mode: 'acceptEverything', fileEffect: 'outsideRoots' }, expect: 'ask', reason: /outside every workspace root/ },
+  ...MODES.map((mode): Row => ({ name: `${mode}: a write the preview cannot place asks`, input: { mode, fileEffect: 'unknown', localWriter: 'exact' }, expect: 'ask', reason: /could not predict where/ })),
+  { name: 'a write the preview cannot place asks despite an allow rule', input: { mode: 'acceptEverything', fileEffect: 'unknown', rules: [rule({ server: 'fs', tool: 'write_file' })] }, expect: 'ask', reason: /could not predict/ },
   { name: 'a write outside every root asks despite an allow rule', input: { fileEffect: 'outsideRoots', rules: [rule({ server: 'fs', tool: 'write_file' })] }, expect: 'ask', reason: /outside/ },
   // Deny rules.
   { name: 'a deny rule refuses without asking', input: { rules: [rule({ server: 'fs', tool: 'write_file', effect: 'deny' })] }, expect: 'deny', reason: /refused by your rule: deny tool "write_file" of server "fs"/, by: 'rule' },
@@ -75,6 +90,16 @@ const rows: Row[] = [
   { name: 'a deny rule beats a changed definition', input: { pinnedState: 'changed', rules: [rule({ server: 'fs', effect: 'deny' })] }, expect: 'deny', reason: /refused/ },
   { name: 'a deny rule of another server does not apply', input: { rules: [rule({ server: 'git', effect: 'deny' })] }, expect: 'ask', reason: /not marked read-only/ },
   { name: 'a deny rule of another tool does not apply', input: { annotations: RO, rules: [rule({ server: 'fs', tool: 'delete', effect: 'deny' })] }, expect: 'allow', reason: /only reads/ },
+  // Rules by the server's identity.
+  { name: 'a name-only allow rule does not reach a project server of that name', input: { server: PROJECT_FS, rules: [rule({ server: 'fs', tool: 'write_file', scope: 'global' })] }, expect: 'ask', reason: /not marked read-only/ },
+  { name: 'a name-only allow rule does not reach a project server in accept edits either', input: { mode: 'acceptEdits', server: PROJECT_FS, rules: [rule({ server: 'fs', scope: 'global' })] }, expect: 'ask', reason: /does not say/ },
+  { name: 'the user server\'s "everywhere" rule does not reach a project server of that name', input: { server: PROJECT_FS, rules: [rule({ ...ruleServerOf(USER_FS), tool: 'write_file', scope: 'global' })] }, expect: 'ask', reason: /not marked read-only/ },
+  { name: 'a rule kept for a project server applies to it', input: { server: PROJECT_FS, rules: [rule({ ...ruleServerOf(PROJECT_FS), tool: 'write_file', scope: 'global' })] }, expect: 'allow', reason: /project server "fs"/, by: 'rule' },
+  { name: 'a rule kept for the user server applies to it', input: { rules: [rule({ ...ruleServerOf(USER_FS), tool: 'write_file' })] }, expect: 'allow', reason: /allow tool "write_file" of user server "fs"/, by: 'rule' },
+  { name: 'a project server\'s rule does not reach the user server of that name', input: { rules: [rule({ ...ruleServerOf(PROJECT_FS), tool: 'write_file' })] }, expect: 'ask', reason: /not marked read-only/ },
+  { name: 'a rule of the same name and scope from another file does not apply', input: { server: PROJECT_FS, rules: [rule({ ...ruleServerOf({ ...PROJECT_FS, file: '/other/.mcp.json' }), tool: 'write_file' })] }, expect: 'ask', reason: /not marked read-only/ },
+  { name: 'a name-only deny rule refuses a project server of that name too', input: { server: PROJECT_FS, rules: [rule({ server: 'fs', effect: 'deny' })] }, expect: 'deny', reason: /refused/ },
+  { name: 'a shell signature rule of the user server does not run a project server\'s command', input: { server: PROJECT_FS, tool: 'run', shellCommand: shell('npm test'), rules: [rule({ ...ruleServerOf(USER_FS), tool: 'run', signatures: ['npm test'] })] }, expect: 'ask', reason: /shell command/ },
   // Allow rules.
   { name: 'an allow rule for the tool runs it', input: { annotations: DESTRUCTIVE, rules: [rule({ server: 'fs', tool: 'write_file', scope: 'workspace' })] }, expect: 'allow', reason: /allowed by your rule: allow tool "write_file" of server "fs" \(this workspace\)/, by: 'rule' },
   { name: 'an allow rule for every tool of the server runs it', input: { rules: [rule({ server: 'fs' })] }, expect: 'allow', reason: /every tool of server "fs"/ },
@@ -126,6 +151,27 @@ describe('approval rules', () => {
     assert.equal(rules[1].id, 'x');
     assert.equal(rules[0].id, 'rule-1');
   });
+  it('reads and describes a rule kept for a server\'s identity', () => {
+    const [kept] = parseRules([{ server: 'fs', serverScope: 'project', serverFile: '/repo/.mcp.json', tool: 'write_file', scope: 'global' }]);
+    assert.deepEqual({ scope: kept.serverScope, file: kept.serverFile }, { scope: 'project', file: '/repo/.mcp.json' });
+    assert.equal(describeRule(kept), 'allow tool "write_file" of project server "fs" (everywhere)');
+    assert.ok(ruleMatches(kept, PROJECT_FS, 'write_file'));
+    assert.ok(!ruleMatches(kept, USER_FS, 'write_file'));
+  });
+  it('applies a name-only allow rule to the person\'s own servers (user and local scope) only', () => {
+    const [old] = parseRules([{ server: 'fs' }]);
+    const matches = (['user', 'local', 'project', 'plugin'] as const).map((scope) => ruleMatches(old, { ...USER_FS, scope }, 'x'));
+    assert.deepEqual(matches, [true, true, false, false]);
+  });
+  for (const [bad, message] of [
+    [[{ server: 'fs', serverScope: 'repo', serverFile: '/a' }], /rules\[0\]\.serverScope/],
+    [[{ server: 'fs', serverScope: 'user' }], /rules\[0\]\.serverFile/],
+    [[{ server: 'fs', serverFile: '/a' }], /rules\[0\]\.serverScope/],
+  ] as const) {
+    it(`rejects a half identity ${JSON.stringify(bad)}`, () => {
+      assert.throws(() => parseRules(bad), message);
+    });
+  }
   it('accepts { "rules": [...] } too', () => {
     assert.equal(parseRules({ rules: [{ server: 'fs' }] }).length, 1);
   });

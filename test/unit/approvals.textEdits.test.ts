@@ -1,7 +1,7 @@
 // edit_file's text semantics as server-filesystem applies them: edits in sequence, exact then
 // whitespace-flexible matching with its re-indentation rules, CRLF normalization, the first failing edit.
 import * as assert from 'node:assert/strict';
-import { applyTextEdits, normalizeLineEndings } from '../../src/core/approvals/preview';
+import { applyTextEdits, escapeInvalidUtf8, normalizeLineEndings } from '../../src/core/approvals/preview';
 
 describe('edit_file text edits', () => {
   it('applies edits in sequence, each to the result of the one before', () => {
@@ -63,5 +63,15 @@ describe('edit_file text edits', () => {
 
   it('does not match a run of lines longer than the file', () => {
     assert.equal(applyTextEdits('a', [{ oldText: ' a\nb', newText: 'x' }]).ok, false);
+  });
+});
+
+describe('file text as the server reads it and as it is now', () => {
+  it('escapes each byte that is not valid UTF-8, and leaves valid text (a BOM too) alone', () => {
+    assert.equal(escapeInvalidUtf8(Buffer.from('\uFEFFcafé ✓ 😀\n')), '\uFEFFcafé ✓ 😀\n');
+    assert.equal(escapeInvalidUtf8(Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a])), 'caf\\xE9\n');
+    // Overlong forms, surrogates, a truncated sequence and bytes past U+10FFFF are not UTF-8.
+    assert.equal(escapeInvalidUtf8(Buffer.from([0xc0, 0xaf, 0xed, 0xa0, 0x80, 0xf4, 0x90, 0x80, 0x80, 0xe2, 0x82])), '\\xC0\\xAF\\xED\\xA0\\x80\\xF4\\x90\\x80\\x80\\xE2\\x82');
+    assert.equal(escapeInvalidUtf8(Buffer.from([0xff, 0x41, 0xe2, 0x9c, 0x93])), '\\xFFA✓');
   });
 });

@@ -8,31 +8,37 @@ import { redactError, redactingLog, redactValue, secretForms } from '../../src/c
 import { ServerController } from '../../src/core/lifecycle/serverController';
 import { DEFAULT_LIFECYCLE_SETTINGS } from '../../src/core/lifecycle/settings';
 import { InputResolvingConnector } from '../../src/vscode/inputResolvingConnector';
+import { inputIndexKeyOf, inputKeyOf, inputOwnerOf, parseInputIndex, type InputOwner } from '../../src/vscode/inputKeys';
 import type { InputRequester } from '../../src/vscode/workspaceInputs';
 import { deferred, FakeClock, FakeConnection, FakeConnector, flush, makeServer, RecordingLog } from './helpers/lifecycle';
 
 const CANARY = 'canary-7d1e0b5a-secret';
 
-/** Stored values in memory; `ensure` records who asked and fills in `answers` (undefined = cancelled). */
+/** Stored values in memory under the real keys; `ensure` records who asked and fills in `answers` (undefined = cancelled). */
 class FakeInputs {
-  readonly stored = new Map<string, string>();
+  /** By SecretStorage key (inputKeyOf). */
+  readonly byKey = new Map<string, string>();
   readonly asked: { ids: readonly string[]; requester: InputRequester }[] = [];
   constructor(private readonly answers: Record<string, string | undefined> = {}) {}
+
+  /** The value stored for a user-scope server's id. */
+  readonly stored = { get: (id: string): string | undefined => this.byKey.get(inputKeyOf('ws', { scope: 'user', file: '' }, id)) };
 
   async ensure(ids: readonly string[], requester: InputRequester): Promise<void> {
     this.asked.push({ ids, requester });
     for (const id of ids) {
-      if (this.stored.has(id)) continue;
+      const key = inputKeyOf('ws', requester.owner, id);
+      if (this.byKey.has(key)) continue;
       const answer = requester.interactive ? this.answers[id] : undefined;
       if (answer === undefined) throw new Error(`input ${id} was not provided`);
-      this.stored.set(id, answer);
+      this.byKey.set(key, answer);
     }
   }
 
-  async values(ids: readonly string[]): Promise<Record<string, string>> {
+  async values(ids: readonly string[], owner: InputOwner): Promise<Record<string, string>> {
     const values: Record<string, string> = {};
     for (const id of ids) {
-      const value = this.stored.get(id);
+      const value = this.byKey.get(inputKeyOf('ws', owner, id));
       if (value === undefined) throw new Error(`input ${id} was not provided`);
       values[id] = value;
     }
@@ -77,6 +83,37 @@ describe('InputResolvingConnector', () => {
     assert.equal(inputs.asked[1].requester.interactive, false);
   });
 
+  it('keeps answers per configuration file: a project server\'s ${input:token} never gets the user file\'s answer', async () => {
+    const inputs = new FakeInputs({ token: CANARY });
+    const inner = new FakeConnector();
+    const launched: string[][] = [];
+    inner.fallback = async (req) => { launched.push(req.server.launch.args); return new FakeConnection(req); };
+    const connector = new InputResolvingConnector({ inner, inputs, definitionOf: () => undefined });
+    await connector.prepare({ server, automatic: false, signal: new AbortController().signal });
+    await connector.connect(request());
+    assert.deepEqual(launched[0], ['server.js', `--token=${CANARY}`]);
+
+    const project = makeServer('api', { scope: 'project', folder: '/repo', needsInput: ['token'], source: { ...server.source, file: '/repo/.mcp.json' } }, server.launch);
+    await assert.rejects(connector.connect(request({ server: project })), /input token was not provided/, 'no value of its own yet');
+    await assert.rejects(connector.prepare({ server: project, automatic: true, signal: new AbortController().signal }), /not provided/, 'and it is asked for, not borrowed');
+    assert.deepEqual(inputs.asked.at(-1)?.requester.owner, { scope: 'project', file: '/repo/.mcp.json' });
+    assert.equal(launched.length, 1, 'the project server was never launched with the user\'s answer');
+  });
+
+  it('keys answers by file, keeping the user scope\'s key as it was', () => {
+    const user: InputOwner = { scope: 'user', file: '/config/.mcp.json' };
+    const project: InputOwner = { scope: 'project', file: '/repo/.mcp.json' };
+    assert.equal(inputKeyOf('ws1', user, 'token'), 'switchboard.input:ws1:"token"', 'answers kept before still fill the user\'s servers');
+    const keys = new Set([inputKeyOf('ws1', user, 'token'), inputKeyOf('ws1', project, 'token'), inputKeyOf('ws1', { ...project, file: '/other/.mcp.json' }, 'token'), inputKeyOf('ws1', { scope: 'local', file: '/repo/.mcp.json' }, 'token')]);
+    assert.equal(keys.size, 4);
+    assert.notEqual(inputKeyOf('ws1', project, 'a"]'), inputKeyOf('ws1', { ...project, file: '/repo/.mcp.json", "a' }, ''));
+    assert.deepEqual(parseInputIndex(JSON.stringify(['token', { id: 'key', key: inputKeyOf('ws1', project, 'key') }, 7]), 'ws1'), [
+      { id: 'token', key: 'switchboard.input:ws1:"token"' },
+      { id: 'key', key: inputKeyOf('ws1', project, 'key') },
+    ]);
+    assert.equal(inputIndexKeyOf('ws1'), 'switchboard.inputs:ws1');
+  });
+
   it('asks nothing for a server without inputs', async () => {
     const inputs = new FakeInputs();
     const connector = new InputResolvingConnector({ inner: new FakeConnector(), inputs, definitionOf: () => undefined });
@@ -86,7 +123,7 @@ describe('InputResolvingConnector', () => {
 
   it('hands the inner connector the values, and scrubs them from the log, errors, close reasons and the catalog', async () => {
     const inputs = new FakeInputs({ token: CANARY });
-    await inputs.ensure(['token'], { serverId: 'api', interactive: true, definitionOf: () => undefined });
+    await inputs.ensure(['token'], { serverId: 'api', owner: inputOwnerOf(server), interactive: true, definitionOf: () => undefined });
     const inner = new FakeConnector();
     let fake!: FakeConnection;
     inner.fallback = async (req) => {
@@ -130,7 +167,7 @@ describe('InputResolvingConnector', () => {
 
   it('scrubs the values out of a failed connect, its stderr tail and its cause', async () => {
     const inputs = new FakeInputs();
-    inputs.stored.set('token', CANARY);
+    inputs.byKey.set(inputKeyOf('ws', inputOwnerOf(server), 'token'), CANARY);
     const inner = new FakeConnector();
     inner.fallback = async () => { throw new ConnectError(`command not found: ${CANARY}`, [`line with ${CANARY}`], { cause: new Error(CANARY) }); };
     const connector = new InputResolvingConnector({ inner, inputs, definitionOf: () => undefined });

@@ -1,9 +1,25 @@
 // Sampling in the core: what a person reads of a request, the per-server rate limit, the cards.
 import * as assert from 'node:assert/strict';
-import { describeContent, SamplingBroker, SamplingCancelledError, SamplingRateLimit, toSamplingCards, CARD_MESSAGE_LIMIT, type SamplingRequest } from '../../src/core/sampling';
+import type { ServerIdentity } from '../../src/core/approvals/serverIdentity';
+import { describeContent, SamplingBroker, SamplingCancelledError, SamplingRateLimit, samplingAlwaysAllows, toSamplingCards, withSamplingAlways, CARD_MESSAGE_LIMIT, type SamplingRequest } from '../../src/core/sampling';
 import { FakeClock } from './helpers/lifecycle';
 
 describe('sampling', () => {
+  it('keeps "always" by the server\'s identity: a project server named like the person\'s own does not inherit it', () => {
+    const own: ServerIdentity = { name: 'helper', scope: 'user', file: '/config/user.mcp.json' };
+    const lookAlike: ServerIdentity = { name: 'helper', scope: 'project', file: '/repo/.mcp.json' };
+    const identities = withSamplingAlways([], own);
+    assert.deepEqual(withSamplingAlways(identities, own), identities, 'kept once');
+    assert.equal(samplingAlwaysAllows({ identities, legacyNames: [] }, own), true);
+    assert.equal(samplingAlwaysAllows({ identities, legacyNames: [] }, lookAlike), false);
+    assert.equal(samplingAlwaysAllows({ identities: withSamplingAlways([], lookAlike), legacyNames: [] }, own), false, 'nor the other way round');
+    // An "always" kept by name before identities holds for the person's own servers of that name only.
+    assert.equal(samplingAlwaysAllows({ identities: [], legacyNames: ['helper'] }, own), true);
+    assert.equal(samplingAlwaysAllows({ identities: [], legacyNames: ['helper'] }, { ...own, scope: 'local' }), true);
+    assert.equal(samplingAlwaysAllows({ identities: [], legacyNames: ['helper'] }, lookAlike), false);
+    assert.equal(samplingAlwaysAllows({ identities: [], legacyNames: ['helper'] }, { ...own, scope: 'plugin' }), false);
+  });
+
   it('shows text as it is and describes what is not text', () => {
     assert.equal(describeContent({ type: 'text', text: 'hello' }), 'hello');
     assert.equal(describeContent({ type: 'image', mimeType: 'image/png', data: 'A'.repeat(4096) }), '[image: image/png, 3.0 KB]');

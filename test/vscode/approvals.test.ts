@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { SwitchboardApi } from '../../src/extension';
 import type { CallRecord } from '../../src/core/approvals';
 import { pendingCards, setApprovalMode, sidebarRequest, waitForCard } from './approvalsSupport';
-import { closeAllEditors, FileRestorer, fixtureIsLoaded, fixtureWorkspace, switchboardApi, waitFor } from './configTestSupport';
+import { closeAllEditors, FileRestorer, fixtureIsLoaded, fixtureWorkspace, switchboardApi, userFile, waitFor } from './configTestSupport';
 import { waitForStates } from './lifecycleTestSupport';
 import { addUserServers, sidebarSnapshot } from './userServersSupport';
 
@@ -135,6 +135,21 @@ describe('Approvals', function () {
     const asked = await waitForCard('write_file', ID);
     await sidebarRequest('answerApproval', { approvalId: asked.id, answer: { kind: 'reject' } });
     await assert.rejects(again, /rejected by the person$/);
+  });
+
+  it('keeps "Always allow (everywhere)" for the server\'s identity (its scope and file), and applies it to that server', async () => {
+    const args = { path: notes, content: 'everywhere\n' };
+    const first = api.callTool(ID, 'write_file', args);
+    const card = await waitForCard('write_file', ID);
+    await sidebarRequest('answerApproval', { approvalId: card.id, answer: { kind: 'approve', args, remember: 'global' } });
+    await first;
+    const stored = await vscode.commands.executeCommand<{ globalRules: { id: string; server: string; serverScope?: string; serverFile?: string }[] }>('_switchboard.test.storedApprovals');
+    const [rule] = stored?.globalRules ?? [];
+    assert.deepEqual({ server: rule?.server, scope: rule?.serverScope, file: rule?.serverFile }, { server: ID, scope: 'user', file: userFile() });
+    await api.callTool(ID, 'write_file', args);
+    assert.equal((await history())[0]?.decidedBy, 'your rule', 'the rule lets the same server through');
+
+    await sidebarRequest('revokeRule', { ruleId: rule!.id });
   });
 
   it('keeps "Approve for session" in memory only', async () => {

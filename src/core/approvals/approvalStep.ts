@@ -6,10 +6,11 @@ import type { DecideToolCall, ResolvedToolCall, ToolCallDecision } from '../call
 import type { EffectiveServer } from '../config/types';
 import { formatProblems, validateArguments } from '../schema/validateArguments';
 import type { ApprovalAnswer, ApprovalBroker } from './approvalBroker';
-import { alwaysAllowRules, isAutoApproved } from './commandSignatures';
-import { decide, type ApprovalMode, type Decision, type FileEffect, type PinnedState, type ShellCommand } from './policy';
-import type { FilePreview } from './preview/types';
-import type { ApprovalRule, RuleScope } from './rules';
+import { decideCall, type CallFiles } from './callDecision';
+import { alwaysAllowRules } from './commandSignatures';
+import type { ApprovalMode, Decision, PinnedState } from './policy';
+import { ruleServerOf, type ApprovalRule, type RuleScope } from './rules';
+import { serverIdentityOf } from './serverIdentity';
 import type { ShellParser } from '../shell/syntax';
 import { shellCommandArgument } from './shellTool';
 
@@ -32,8 +33,8 @@ export interface ApprovalStepOptions {
   pinnedState(serverId: string, tool: string): PinnedState;
   /** Loads the shell parser (once) for shell-like tools. */
   shellParser(): Promise<ShellParser>;
-  /** What the call would write, or undefined for a call that writes no file a preview understands. */
-  preview(call: ResolvedToolCall, args: Record<string, unknown>): Promise<FilePreview | undefined>;
+  /** Where the call's file writes are predicted (the workspace folders, the file system, what is known of the server). */
+  files(call: ResolvedToolCall): CallFiles | Promise<CallFiles>;
   /** Keeps a new rule (the person chose "always" or "for this session"). */
   remember(rule: Omit<ApprovalRule, 'id' | 'scope' | 'createdAt'>, scope: RuleScope): Promise<void>;
   /** The name the model knows the tool by. */
@@ -49,21 +50,16 @@ export function approvalStep(options: ApprovalStepOptions): DecideToolCall {
   return async (call) => {
     const { server, tool, request } = call;
     const args = call.arguments;
-    const shell = await shellCommandOf(call, options);
-    const preview = await options.preview(call, args);
-    const decision = decide({
+    const { decision, shell, fileEffect } = await decideCall(call, {
       mode: options.mode(),
-      server: server.name,
-      tool: tool.name,
-      annotations: tool.annotations,
+      rules: options.rules(),
       serverTrusted: options.serverTrusted(server),
       pinnedState: options.pinnedState(request.serverId, tool.name),
       flagged: (call.status?.findings.length ?? 0) > 0,
-      rules: options.rules(),
-      args,
-      shellCommand: shell?.command,
-      fileEffect: fileEffectOf(preview),
+      shellParser: options.shellParser,
+      files: await options.files(call),
     });
+    const preview = fileEffect?.preview;
     if (decision.decision !== 'ask') {
       options.onDecided?.(call, { decision });
       return decision.decision === 'allow' ? { kind: 'allow' } : { kind: 'deny', reason: decision.reason };
@@ -108,34 +104,9 @@ export function approvalStep(options: ApprovalStepOptions): DecideToolCall {
   };
 }
 
-/** The shell command of a shell-like tool's call, with its signatures and the policy's check. */
-async function shellCommandOf(call: ResolvedToolCall, options: ApprovalStepOptions): Promise<{ command: ShellCommand; signatures: string[]; text: string } | undefined> {
-  const argument = shellCommandArgument(call.tool);
-  const text = argument === undefined ? undefined : call.arguments[argument];
-  if (typeof text !== 'string') return undefined;
-  const parser = await options.shellParser();
-  return {
-    text,
-    signatures: isAutoApproved(text, [], parser).signatures,
-    command: {
-      command: text,
-      check: (allowed) => {
-        const check = isAutoApproved(text, allowed, parser);
-        return { approved: check.autoApproved, reason: check.reason };
-      },
-    },
-  };
-}
-
-function fileEffectOf(preview: FilePreview | undefined): FileEffect | undefined {
-  if (preview === undefined) return undefined;
-  if ((preview.outsideRoots?.length ?? 0) > 0) return 'outsideRoots';
-  return preview.changes.length > 0 ? 'insideRoots' : undefined;
-}
-
 /** "Always allow" on a shell-like tool keeps the command's signatures; on any other tool, the tool. */
 async function remember(options: ApprovalStepOptions, call: ResolvedToolCall, args: Record<string, unknown>, scope: RuleScope, isShell: boolean): Promise<void> {
-  const base = { effect: 'allow' as const, server: call.server.name, tool: call.tool.name };
+  const base = { effect: 'allow' as const, ...ruleServerOf(serverIdentityOf(call.server)), tool: call.tool.name };
   if (isShell) {
     const argument = shellCommandArgument(call.tool);
     const text = argument === undefined ? undefined : args[argument];

@@ -3,6 +3,7 @@
 // Pure: the gate calls it, the sidebar only collects the answer (DESIGN.md §6).
 import type { ToolAnnotations } from '../lifecycle/types';
 import { describeRule, ruleMatches, type ApprovalRule } from './rules';
+import type { ServerIdentity } from './serverIdentity';
 
 /** How much the person lets through without asking. */
 export type ApprovalMode = 'askBeforeEdits' | 'acceptEdits' | 'acceptEverything';
@@ -24,14 +25,21 @@ export interface ShellCommand {
   check(allowed: readonly string[]): { readonly approved: boolean; readonly reason: string };
 }
 
-/** What a call would do to files, as the preview predicted it from the arguments. */
-export type FileEffect = 'insideRoots' | 'outsideRoots';
+/**
+ * What a call would do to files, as the preview predicted it from the arguments: writes inside the
+ * workspace folders, a write outside every one of them, or a write whose place the preview could not
+ * tell (it failed, e.g. with no workspace folder to resolve a path against).
+ */
+export type FileEffect = 'insideRoots' | 'outsideRoots' | 'unknown';
+
+/** How well a file-writing tool is known (see PolicyInput.localWriter). */
+export type LocalWriter = 'exact' | 'mapped';
 
 /** Everything the decision depends on. */
 export interface PolicyInput {
   readonly mode: ApprovalMode;
-  /** The server's name (rules are by name). */
-  readonly server: string;
+  /** Who the server is: rules apply by its identity, not its name alone. */
+  readonly server: ServerIdentity;
   readonly tool: string;
   /** The server's hints: they may tighten a decision for any server, relax it only for a trusted one. */
   readonly annotations?: ToolAnnotations;
@@ -46,6 +54,14 @@ export interface PolicyInput {
   readonly shellCommand?: ShellCommand;
   /** Set when the call writes files (predicted from its arguments). */
   readonly fileEffect?: FileEffect;
+  /**
+   * Set when the tool is known to write local files: `exact` for server-filesystem's writing tools, whose
+   * every effect the preview predicts as the server does it; `mapped` for a tool the person mapped in
+   * the fileWriteTools setting (the file it writes is known, not what else it does). Only such a tool's
+   * write counts as a file edit for Accept edits; a write guessed from argument names makes a call ask
+   * when it lands outside, and never lets it through.
+   */
+  readonly localWriter?: LocalWriter;
 }
 
 export type Verdict = 'allow' | 'ask' | 'deny';
@@ -67,8 +83,9 @@ export interface Decision {
 
 /** Decides one call: deny rules first, then what always asks, then allow rules, the mode and the annotations. */
 export function decide(input: PolicyInput): Decision {
-  const { server, tool, mode } = input;
-  const matching = input.rules.filter((rule) => ruleMatches(rule, server, tool));
+  const { tool, mode } = input;
+  const server = input.server.name;
+  const matching = input.rules.filter((rule) => ruleMatches(rule, input.server, tool));
 
   const deny = matching.find((rule) => rule.effect === 'deny');
   if (deny) return { decision: 'deny', reason: `refused by your rule: ${describeRule(deny)}`, decidedBy: { kind: 'rule', ruleId: deny.id } };
@@ -85,6 +102,9 @@ export function decide(input: PolicyInput): Decision {
   }
   if (input.fileEffect === 'outsideRoots') {
     return ask('it would write to a path outside every workspace root', { kind: 'default' });
+  }
+  if (input.fileEffect === 'unknown') {
+    return ask('it writes files, but the preview could not predict where or how (the card shows why)', { kind: 'default' });
   }
 
   const allows = matching.filter((rule) => rule.effect === 'allow');
@@ -116,9 +136,18 @@ export function decide(input: PolicyInput): Decision {
   }
 
   if (mode === 'acceptEdits') {
-    if (input.fileEffect === 'insideRoots') return { decision: 'allow', reason: 'a file edit inside the workspace (mode: accept edits)', decidedBy: { kind: 'mode', mode } };
+    // A shell command, a destructive or an open-world hint outranks the file-edit rule: such a call is
+    // more than an edit of the workspace's files, whatever its arguments look like. One exception to
+    // the destructive hint: server-filesystem's writes, predicted exactly — what they destroy (the old
+    // content of the file they replace) is the diff the preview shows.
     if (input.shellCommand) return ask('it runs a shell command (accept edits covers file edits only)', { kind: 'mode', mode });
+    if (hints.openWorldHint === true) return ask(`"${tool}" reaches beyond this machine (its server says so; accept edits covers local file edits only)`, { kind: 'annotations' });
+    const edit = input.fileEffect === 'insideRoots' && input.localWriter !== undefined;
+    if (edit && input.localWriter === 'exact') {
+      return { decision: 'allow', reason: 'a file edit inside the workspace, predicted exactly (mode: accept edits)', decidedBy: { kind: 'mode', mode } };
+    }
     if (hints.destructiveHint === true) return ask(`"${tool}" may delete or overwrite (its server says so)`, { kind: 'annotations' });
+    if (edit) return { decision: 'allow', reason: 'a file edit inside the workspace (mode: accept edits)', decidedBy: { kind: 'mode', mode } };
     if (hints.destructiveHint === false && input.serverTrusted) {
       return { decision: 'allow', reason: `"${tool}" makes changes that destroy nothing (its server, which you trust, says so; mode: accept edits)`, decidedBy: { kind: 'mode', mode } };
     }

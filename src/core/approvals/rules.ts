@@ -1,6 +1,8 @@
 // The person's standing answers to tool calls: "always allow" (for a tool, or for a shell-like tool's
 // command signatures) and "always deny", each kept for the session, the workspace or everywhere, and
 // each revocable. Pure data and matching; where rules are stored is the adapters' business.
+import type { Scope } from '../config/types';
+import { legacyNameApplies, type ServerIdentity } from './serverIdentity';
 
 /** How long a rule lives: this window's session (memory), this workspace, or every workspace. */
 export type RuleScope = 'session' | 'workspace' | 'global';
@@ -9,16 +11,24 @@ export type RuleScope = 'session' | 'workspace' | 'global';
 export type RuleEffect = 'allow' | 'deny';
 
 /**
- * One rule. `server` and `tool` are names as the configuration and the server give them (a rule kept
- * "everywhere" applies to every server of that name); `*` matches any. A rule with `signatures` is
- * about a shell-like tool's commands: it allows those command signatures (`npm run build`,
- * `python -m pytest`), never the tool as a whole.
+ * One rule. `server` and `tool` are names as the configuration and the server give them; `*` matches
+ * any. A rule the extension keeps also names the server's identity (`serverScope` and `serverFile`:
+ * the scope and the file that defines it) and applies to that server only. An allow rule with a name
+ * and no identity (kept before rules had one, or written by hand) applies only to the person's own
+ * servers of that name (user and local scope), never to a project or plugin server that took the name;
+ * a deny rule with a name alone refuses every server of that name. A rule
+ * with `signatures` is about a shell-like tool's commands: it allows those command signatures
+ * (`npm run build`, `python -m pytest`), never the tool as a whole.
  */
 export interface ApprovalRule {
   /** Stable id, for revoking. */
   readonly id: string;
   readonly effect: RuleEffect;
   readonly server: string;
+  /** The scope of the server the rule is about (set together with `serverFile`). */
+  readonly serverScope?: Scope;
+  /** The file that defines the server the rule is about. */
+  readonly serverFile?: string;
   readonly tool: string;
   readonly signatures?: readonly string[];
   readonly scope: RuleScope;
@@ -28,9 +38,23 @@ export interface ApprovalRule {
   readonly origin: string;
 }
 
-/** Whether `rule` is about this server's tool. */
-export function ruleMatches(rule: ApprovalRule, server: string, tool: string): boolean {
-  return (rule.server === '*' || rule.server === server) && (rule.tool === '*' || rule.tool === tool);
+/** Whether `rule` is about this server's tool: by identity, or by name for the person's own servers only. */
+export function ruleMatches(rule: ApprovalRule, server: ServerIdentity, tool: string): boolean {
+  return serverMatches(rule, server) && (rule.tool === '*' || rule.tool === tool);
+}
+
+function serverMatches(rule: ApprovalRule, server: ServerIdentity): boolean {
+  if (rule.server === '*') return true;
+  if (rule.serverScope === undefined || rule.serverFile === undefined) {
+    // A refusal by name may refuse more than meant, never let more through: it holds for any server of that name.
+    return rule.effect === 'deny' ? rule.server === server.name : legacyNameApplies(rule.server, server);
+  }
+  return rule.server === server.name && rule.serverScope === server.scope && rule.serverFile === server.file;
+}
+
+/** The fields of a rule that tie it to one server. */
+export function ruleServerOf(server: ServerIdentity): Pick<ApprovalRule, 'server' | 'serverScope' | 'serverFile'> {
+  return { server: server.name, serverScope: server.scope, serverFile: server.file };
 }
 
 /** A rule as one line for people: `allow npm run build, npm test for shell of server "ci" (workspace)`. */
@@ -49,7 +73,8 @@ const SCOPE_WORDS: { readonly [S in RuleScope]: string } = {
 
 function toolWords(rule: ApprovalRule): string {
   const tool = rule.tool === '*' ? 'every tool' : `tool "${rule.tool}"`;
-  const server = rule.server === '*' ? 'any server' : `server "${rule.server}"`;
+  const server = rule.server === '*' ? 'any server'
+    : rule.serverScope === undefined ? `server "${rule.server}"` : `${rule.serverScope} server "${rule.server}"`;
   return `${tool} of ${server}`;
 }
 
@@ -80,16 +105,30 @@ function parseRule(item: unknown, index: number): ApprovalRule {
     }
     signatures = record.signatures.map((s: string) => s.trim());
   }
+  const identity = serverIdentityFields(record, at);
   const createdAt = record.createdAt === undefined ? 0 : record.createdAt;
   if (typeof createdAt !== 'number' || !Number.isFinite(createdAt)) throw new Error(`${at}.createdAt: expected a number`);
   return {
     id: text('id', `rule-${index + 1}`),
     effect,
     server: text('server'),
+    ...identity,
     tool: text('tool', '*'),
     ...(signatures !== undefined ? { signatures } : {}),
     scope,
     createdAt,
     origin: typeof record.origin === 'string' ? record.origin : 'from a rules file',
   };
+}
+
+const SCOPES: readonly Scope[] = ['local', 'project', 'user', 'plugin'];
+
+function serverIdentityFields(record: Record<string, unknown>, at: string): Pick<ApprovalRule, 'serverScope' | 'serverFile'> {
+  const { serverScope, serverFile } = record;
+  if (serverScope === undefined && serverFile === undefined) return {};
+  if (typeof serverScope !== 'string' || !(SCOPES as readonly string[]).includes(serverScope)) {
+    throw new Error(`${at}.serverScope: expected ${SCOPES.map((s) => `"${s}"`).join(', ')} (together with serverFile)`);
+  }
+  if (typeof serverFile !== 'string' || serverFile === '') throw new Error(`${at}.serverFile: expected a non-empty string (together with serverScope)`);
+  return { serverScope: serverScope as Scope, serverFile };
 }

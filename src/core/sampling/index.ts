@@ -2,3 +2,4 @@
 export * from './rateLimit';
 export * from './sampling';
 export * from './samplingView';
+export * from './samplingAlways';

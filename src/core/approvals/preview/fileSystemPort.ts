@@ -22,6 +22,8 @@ export interface PreviewFileSystem {
   entryKind(path: string): Promise<EntryKind | undefined>;
   /** A file's bytes decoded as UTF-8 the way Node's `readFile(path, 'utf-8')` does (invalid bytes become U+FFFD, a BOM stays). */
   readText(path: string): Promise<string>;
+  /** A file's bytes as they are (lets a preview show bytes the server would replace when it re-encodes the file). */
+  readBytes?(path: string): Promise<Uint8Array>;
 }
 
 /** The errno code of a rejection from the port, or undefined for anything else. */

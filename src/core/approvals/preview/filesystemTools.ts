@@ -11,6 +11,7 @@
 // Every path first goes through the server's validation (serverPaths.ts); its refusal is the error.
 import * as path from 'node:path';
 import { errorText, type PreviewFileSystem } from './fileSystemPort';
+import { readFileText } from './fileText';
 import { unifiedDiff } from './previewDiff';
 import { insideAny, resolveServerPath, serverAllowedDirectories } from './serverPaths';
 import { applyTextEdits, normalizeLineEndings, type TextEdit } from './textEdits';
@@ -28,7 +29,9 @@ export function isFilesystemWriteTool(tool: string): tool is FilesystemWriteTool
 /** Predicts what server-filesystem does for `tool` with `args`, given the roots it was sent. */
 export async function previewFilesystemCall(tool: FilesystemWriteTool, args: unknown, context: PreviewContext): Promise<FilePreview> {
   const allowed = await serverAllowedDirectories(context.roots, context.fs);
-  if (allowed.length === 0) return refused(`no usable root: none of ${context.roots.join(', ') || '(none)'} is an existing directory`);
+  // With no usable root the server falls back to the folders on its own command line, which a
+  // prediction cannot see: every path is outside what the person opened, and the call asks.
+  if (allowed.length === 0) return refused(`no usable root: none of ${context.roots.join(', ') || '(none)'} is an existing directory`, namedPaths(args));
   // The server checks a trimmed, unquoted form of the path but writes the path itself: `/root'` or
   // `/root ` pass its check and land beside the root. Predicted as the server does it, and flagged.
   const escaped: string[] = [];
@@ -81,11 +84,11 @@ async function previewWrite(target: string, content: string, fs: PreviewFileSyst
   const kind = await fs.entryKind(target);
   if (kind === undefined) {
     if ((await fs.entryKind(path.dirname(target))) !== 'directory') return refused(`ENOENT: no such file or directory, open '${target}'`);
-    return changed([{ path: target, kind: 'create', before: null, after: content }]);
+    return changed([{ path: target, kind: 'create', before: null, after: wellFormed(content) }]);
   }
   if (kind === 'directory') return refused(`EISDIR: illegal operation on a directory, rename into '${target}'`);
-  const before = kind === 'file' ? await fs.readText(target) : null;
-  return changed([{ path: target, kind: 'modify', before, after: content }]);
+  const before = kind === 'file' ? (await readFileText(fs, target)).now : null;
+  return changed([{ path: target, kind: 'modify', before, after: wellFormed(content) }]);
 }
 
 async function previewEdit(target: string, edits: TextEdit[], dryRun: boolean, fs: PreviewFileSystem): Promise<FilePreview> {
@@ -94,11 +97,11 @@ async function previewEdit(target: string, edits: TextEdit[], dryRun: boolean, f
   if (kind === 'directory') return refused('EISDIR: illegal operation on a directory, read');
   // Reading a FIFO or a device would block the server as it would block the preview: say so instead.
   if (kind !== 'file') return refused(`not a regular file: ${target} (the server would wait on it)`);
-  const before = await fs.readText(target);
-  const edited = applyTextEdits(normalizeLineEndings(before), edits);
+  const { read, now: before } = await readFileText(fs, target);
+  const edited = applyTextEdits(normalizeLineEndings(read), edits);
   if (!edited.ok) return refused(edited.error);
   if (dryRun) return { changes: [], diff: '', dryRun: true };
-  return changed([{ path: target, kind: 'modify', before, after: edited.text }]);
+  return changed([{ path: target, kind: 'modify', before, after: wellFormed(edited.text) }]);
 }
 
 async function previewMove(source: string, destination: string, fs: PreviewFileSystem): Promise<FilePreview> {
@@ -113,12 +116,24 @@ async function previewMove(source: string, destination: string, fs: PreviewFileS
   return changed([{ path: source, kind: 'move', before: text, after: text, to: destination }]);
 }
 
+/** The text as the server writes it: a lone surrogate cannot be encoded in UTF-8 and becomes U+FFFD. */
+function wellFormed(text: string): string {
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
 function changed(changes: FileChange[]): FilePreview {
   return { changes, diff: unifiedDiff(changes) };
 }
 
 function refused(error: string, outsideRoots?: string[]): FilePreview {
   return outsideRoots === undefined ? { changes: [], diff: '', error } : { changes: [], diff: '', error, outsideRoots };
+}
+
+/** The paths a call names (path, source, destination), for the flag of a call with no root. */
+function namedPaths(args: unknown): string[] {
+  if (typeof args !== 'object' || args === null) return ['(no path)'];
+  const named = ['path', 'source', 'destination'].map((key) => (args as Record<string, unknown>)[key]).filter((value): value is string => typeof value === 'string');
+  return named.length > 0 ? named : ['(no path)'];
 }
 
 // Argument checks with the server's schemas in mind: extra keys are ignored, a wrong type refuses the call.

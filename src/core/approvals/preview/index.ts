@@ -3,6 +3,7 @@
 export * from './contentWrite';
 export * from './detection';
 export * from './fileSystemPort';
+export * from './fileText';
 export * from './filesystemTools';
 export * from './previewDiff';
 export * from './serverPaths';
