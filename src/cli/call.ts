@@ -29,7 +29,8 @@ ${TRUST_STORE_HELP}
   -h, --help       Show this help.
 
 A tool hidden by the entry's "allowedTools"/"disabledTools" is refused, as in the
-editor; so is a tool the server does not list (with the names it does offer).
+editor; so is a tool the server does not list (with the names it does offer), and a
+tool the host refuses to take from the listing (a schema nested too deep to check).
 
 Exit status: 0 when the tool answered; 1 when the server did not start, the call was
 refused or failed, or the result has "isError": true (the result is still printed); 2 for a usage
@@ -90,6 +91,11 @@ export const callCommand: Command = {
     try {
       host.start([server]);
       await host.settle(startupBudget(server, startupTimeoutMs));
+      const refused = host.registry.get(server.id)?.catalog.refusedTools?.find((tool) => tool.name === toolName);
+      if (refused !== undefined) {
+        io.err(`${PROGRAM}: the tool '${toolName}' of '${server.id}' is refused: ${refused.reason}\n`);
+        return 1;
+      }
       let result: CallToolResult;
       try {
         result = await host.calls.call({ serverId: server.id, tool: toolName, arguments: toolArgs, timeoutMs: callTimeoutMs, caller: 'cli' });

@@ -3,6 +3,7 @@
 import type { Disposable } from '../disposable';
 import { errorMessage } from './errors';
 import type { ServerConnection, ServerLog } from './ports';
+import { boundListing } from './toolBounds';
 import type { Catalog, CatalogItemOf, CatalogKind } from './types';
 
 /** The catalog kinds in display order. */
@@ -169,8 +170,20 @@ export class CatalogLoader implements Disposable {
     }
     if (this.disposed) return;
     for (const warning of listed.warnings) this.options.log.warn(warning);
-    const changed = JSON.stringify(this.value[kind]) !== JSON.stringify(listed.items);
-    if (changed) this.value = { ...this.value, [kind]: listed.items };
+    // Before anything walks the items (even JSON.stringify below): a hostile listing is bounded first.
+    const bounded = boundListing(kind, listed.items);
+    for (const warning of bounded.warnings) this.options.log.warn(warning);
+    const refused = kind === 'tools' && bounded.refused.length > 0 ? bounded.refused : undefined;
+    const changed = JSON.stringify(this.value[kind]) !== JSON.stringify(bounded.items)
+      || (kind === 'tools' && JSON.stringify(this.value.refusedTools) !== JSON.stringify(refused));
+    if (changed) {
+      const next: Catalog = { ...this.value, [kind]: bounded.items };
+      if (kind === 'tools') {
+        if (refused) next.refusedTools = refused;
+        else delete next.refusedTools;
+      }
+      this.value = next;
+    }
     if (!changed && !forceEvent) return;
     try {
       this.options.onDidChange(kind);

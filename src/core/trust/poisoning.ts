@@ -3,6 +3,7 @@
 // finds both kinds for the sidebar to show. Ordinary text in any language, and emoji sequences that
 // legitimately use joiners, pass.
 import type { ToolInfo } from '../lifecycle/types';
+import { MAX_SCANNED_CHARS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_STRINGS } from '../schema/jsonBounds';
 
 export type PoisonKind = 'hidden-characters' | 'instructions';
 export type PoisonField = 'name' | 'description' | 'inputSchema' | 'annotations';
@@ -123,10 +124,13 @@ export const POISONING_PATTERNS: readonly PoisoningPattern[] = [
   },
 ];
 
-/** Bounds, so a hostile schema cannot make the scan slow. */
-const MAX_DEPTH = 64;
-const MAX_STRINGS = 10_000;
-const MAX_SCANNED_CHARS = 100_000;
+/**
+ * Bounds, so a hostile schema cannot make the scan slow. They are the catalog's too (see
+ * core/lifecycle/toolBounds): a tool past them is refused there, and a longer description is cut to
+ * what is scanned, so everything the model gets was read here.
+ */
+const MAX_DEPTH = MAX_SCHEMA_DEPTH;
+const MAX_STRINGS = MAX_SCHEMA_STRINGS;
 const MAX_MATCH_CHARS = 120;
 
 /** Every finding in a tool's name, description, input schema (keys and values at any depth) and annotations. */
