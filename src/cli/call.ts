@@ -91,11 +91,6 @@ export const callCommand: Command = {
     try {
       host.start([server]);
       await host.settle(startupBudget(server, startupTimeoutMs));
-      const refused = host.registry.get(server.id)?.catalog.refusedTools?.find((tool) => tool.name === toolName);
-      if (refused !== undefined) {
-        io.err(`${PROGRAM}: the tool '${toolName}' of '${server.id}' is refused: ${refused.reason}\n`);
-        return 1;
-      }
       let result: CallToolResult;
       try {
         result = await host.calls.call({ serverId: server.id, tool: toolName, arguments: toolArgs, timeoutMs: callTimeoutMs, caller: 'cli' });
