@@ -5,7 +5,7 @@ import type { Disposable } from '../disposable';
 import { Emitter, type Event } from '../event';
 import type { EffectiveServer } from '../config/types';
 import { sameAlwaysLoad, sameToolFilter } from '../config/toolFilter';
-import { CATALOG_KINDS, CatalogLoader, emptyCatalog } from './catalog';
+import { CATALOG_KINDS, CatalogLoader, DEFAULT_MIN_REFRESH_INTERVAL_MS, emptyCatalog } from './catalog';
 import { BudgetedLog } from './logBudget';
 import { ClosingConnections } from './closingConnections';
 import type { CallOptions, CatalogChange, GetPromptResult, ReadResourceResult, ServerControllerOptions, ServerStateChange, ServerView } from './controllerTypes';
@@ -260,6 +260,8 @@ export class ServerController implements ServerView, Disposable {
       log: this.log,
       requestTimeoutMs: () => this.options.settings().requestTimeoutMs,
       onDidChange: (kind) => this.catalogEmitter.fire({ id: this.id, kind }),
+      clock: this.options.clock,
+      minRefreshIntervalMs: DEFAULT_MIN_REFRESH_INTERVAL_MS,
     });
     const live = new LiveConnection(connection, catalog);
     this.live.value = live;
