@@ -1,6 +1,7 @@
 // The cards of calls that wait for the person: who calls what and why it asks, the tool's hints, the
 // arguments as editable fields checked against the tool's schema, what the call would change (a
 // unified diff, and Open Diff for VS Code's diff editor), and the answers.
+import { hasHiddenCharacters, visible } from '../src/protocol/visibleText';
 import type { AnnotationHints, ApprovalCard, ApprovalMode, PreviewView, RuleScope } from '../src/protocol/approvals';
 import { argumentsOf, problemsByField, type CardDraft, type FieldDraft } from './drafts';
 import { h, icon } from './dom';
@@ -110,10 +111,17 @@ function answerButton(card: ApprovalCard, answer: CardAnswer, label: string, dis
   }, label);
 }
 
+/** What a multi-line field shows as itself: its line breaks and tabs are visible there. */
+const FIELD_KEEPS = '\n\t';
+
 function argumentField(cardId: string, field: FieldDraft, jsonError: string | undefined, problems: readonly string[], actions: ApprovalActions): HTMLElement {
   const id = `arg-${cardId}-${field.name}`;
   const errorId = `${id}-error`;
+  const hiddenId = `${id}-hidden`;
   const errors = [...(jsonError !== undefined ? [jsonError] : []), ...problems];
+  // The field keeps the real value (what is sent); the escaped form beside it is what a person can read.
+  const hidden = hasHiddenCharacters(field.value, FIELD_KEEPS);
+  const describedBy = [hidden ? hiddenId : undefined, errors.length > 0 ? errorId : undefined].filter(Boolean).join(' ');
   const lines = Math.min(12, Math.max(field.kind === 'json' ? 2 : 1, field.value.split('\n').length));
   const textarea = inputOf(h('textarea', {
     className: `arg-input arg-${field.kind}`,
@@ -125,7 +133,7 @@ function argumentField(cardId: string, field: FieldDraft, jsonError: string | un
       'data-arg': field.name,
       'data-focus-key': `arg:${cardId}:${field.name}`,
       'aria-invalid': errors.length > 0 ? 'true' : undefined,
-      'aria-describedby': errors.length > 0 ? errorId : undefined,
+      'aria-describedby': describedBy === '' ? undefined : describedBy,
     },
   }), field.value, (value) => actions.editArgument(cardId, field.name, value));
   return h('div', { className: `arg-field${errors.length > 0 ? ' invalid' : ''}`, attrs: { 'data-testid': 'approval-field', 'data-arg': field.name } },
@@ -134,6 +142,8 @@ function argumentField(cardId: string, field: FieldDraft, jsonError: string | un
       field.required && h('span', { className: 'muted' }, ' (required)'),
       field.kind === 'json' && h('span', { className: 'muted' }, ' JSON')),
     textarea,
+    hidden && h('p', { className: 'hidden-characters', attrs: { id: hiddenId, 'data-testid': 'approval-hidden-characters' } },
+      'Holds invisible or direction-changing characters, shown escaped: ', h('code', {}, visible(field.value, FIELD_KEEPS))),
     errors.length > 0 && h('div', { className: 'field-error', attrs: { id: errorId, 'data-testid': 'approval-field-error', role: 'alert' } }, errors.join('; ')));
 }
 
@@ -173,7 +183,7 @@ function diffView(diff: string): HTMLElement {
   const lines = (diff.endsWith('\n') ? diff.slice(0, -1).split('\n') : diff.split('\n'))
     .filter((line) => !line.startsWith('Index: ') && !/^=+$/.test(line));
   return h('pre', { className: 'diff', attrs: { 'data-testid': 'approval-diff', tabindex: '0', 'aria-label': 'Unified diff' } },
-    ...lines.map((line) => h('span', { className: `diff-line ${diffLineKind(line)}` }, line, '\n')));
+    ...lines.map((line) => h('span', { className: `diff-line ${diffLineKind(line)}` }, visible(line, '\t'), '\n')));
 }
 
 function diffLineKind(line: string): string {

@@ -151,6 +151,7 @@ function serverRow(row: ServerRow, actions: Actions): HTMLElement {
     !known && row.disabled && h('span', { className: 'marker marker-disabled', attrs: { 'data-testid': 'server-disabled' } }, 'disabled'),
     h('span', { className: 'row-status' },
       ...toolReviewMarkers(row),
+      refusedToolsMarker(row),
       counts && h('span', {
         className: 'server-tools',
         attrs: {
@@ -212,6 +213,20 @@ function toolReviewMarkers(row: ServerRow): (HTMLElement | false)[] {
       attrs: { 'data-testid': 'server-poisoning', 'data-count': String(review.flagged), 'data-blocked': String(review.blocked), title: flaggedTitle },
     }, icon('warning'), `${review.flagged} flagged`),
   ];
+}
+
+/** The tools the host refused from a ready server's listing, each with its reason in the tooltip. */
+function refusedToolsMarker(row: ServerRow): HTMLElement | false {
+  const refused = row.refusedTools ?? [];
+  if (refused.length === 0) return false;
+  const title = [
+    `${refused.length} ${refused.length === 1 ? 'tool' : 'tools'} refused, left out of the catalog:`,
+    ...refused.map((tool) => `${tool.name}: ${tool.reason}`),
+  ].join('\n');
+  return h('span', {
+    className: 'marker marker-poisoning',
+    attrs: { 'data-testid': 'server-tools-refused', 'data-count': String(refused.length), title },
+  }, icon('warning'), `${refused.length} refused`);
 }
 
 function shadowedRow(row: ShadowedRow, actions: Actions): HTMLElement {

@@ -30,7 +30,8 @@ ${TRUST_STORE_HELP}
   -h, --help       Show this help.
 
 A tool hidden by the entry's "allowedTools"/"disabledTools" is refused, as in the
-editor; so is a tool the server does not list (with the names it does offer).
+editor; so is a tool the server does not list (with the names it does offer), and a
+tool the host refuses to take from the listing (a schema nested too deep to check).
 
 Exit status: 0 when the tool answered; 1 when the server did not start, the call was
 refused or failed, or the result has "isError": true (the result is still printed); 2 for a usage

@@ -7,6 +7,7 @@ import { ToolCallGate } from '../core/calls';
 import type { Disposable } from '../core/disposable';
 import type { EffectiveServer } from '../core/config/types';
 import { RedactingConnector, ServerRegistry, redactText, secretsOf, type McpLogLevel, type Root, type ServerLog } from '../core/lifecycle';
+import { boundedJsonText } from '../core/schema/jsonBounds';
 import type { OAuthSupport } from '../node/auth/oauthSupport';
 import { NodeServerConnector, processLauncher, type NodeServerConnectorOptions } from '../node/connector';
 import { ServerEnvironment } from '../node/process/environment';
@@ -134,6 +135,9 @@ const SILENT_LOG: ServerLog = {
   trace: () => undefined,
 };
 
+/** How much of a structured log message or traced message is printed. */
+const MAX_LOGGED_JSON = 64 * 1024;
+
 /** `[name] …` lines on stderr, every one scrubbed of the server's env and header values. */
 function stderrLog(server: EffectiveServer, io: Io): ServerLog {
   const secrets = secretsOf(server.launch);
@@ -146,7 +150,7 @@ function stderrLog(server: EffectiveServer, io: Io): ServerLog {
     error: (message) => write(`error: ${message}`),
     stderr: (line) => write(`stderr: ${line}`),
     serverMessage: (level: McpLogLevel, logger, data) =>
-      write(`server ${level}${logger ? ` (${logger})` : ''}: ${typeof data === 'string' ? data : JSON.stringify(data)}`),
-    trace: (direction, message) => write(`${direction === 'send' ? '→' : '←'} ${JSON.stringify(message)}`),
+      write(`server ${level}${logger ? ` (${logger})` : ''}: ${typeof data === 'string' ? data : boundedJsonText(data, MAX_LOGGED_JSON)}`),
+    trace: (direction, message) => write(`${direction === 'send' ? '→' : '←'} ${boundedJsonText(message, MAX_LOGGED_JSON)}`),
   };
 }

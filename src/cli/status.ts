@@ -1,6 +1,6 @@
 // `switchboard status`: starts the workspace's servers the way the extension would, waits until each is
 // ready or failed, lists what each offers, stops them all and reports.
-import { DEFAULT_LIFECYCLE_SETTINGS, ServerState, startupSummaryLine, type ServerView, type StartupSummary } from '../core/lifecycle';
+import { DEFAULT_LIFECYCLE_SETTINGS, ServerState, startupSummaryLine, type RefusedTool, type ServerView, type StartupSummary } from '../core/lifecycle';
 import { millisecondsFlag, PROGRAM, type Command } from './command';
 import { tableRenderer } from './table';
 import { TRUST_STORE_HELP } from './trust';
@@ -16,7 +16,9 @@ each one is ready or has failed, lists what each ready server offers, stops them
 Project servers (the workspace's .mcp.json) are not started unless --allow-project is
 given or their exact definition is trusted in --trust-store FILE: the others are listed
 with state "needsTrust". Disabled servers are listed as "disabled". Tools hidden by an
-entry's "allowedTools"/"disabledTools" are not counted (the table says how many).
+entry's "allowedTools"/"disabledTools" are not counted (the table says how many), nor
+are tools the host refuses (a schema nested too deep to check): the table names them
+with the reason, and with --json they are named on stderr.
 
 Options:
 ${WORKSPACE_HELP}
@@ -56,6 +58,10 @@ interface StatusRow {
   parkedBecause?: string;
   /** Not printed in JSON: how many listed tools allowedTools/disabledTools hide, for the table. */
   hiddenTools: number;
+  /** Not printed in JSON (told on stderr instead): the tools the host refused, with why. */
+  refusedTools: RefusedTool[];
+  /** Not printed in JSON: log lines dropped because the server logged faster than the budget. */
+  droppedLogLines: number;
 }
 
 export const statusCommand: Command = {
@@ -85,6 +91,9 @@ export const statusCommand: Command = {
       await host.close();
     }
 
+    if (args.has('json')) {
+      for (const row of rows) for (const line of refusedLines(row.refusedTools)) io.err(`${PROGRAM}: server '${row.name}': ${line}\n`);
+    }
     io.out(args.has('json') ? `${JSON.stringify({ servers: rows.map(jsonOf) }, null, 2)}\n` : formatTable(rows, summary));
     return rows.every((row) => isFine(row.state)) ? 0 : 1;
   },
@@ -109,10 +118,17 @@ function rowOf(view: ServerView, startMs: number | null): StatusRow {
     startMs,
     stderrTail: state.kind === 'failed' || state.kind === 'crashed' ? state.stderrTail : [],
     hiddenTools: ready ? catalog.hiddenTools ?? 0 : 0,
+    refusedTools: ready ? catalog.refusedTools ?? [] : [],
+    droppedLogLines: view.droppedLogLines,
   };
 }
 
-function jsonOf(row: StatusRow): Omit<StatusRow, 'stderrTail' | 'hiddenTools'> {
+/** One line per refused tool: `tool 'deep' refused: its input schema is nested more than 64 levels deep`. */
+export function refusedLines(refused: readonly RefusedTool[] | undefined): string[] {
+  return (refused ?? []).map((tool) => `tool '${tool.name}' refused: ${tool.reason}`);
+}
+
+function jsonOf(row: StatusRow): Omit<StatusRow, 'stderrTail' | 'hiddenTools' | 'refusedTools' | 'droppedLogLines'> {
   const { name, scope, state, error, tools, resources, prompts, startMs } = row;
   return { name, scope, state, error, tools, resources, prompts, startMs };
 }
@@ -131,6 +147,8 @@ function formatTable(rows: StatusRow[], summary: StartupSummary): string {
   rows.forEach((row, index) => {
     lines.push(render(cells[index]));
     if (row.error !== null) lines.push(`    ${row.error}`);
+    for (const line of refusedLines(row.refusedTools)) lines.push(`    ${line}`);
+    if (row.droppedLogLines > 0) lines.push(`    ${row.droppedLogLines} log ${row.droppedLogLines === 1 ? 'line' : 'lines'} dropped: the server logged faster than the log takes (see --verbose)`);
     if (row.hiddenTools > 0) lines.push(`    ${row.hiddenTools} more ${row.hiddenTools === 1 ? 'tool is' : 'tools are'} hidden by allowedTools/disabledTools`);
     for (const line of row.stderrTail.slice(-STDERR_LINES_SHOWN)) lines.push(`    stderr: ${line}`);
     if (row.state === 'needsTrust') {

@@ -3,6 +3,7 @@
 import { qualifyToolNames } from '../core/chat/toolNames';
 import { DEFAULT_LIFECYCLE_SETTINGS } from '../core/lifecycle';
 import { millisecondsFlag, PROGRAM, type Command } from './command';
+import { refusedLines } from './status';
 import { tableRenderer } from './table';
 import { TRUST_STORE_HELP } from './trust';
 import { problemLine, readWorkspaceConfig, WORKSPACE_HELP } from './workspace';
@@ -16,7 +17,8 @@ Starts the workspace's MCP servers as the extension would, lists the tools of ev
 server that became ready under the names a model gets (mcp__<server>__<tool>: only
 [A-Za-z0-9_-], at most 64 characters, a short hash where a name was cut or two clashed),
 sorted by server then tool, and stops them all. Tools hidden by an entry's
-"allowedTools"/"disabledTools" are left out.
+"allowedTools"/"disabledTools" are left out; so are tools the host refuses (a schema
+nested too deep to check), each named on stderr with the reason.
 
 Project servers start only with --allow-project or when trusted in --trust-store.
 
@@ -46,11 +48,13 @@ export const toolsCommand: Command = {
     const { host } = await workspaceServersHost(args, io, config, { startupTimeoutMs, verbose: false });
     let tools: { server: string; tool: string; qualifiedName: string; description: string | null }[];
     let failed: string[];
+    let refused: string[];
     try {
       host.start(config.merged.servers);
       await host.settle(settleBudget(config.merged.servers, startupTimeoutMs));
       const ready = host.registry.list().filter((view) => view.state.kind === 'ready');
       failed = host.registry.list().filter((view) => view.state.kind === 'failed' || view.state.kind === 'crashed').map((view) => view.id);
+      refused = ready.flatMap((view) => refusedLines(view.catalog.refusedTools).map((line) => `server '${view.id}': ${line}`));
       const descriptions = new Map<string, string | undefined>();
       for (const view of ready) for (const tool of view.catalog.tools) descriptions.set(`${view.id}\u0000${tool.name}`, tool.description);
       tools = qualifyToolNames(ready.flatMap((view) => view.catalog.tools.map((tool) => ({ server: view.id, tool: tool.name }))))
@@ -58,6 +62,7 @@ export const toolsCommand: Command = {
     } finally {
       await host.close();
     }
+    for (const line of refused) io.err(`${PROGRAM}: ${line}\n`);
     for (const id of failed) io.err(`${PROGRAM}: server '${id}' did not start; its tools are not listed (see '${PROGRAM} status')\n`);
     if (args.has('json')) io.out(`${JSON.stringify(tools, null, 2)}\n`);
     else if (tools.length === 0) io.out('No tools: no ready server offers one.\n');

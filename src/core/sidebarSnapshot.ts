@@ -46,6 +46,8 @@ export interface ServerStatus {
   readonly counts?: CatalogCounts;
   /** Changed, new and flagged tools (shown while the server is ready). */
   readonly toolReview?: ToolReviewCounts;
+  /** Tools the host refused to take from the listing, with why (shown while the server is ready). */
+  readonly refusedTools?: readonly { readonly name: string; readonly reason: string }[];
 }
 
 export interface SidebarSnapshotOptions {
@@ -114,6 +116,9 @@ function toServerRow(server: EffectiveServer, status: ServerStateKind | ServerSt
     ...(reason ? { stateReason: revealHiddenCharacters(reason) } : {}),
     ...(full?.counts && full.state.kind === 'ready' ? { counts: { ...full.counts } } : {}),
     ...(full?.toolReview && full.state.kind === 'ready' ? { toolReview: toolReviewRow(full.toolReview) } : {}),
+    ...(full?.refusedTools && full.refusedTools.length > 0 && full.state.kind === 'ready'
+      ? { refusedTools: full.refusedTools.map((tool) => ({ name: revealHiddenCharacters(tool.name), reason: tool.reason })) }
+      : {}),
     ...(trust && trust.flags.length > 0 ? { dangerFlags: trust.flags.map((flag) => toDangerFlagRow(flag, secretsOf(server.launch))) } : {}),
     launchSummary: launchSummary(server.launch),
     source: toLocation(server.source),

@@ -5,6 +5,7 @@
 import { ConnectError, SignInRequiredError } from '../core/lifecycle/errors';
 import type { ConnectRequest, ServerConnection, ServerConnector } from '../core/lifecycle/ports';
 import type { CatalogKind } from '../core/lifecycle/types';
+import { BoundedSchemaValidator } from './boundedSchemaValidator';
 import { SdkServerConnection } from './connection';
 import { McpSession, type SessionSink, type StdioProcessInfo } from './mcpSession';
 import { ServerEnvironment } from './process/environment';
@@ -272,7 +273,10 @@ export class NodeServerConnector implements ServerConnector {
     const sample = this.options.sample !== undefined && (this.options.samplingAvailable?.() ?? true) ? this.options.sample : undefined;
     const client = new Client(
       { name: CLIENT_NAME, version: this.options.clientVersion },
-      { capabilities: { roots: { listChanged: true }, ...(elicitation ? { elicitation } : {}), ...(sample ? { sampling: {} } : {}) } },
+      {
+        capabilities: { roots: { listChanged: true }, ...(elicitation ? { elicitation } : {}), ...(sample ? { sampling: {} } : {}) },
+        jsonSchemaValidator: new BoundedSchemaValidator(),
+      },
     );
     if (sample) {
       client.setRequestHandler(CreateMessageRequestSchema, async ({ params }, extra) => {

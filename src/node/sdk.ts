@@ -27,3 +27,6 @@ export type {
   OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 export { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+// The JSON Schema validator the SDK Client compiles tool output schemas (and elicitation schemas) with.
+export { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+export type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator as SdkJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';

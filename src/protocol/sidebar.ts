@@ -85,6 +85,8 @@ export interface ServerRow {
   readonly counts?: CatalogCounts;
   /** Changed, new and flagged tools of a ready server; absent while it is not ready. */
   readonly toolReview?: ToolReviewCounts;
+  /** Tools of a ready server the host refused to take from its listing (names display-safe), with why; absent when none. */
+  readonly refusedTools?: readonly { readonly name: string; readonly reason: string }[];
   /** Project servers: the danger flags of the definition, in the order the trust prompt lists them. */
   readonly dangerFlags?: readonly DangerFlagRow[];
   /** The command line (stdio) or the url (http, sse, ws), for display only. */

@@ -168,6 +168,8 @@ function serverTooltip(
   lines.push({ text: `Scope: ${server.scope}${plugin && server.scope === 'plugin' ? ` (${plugin})` : ''}` });
   if (decision) lines.push({ text: `Trust: ${trustDisplay(decision)?.label ?? 'trusted'} (${decision.reason})` });
   lines.push(...stateLines(state, view?.catalog));
+  const dropped = view?.droppedLogLines ?? 0;
+  if (dropped > 0) lines.push({ text: `⚠ ${dropped} log ${dropped === 1 ? 'line' : 'lines'} dropped: the server logged faster than its log takes` });
   for (const flag of flags) lines.push({ text: `⚠ ${flag.id}: ${flag.reason}${flag.detail !== undefined ? ` (${revealHiddenCharacters(redactText(flag.detail, secrets))})` : ''}` });
   lines.push({ text: `Transport: ${launch.type}` });
   if (launch.type === 'stdio') {
@@ -202,6 +204,7 @@ function stateLines(state: ServerState | undefined, catalog: Catalog | undefined
         lines.push({ text: `Offers ${counts.join(', ')}` });
         const hidden = catalog.hiddenTools ?? 0;
         if (hidden > 0) lines.push({ text: `${hidden} more ${hidden === 1 ? 'tool is' : 'tools are'} hidden by allowedTools/disabledTools` });
+        for (const refused of catalog.refusedTools ?? []) lines.push({ text: `⚠ Tool ${revealHiddenCharacters(refused.name)} refused: ${refused.reason}` });
       }
       break;
     }

@@ -33,6 +33,7 @@ export function sidebarSnapshotOf(ctx: SwitchboardContext): SidebarSnapshot {
         state: view.state,
         counts: { tools: tools.length, resources: resources.length, resourceTemplates: resourceTemplates.length, prompts: prompts.length },
         toolReview: toolReview.summary(server.id),
+        refusedTools: view.catalog.refusedTools,
       };
     },
     trustOf: (server) => ({ decision: trust.decide(server), flags: trust.flags(server) }),

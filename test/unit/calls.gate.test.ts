@@ -140,6 +140,18 @@ describe('ToolCallGate', () => {
     await refused(h.gate.call({ serverId: 'fs', tool: 'zzz', caller: 'test' }), 'unknownTool', "unknown tool 'zzz' of server 'fs' (it offers: delete_file, echo, read_file)");
   });
 
+  it('names the reason when the host refused the tool from the listing (a schema nested too deep)', async () => {
+    const h = setup();
+    cleanup = h.dispose;
+    h.connector.setup = (connection) => {
+      let schema: Record<string, unknown> = { type: 'string' };
+      for (let i = 0; i < 5000; i++) schema = { type: 'object', properties: { a: schema } };
+      connection.setPages('tools', [[{ name: 'echo', inputSchema: { type: 'object' } }, { name: 'deep', inputSchema: schema }]]);
+    };
+    await h.start(makeServer('hostile'));
+    await refused(h.gate.call({ serverId: 'hostile', tool: 'deep', caller: 'test' }), 'unknownTool', "the tool 'deep' of 'hostile' is refused: its input schema is nested more than 64 levels deep");
+  });
+
   it('says so when the server offers no tools', async () => {
     const h = setup();
     cleanup = h.dispose;

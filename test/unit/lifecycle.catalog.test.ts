@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { CatalogLoader, listAll, sortCatalogItems } from '../../src/core/lifecycle/catalog';
 import type { CatalogKind, ToolInfo } from '../../src/core/lifecycle/types';
-import { deferred, FakeConnection, flush, RecordingLog } from './helpers/lifecycle';
+import { deferred, FakeClock, FakeConnection, flush, RecordingLog } from './helpers/lifecycle';
 
 const tool = (name: string, description = ''): ToolInfo => ({ name, description, inputSchema: { type: 'object' } });
 const names = (items: { name: string }[]): string[] => items.map((item) => item.name);
@@ -129,6 +129,28 @@ describe('catalog', () => {
       gate.resolve();
       await loader.idle();
       assert.equal(connection.listCalls.length, 2);
+    });
+
+    it('in a storm of list_changed, waits between listings instead of listing back to back', async () => {
+      const clock = new FakeClock();
+      const connection = new FakeConnection();
+      const loader = new CatalogLoader(connection, { log: new RecordingLog(), requestTimeoutMs: () => 1000, onDidChange: () => undefined, clock, minRefreshIntervalMs: 250 });
+      connection.onListChanged((kind) => loader.refresh(kind));
+      await loader.load();
+      connection.listCalls.length = 0;
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < 100; i++) connection.fireListChanged('tools');
+        await flush();
+      }
+      assert.equal(connection.listCalls.length, 1, 'one listing at once');
+      await clock.tick(100);
+      assert.equal(connection.listCalls.length, 1, 'not again before the interval');
+      await clock.tick(150);
+      assert.equal(connection.listCalls.length, 2, 'once more after it, for everything that came meanwhile');
+      await clock.tick(1000);
+      await loader.idle();
+      assert.equal(connection.listCalls.length, 2, 'nothing more without a new notification');
+      loader.dispose();
     });
 
     it('does not announce a refresh that changed nothing', async () => {

@@ -56,7 +56,9 @@ describe('ServerController', () => {
       await controller.start();
       const request = connector.requests[0];
       assert.equal(request.server, server);
-      assert.equal(request.log, log);
+      // The server's log, behind the log budget.
+      request.log.stderr('from the server');
+      assert.equal(log.lines.at(-1), 'stderr: from the server');
       assert.equal(request.startupTimeoutMs, 5000);
       assert.equal(request.shutdownGraceMs, 750);
       assert.equal(request.trace, true);

@@ -238,4 +238,12 @@ describe('revealHiddenCharacters', () => {
     assert.equal(revealHiddenCharacters('café — ok ✓ 日本'), 'café — ok ✓ 日本');
     assert.equal(revealHiddenCharacters('tab\there'), 'tab here');
   });
+  it('carries the tools the host refused, names made display-safe, only while ready', () => {
+    const config = { ...NO_CONFIG, servers: [server({ name: 'deep', scope: 'user' })] };
+    const refusedTools = [{ name: 'deep\u202E', reason: 'its input schema is nested more than 64 levels deep' }];
+    const ready = toSidebarSnapshot(config, { generatedAt: 1, stateOf: () => ({ state: { kind: 'ready', since: 0, startMs: 1 }, refusedTools }) });
+    assert.deepEqual(ready.servers[0].refusedTools, [{ name: 'deep\\u{202E}', reason: 'its input schema is nested more than 64 levels deep' }]);
+    const stopped = toSidebarSnapshot(config, { generatedAt: 1, stateOf: () => ({ state: { kind: 'stopped' }, refusedTools }) });
+    assert.equal(stopped.servers[0].refusedTools, undefined);
+  });
 });

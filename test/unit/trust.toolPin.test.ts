@@ -23,7 +23,6 @@ describe('tool definition pins', () => {
         inputSchema: { required: ['path'], properties: { path: { description: 'Path', type: 'string' } }, type: 'object' },
         description: 'Read a file.',
         name: 'read_text_file',
-        title: 'A title only people see',
         outputSchema: { type: 'object' },
       };
       assert.equal(toolDefinitionHash(reordered), toolDefinitionHash(base));

@@ -9,7 +9,7 @@ import { knownLocalWriter, previewFileWrite, type ServerFileTools } from './prev
 import type { FilePreview, PreviewContext } from './preview/types';
 import type { ApprovalRule } from './rules';
 import { serverIdentityOf } from './serverIdentity';
-import type { ShellParser } from './shellSyntax';
+import type { ShellParser } from '../shell/syntax';
 import { shellCommandArgument } from './shellTool';
 
 /** Where a call's file writes are predicted: the roots (workspace folders), the file system, and what is known of the server. */

@@ -3,7 +3,7 @@
 import type { EffectiveServer } from '../config/types';
 import type { ToolFilterVerdict } from '../config/toolFilter';
 import { ServerState } from '../lifecycle/state';
-import type { ToolInfo } from '../lifecycle/types';
+import type { RefusedTool, ToolInfo } from '../lifecycle/types';
 import type { ToolCallRefusalCode, ToolCallStatus } from './types';
 
 export type { ToolCallRefusalCode } from './types';
@@ -52,8 +52,12 @@ export function toolFiltered(
   return new ToolCallRefusedError('toolFiltered', server.id, tool, message);
 }
 
-/** The server does not list the tool (`offered` are the tools it does offer). */
-export function unknownTool(serverId: string, tool: string, offered: readonly ToolInfo[]): ToolCallRefusedError {
+/** The server does not list the tool (`offered` are the tools it does offer; `refused`, those the host refused to take from its listing). */
+export function unknownTool(serverId: string, tool: string, offered: readonly ToolInfo[], refused: readonly RefusedTool[] = []): ToolCallRefusedError {
+  const refusal = refused.find((candidate) => candidate.name === tool);
+  if (refusal !== undefined) {
+    return new ToolCallRefusedError('unknownTool', serverId, tool, `the tool '${tool}' of '${serverId}' is refused: ${refusal.reason}`);
+  }
   if (offered.length === 0) {
     return new ToolCallRefusedError('unknownTool', serverId, tool, `unknown tool '${tool}' of server '${serverId}': the server offers no tools`);
   }

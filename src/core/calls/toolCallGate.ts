@@ -114,7 +114,7 @@ export class ToolCallGate implements Disposable {
   private async resolveAfterListing(request: ToolCallRequest): Promise<ResolvedToolCall> {
     await this.options.registry.get(request.serverId)?.whenCatalogLoaded();
     const { view, tool } = this.lookUp(request);
-    if (tool === undefined) throw unknownTool(request.serverId, request.tool, view.catalog.tools);
+    if (tool === undefined) throw unknownTool(request.serverId, request.tool, view.catalog.tools, view.catalog.refusedTools);
     return this.checked(request, view, tool);
   }
 

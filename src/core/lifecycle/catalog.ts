@@ -1,8 +1,10 @@
 // A server's catalog: every page of tools, resources, resource templates and prompts, kept sorted so
 // the lists given to models are byte-for-byte stable, and refreshed one kind at a time on list_changed.
 import type { Disposable } from '../disposable';
+import type { Clock } from './clock';
 import { errorMessage } from './errors';
 import type { ServerConnection, ServerLog } from './ports';
+import { boundListing } from './toolBounds';
 import type { Catalog, CatalogItemOf, CatalogKind } from './types';
 
 /** The catalog kinds in display order. */
@@ -83,12 +85,20 @@ export interface CatalogLoaderOptions {
   maxPages?: number;
   /** Called after a kind was loaded for the first time, and after a refresh that changed it. */
   onDidChange: (kind: CatalogKind) => void;
+  /** With `minRefreshIntervalMs`: the wait between two listings of one kind in a storm of list_changed. */
+  clock?: Clock;
+  minRefreshIntervalMs?: number;
 }
+
+/** The wait between two listings of one kind while list_changed keeps coming. */
+export const DEFAULT_MIN_REFRESH_INTERVAL_MS = 250;
 
 interface KindState {
   scheduled: boolean;
   running: boolean;
   again: boolean;
+  /** When its last listing ended (clock time), for the interval between listings. */
+  lastEnded?: number;
 }
 
 /** Lists and refreshes the catalog of one live connection. Owned by that connection's controller. */
@@ -125,7 +135,7 @@ export class CatalogLoader implements Disposable {
     if (state.running) { state.again = true; return; }
     if (state.scheduled) return;
     state.scheduled = true;
-    this.track(Promise.resolve().then(() => this.run(kind, false)));
+    this.track(this.pause(this.waitBeforeNext(state)).then(() => this.run(kind, false)));
   }
 
   /** Resolves when no listing is running or scheduled. */
@@ -149,6 +159,10 @@ export class CatalogLoader implements Disposable {
         state.again = false;
         await this.fetch(kind, force);
         force = false;
+        // Only refreshes count: a list_changed right after the first listing is answered at once.
+        if (!initial) state.lastEnded = this.options.clock?.now();
+        // A server may send list_changed as fast as it can: what comes meanwhile waits for one listing.
+        if (state.again && !this.disposed) await this.pause(this.waitBeforeNext(state));
       } while (state.again && !this.disposed);
     } finally {
       state.running = false;
@@ -169,14 +183,49 @@ export class CatalogLoader implements Disposable {
     }
     if (this.disposed) return;
     for (const warning of listed.warnings) this.options.log.warn(warning);
-    const changed = JSON.stringify(this.value[kind]) !== JSON.stringify(listed.items);
-    if (changed) this.value = { ...this.value, [kind]: listed.items };
+    // Before anything walks the items (even JSON.stringify below): a hostile listing is bounded first.
+    const bounded = boundListing(kind, listed.items);
+    for (const warning of bounded.warnings) this.options.log.warn(warning);
+    const refused = kind === 'tools' && bounded.refused.length > 0 ? bounded.refused : undefined;
+    const changed = JSON.stringify(this.value[kind]) !== JSON.stringify(bounded.items)
+      || (kind === 'tools' && JSON.stringify(this.value.refusedTools) !== JSON.stringify(refused));
+    if (changed) {
+      const next: Catalog = { ...this.value, [kind]: bounded.items };
+      if (kind === 'tools') {
+        if (refused) next.refusedTools = refused;
+        else delete next.refusedTools;
+      }
+      this.value = next;
+    }
     if (!changed && !forceEvent) return;
     try {
       this.options.onDidChange(kind);
     } catch (error) {
       this.options.log.error(`a catalog listener failed: ${errorMessage(error)}`);
     }
+  }
+
+  /** How long a listing of this kind must still wait for the interval since the last one. */
+  private waitBeforeNext(state: KindState): number {
+    const { clock, minRefreshIntervalMs = 0 } = this.options;
+    if (clock === undefined || state.lastEnded === undefined) return 0;
+    return Math.max(0, state.lastEnded + minRefreshIntervalMs - clock.now());
+  }
+
+  /** Waits `ms` on the clock (a microtask when 0); ends at once when the loader is disposed. */
+  private pause(ms: number): Promise<void> {
+    const { clock } = this.options;
+    if (clock === undefined || ms <= 0) return Promise.resolve();
+    const signal = this.abort.signal;
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        timer.dispose();
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = clock.setTimeout(done, ms);
+      signal.addEventListener('abort', done, { once: true });
+    });
   }
 
   private stateOf(kind: CatalogKind): KindState {

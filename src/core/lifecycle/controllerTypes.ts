@@ -40,6 +40,8 @@ export interface ServerView {
   readonly state: ServerState;
   /** The catalog of the live connection; empty when the server is not ready. */
   readonly catalog: Catalog;
+  /** Log lines of this server dropped because it logged faster than the log budget lets through (see logBudget). */
+  readonly droppedLogLines: number;
   /** Resolves when the live connection's catalog listing is done (at once when there is no connection). */
   whenCatalogLoaded(): Promise<void>;
 }

@@ -54,27 +54,37 @@ function neverAny(secrets: Secrets): boolean {
   return !(secrets instanceof SecretSet) && secrets.length === 0;
 }
 
-/** A copy of a JSON-like value with every string (and object key) scrubbed. */
+/**
+ * A copy of a JSON-like value with every string (and object key) scrubbed. Walked with an explicit
+ * stack: a server's listing or log message may be nested deeper than the call stack goes.
+ */
 export function redactValue<T>(value: T, source: Secrets): T {
   const secrets = listOf(source);
   if (secrets.length === 0) return value;
   const seen = new WeakMap<object, unknown>();
-  const walk = (node: unknown): unknown => {
-    if (typeof node === 'string') return redactText(node, secrets);
-    if (typeof node !== 'object' || node === null) return node;
-    if (seen.has(node)) return seen.get(node);
+  const root: { value: unknown } = { value: undefined };
+  const stack: { node: unknown; put: (copy: unknown) => void }[] = [{ node: value, put: (copy) => { root.value = copy; } }];
+  while (stack.length > 0) {
+    const { node, put } = stack.pop()!;
+    if (typeof node === 'string') { put(redactText(node, secrets)); continue; }
+    if (typeof node !== 'object' || node === null) { put(node); continue; }
+    if (seen.has(node)) { put(seen.get(node)); continue; }
     if (Array.isArray(node)) {
-      const copy: unknown[] = [];
+      const copy: unknown[] = new Array<unknown>(node.length);
       seen.set(node, copy);
-      for (const item of node) copy.push(walk(item));
-      return copy;
+      put(copy);
+      node.forEach((item, index) => stack.push({ node: item, put: (child) => { copy[index] = child; } }));
+      continue;
     }
     const copy: Record<string, unknown> = {};
     seen.set(node, copy);
-    for (const [key, child] of Object.entries(node)) copy[redactText(key, secrets)] = walk(child);
-    return copy;
-  };
-  return walk(value) as T;
+    put(copy);
+    const entries = Object.entries(node).map(([key, child]) => [redactText(key, secrets), child] as const);
+    // Keys are set in order now (the stack fills them in reverse), so the copy keeps the server's order.
+    for (const [key] of entries) copy[key] = undefined;
+    for (const [key, child] of entries) stack.push({ node: child, put: (item) => { copy[key] = item; } });
+  }
+  return root.value as T;
 }
 
 /**

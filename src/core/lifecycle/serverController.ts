@@ -5,7 +5,8 @@ import type { Disposable } from '../disposable';
 import { Emitter, type Event } from '../event';
 import type { EffectiveServer } from '../config/types';
 import { sameAlwaysLoad, sameToolFilter } from '../config/toolFilter';
-import { CATALOG_KINDS, CatalogLoader, emptyCatalog } from './catalog';
+import { CATALOG_KINDS, CatalogLoader, DEFAULT_MIN_REFRESH_INTERVAL_MS, emptyCatalog } from './catalog';
+import { BudgetedLog } from './logBudget';
 import { ClosingConnections } from './closingConnections';
 import type { CallOptions, CatalogChange, GetPromptResult, ReadResourceResult, ServerControllerOptions, ServerStateChange, ServerView } from './controllerTypes';
 import { ConnectionClosedError, ServerNotRunningError, SignInRequiredError, errorMessage, stderrTailOf } from './errors';
@@ -55,9 +56,12 @@ export class ServerController implements ServerView, Disposable {
   private failures: number[] = [];
   private disposed = false;
   private readonly offered = new OfferedCatalogCache();
+  /** The server's log behind a budget: a server that floods it must not grow the host's memory. */
+  private readonly log: BudgetedLog;
 
   constructor(private readonly options: ServerControllerOptions) {
     this.currentServer = options.server;
+    this.log = new BudgetedLog(options.log, options.clock);
     options.grantToolCalls?.((name, args, callOptions) =>
       this.request((connection) => connection.callTool(name, args, this.requestOptions(callOptions))));
   }
@@ -72,6 +76,10 @@ export class ServerController implements ServerView, Disposable {
 
   get state(): ServerState {
     return this.currentState;
+  }
+
+  get droppedLogLines(): number {
+    return this.log.dropped;
   }
 
   /** The offered catalog: tools hidden by the entry's `allowedTools`/`disabledTools` left out (see offeredCatalog). */
@@ -172,6 +180,7 @@ export class ServerController implements ServerView, Disposable {
     this.disposed = true;
     this.restartTimer.dispose();
     this.live.dispose();
+    this.log.dispose();
     this.stateEmitter.dispose();
     this.catalogEmitter.dispose();
   }
@@ -186,7 +195,7 @@ export class ServerController implements ServerView, Disposable {
     try {
       this.stateEmitter.fire({ id: this.id, state: next, previous });
     } catch (error) {
-      this.options.log.error(`a state listener failed: ${errorMessage(error)}`);
+      this.log.error(`a state listener failed: ${errorMessage(error)}`);
     }
   }
 
@@ -222,7 +231,7 @@ export class ServerController implements ServerView, Disposable {
     const startedAt = this.options.clock.now();
     attempt.run((signal) => this.options.connector.connect({
       server,
-      log: this.options.log,
+      log: this.log,
       roots: () => this.options.roots(),
       startupTimeoutMs: attempt.timeoutMs,
       shutdownGraceMs: settings.shutdownGraceMs,
@@ -248,9 +257,11 @@ export class ServerController implements ServerView, Disposable {
 
   private onConnected(connection: ServerConnection, startedAt: number, settings: LifecycleSettings): void {
     const catalog = new CatalogLoader(connection, {
-      log: this.options.log,
+      log: this.log,
       requestTimeoutMs: () => this.options.settings().requestTimeoutMs,
       onDidChange: (kind) => this.catalogEmitter.fire({ id: this.id, kind }),
+      clock: this.options.clock,
+      minRefreshIntervalMs: DEFAULT_MIN_REFRESH_INTERVAL_MS,
     });
     const live = new LiveConnection(connection, catalog);
     this.live.value = live;
@@ -268,7 +279,7 @@ export class ServerController implements ServerView, Disposable {
   /** Parks the server until a person signs in: no restart, since only signing in can change the answer. */
   private onSignInRequired(message: string): void {
     const reason = this.redact(message);
-    this.options.log.warn(`needs sign-in: ${reason}`);
+    this.log.warn(`needs sign-in: ${reason}`);
     this.setState({ kind: 'needsSignIn', reason });
   }
 
@@ -276,11 +287,11 @@ export class ServerController implements ServerView, Disposable {
     const error = this.redact(message);
     const tail = stderrTail.map((line) => this.redact(line));
     if (automatic) {
-      this.options.log.error(`restart failed: ${error}`);
+      this.log.error(`restart failed: ${error}`);
       this.afterFailure(error, tail);
       return;
     }
-    this.options.log.error(`failed to start: ${error}`);
+    this.log.error(`failed to start: ${error}`);
     this.setState({ kind: 'failed', error, stderrTail: tail });
   }
 
@@ -292,7 +303,7 @@ export class ServerController implements ServerView, Disposable {
     live.detach(new ConnectionClosedError(this.id, reason));
     this.closing.add(live.connection);
     const stderrTail = info.stderrTail.map((line) => this.redact(line));
-    this.options.log.error(`crashed: ${reason}`);
+    this.log.error(`crashed: ${reason}`);
     this.setState({ kind: 'crashed', exitCode: info.exitCode, signal: info.signal, error: reason, stderrTail });
     this.announceEmptied(live.catalog.current);
     if (this.currentState.kind === 'crashed') this.afterFailure(reason, stderrTail);
@@ -304,7 +315,7 @@ export class ServerController implements ServerView, Disposable {
     const next = nextRestart(this.failures, now, this.options.settings(), reason);
     this.failures = next.failures;
     if (next.kind === 'giveUp') {
-      this.options.log.error(next.error);
+      this.log.error(next.error);
       this.setState({ kind: 'failed', error: next.error, stderrTail });
       return;
     }
@@ -411,10 +422,10 @@ export class ServerController implements ServerView, Disposable {
   }
 
   private info(message: string): void {
-    this.options.log.info(this.redact(message));
+    this.log.info(this.redact(message));
   }
 
   private warn(message: string): void {
-    this.options.log.warn(this.redact(message));
+    this.log.warn(this.redact(message));
   }
 }

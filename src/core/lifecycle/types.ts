@@ -69,6 +69,15 @@ export interface Catalog {
   alwaysLoad?: AlwaysLoad;
   /** How many of the tools the server lists its entry's `allowedTools`/`disabledTools` hide (absent when none). */
   hiddenTools?: number;
+  /** Tools the host refused to take from the listing (a schema nested too deep, say), with why; absent when none. */
+  refusedTools?: RefusedTool[];
+}
+
+/** A tool left out of the catalog because the host cannot check it safely. */
+export interface RefusedTool {
+  name: string;
+  /** Why, in words: "its input schema is nested more than 64 levels deep". */
+  reason: string;
 }
 
 /** A content block of a tool result, passed through as the server sent it. */

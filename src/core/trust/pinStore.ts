@@ -5,7 +5,7 @@
 import type { Scope } from '../config/types';
 import { Emitter, type Event } from '../event';
 import type { ToolInfo } from '../lifecycle/types';
-import { toolDefinitionHash, type ToolDefinition } from './toolPin';
+import { toolDefinitionHash, untitledDefinitionHash, type ToolDefinition } from './toolPin';
 import type { DocumentStorage } from './trustStore';
 
 export type PinStorage = DocumentStorage;
@@ -23,6 +23,12 @@ export type PinnedDefinition = ToolDefinition;
 
 export interface ToolPin {
   hash: string;
+  /**
+   * Set on every pin this version records: its hash covers the title. A pin without it was recorded
+   * before titles were covered; when its hash matches the tool without the title, it is upgraded
+   * silently (the title becomes part of the pin) instead of turning "changed".
+   */
+  titled?: true;
   /** The definition as first seen (or as last accepted). */
   definition: PinnedDefinition;
   /** The differing definition last seen, while the tool is changed and not yet accepted. */
@@ -91,9 +97,16 @@ export class PinStore {
         const hash = toolDefinitionHash(tool);
         const pin = pins.get(tool.name);
         if (pin === undefined) {
-          pins.set(tool.name, { hash, definition });
+          pins.set(tool.name, { hash, titled: true, definition });
           dirty = true;
           (known === undefined ? result.unchanged : result.new).push(tool.name);
+        } else if (pin.titled === undefined && pin.pending === undefined && pin.hash === untitledDefinitionHash(tool)) {
+          // Pinned before titles were covered, and otherwise the same: the title joins the pin.
+          pin.hash = hash;
+          pin.titled = true;
+          pin.definition = definition;
+          dirty = true;
+          result.unchanged.push(tool.name);
         } else if (pin.hash === hash) {
           if (pin.pending !== undefined) { delete pin.pending; dirty = true; }
           result.unchanged.push(tool.name);
@@ -115,6 +128,7 @@ export class PinStore {
       const pin = this.servers.get(identityKey(identity))?.tools.get(toolName);
       if (pin?.pending === undefined) return;
       pin.hash = pin.pending.hash;
+      pin.titled = true;
       pin.definition = pin.pending.definition;
       delete pin.pending;
       await this.save();
@@ -173,6 +187,7 @@ export class PinStore {
 /** The pinned fields of a tool, without the ones left out when absent. */
 export function pinnedDefinition(tool: ToolInfo): PinnedDefinition {
   const definition: PinnedDefinition = { name: tool.name, inputSchema: clone(tool.inputSchema) };
+  if (tool.title !== undefined) definition.title = tool.title;
   if (tool.description !== undefined) definition.description = tool.description;
   if (tool.annotations !== undefined) definition.annotations = clone(tool.annotations);
   return definition;
@@ -215,11 +230,13 @@ function parseServer(value: unknown): PinnedServer | undefined {
 
 function isPin(value: unknown): value is ToolPin {
   if (!isObject(value) || typeof value.hash !== 'string' || !isDefinition(value.definition)) return false;
+  if (value.titled !== undefined && value.titled !== true) return false;
   return value.pending === undefined || (isObject(value.pending) && typeof value.pending.hash === 'string' && isDefinition(value.pending.definition));
 }
 
 function isDefinition(value: unknown): value is PinnedDefinition {
   return isObject(value) && typeof value.name === 'string' && isObject(value.inputSchema)
+    && (value.title === undefined || typeof value.title === 'string')
     && (value.description === undefined || typeof value.description === 'string')
     && (value.annotations === undefined || isObject(value.annotations));
 }

@@ -3,9 +3,10 @@
 // finds both kinds for the sidebar to show. Ordinary text in any language, and emoji sequences that
 // legitimately use joiners, pass.
 import type { ToolInfo } from '../lifecycle/types';
+import { MAX_SCANNED_CHARS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_STRINGS } from '../schema/jsonBounds';
 
 export type PoisonKind = 'hidden-characters' | 'instructions';
-export type PoisonField = 'name' | 'description' | 'inputSchema' | 'annotations';
+export type PoisonField = 'name' | 'title' | 'description' | 'inputSchema' | 'annotations';
 
 /** One suspicious thing in a tool definition. */
 export interface PoisonFinding {
@@ -123,13 +124,16 @@ export const POISONING_PATTERNS: readonly PoisoningPattern[] = [
   },
 ];
 
-/** Bounds, so a hostile schema cannot make the scan slow. */
-const MAX_DEPTH = 64;
-const MAX_STRINGS = 10_000;
-const MAX_SCANNED_CHARS = 100_000;
+/**
+ * Bounds, so a hostile schema cannot make the scan slow. They are the catalog's too (see
+ * core/lifecycle/toolBounds): a tool past them is refused there, and a longer description is cut to
+ * what is scanned, so everything the model gets was read here.
+ */
+const MAX_DEPTH = MAX_SCHEMA_DEPTH;
+const MAX_STRINGS = MAX_SCHEMA_STRINGS;
 const MAX_MATCH_CHARS = 120;
 
-/** Every finding in a tool's name, description, input schema (keys and values at any depth) and annotations. */
+/** Every finding in a tool's name, title, description, input schema (keys and values at any depth) and annotations. */
 export function scanTool(tool: ToolInfo): PoisonFinding[] {
   const findings: PoisonFinding[] = [];
   const seen = new Set<string>();
@@ -143,6 +147,7 @@ export function scanTool(tool: ToolInfo): PoisonFinding[] {
     for (const finding of scanText(text)) add(path === undefined ? { ...finding, field } : { ...finding, field, path });
   };
   if (typeof tool.name === 'string') scan(tool.name, 'name');
+  if (typeof tool.title === 'string') scan(tool.title, 'title');
   if (typeof tool.description === 'string') scan(tool.description, 'description');
   walkStrings(tool.inputSchema, (text, path) => scan(text, 'inputSchema', path));
   if (tool.annotations !== undefined) walkStrings(tool.annotations, (text, path) => scan(text, 'annotations', path));

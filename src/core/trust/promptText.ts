@@ -5,9 +5,12 @@
 // nor what `${VAR}` took from the person's environment (shown as `***`, with the variable's name).
 import type { EffectiveServer, ShadowedServer } from '../config/types';
 import { REDACTED, redactText, redactUrl } from '../lifecycle/redact';
+import { hasHiddenCharacters as hasHidden, isHiddenCharacter as isHidden, visible } from '../../protocol/visibleText';
 import type { DangerFlag } from './dangerFlags';
 import { formatLaunchChange, runnerConfigSummary } from './launchDiff';
 import type { TrustDecision } from './trustDecision';
+
+export { visible };
 
 /** One server the prompt asks about, with everything the prompt says about it. */
 export interface TrustPromptEntry {
@@ -119,35 +122,3 @@ function shellWord(word: string): string {
 }
 
 const ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-/**
- * Controls, bidi overrides and isolates, zero-width characters, line and paragraph separators and
- * Unicode tags: characters that could hide text or make one line look like two.
- */
-const HIDDEN_RANGES: readonly (readonly [number, number])[] = [
-  [0x0000, 0x001f], [0x007f, 0x009f], [0x00ad, 0x00ad], [0x061c, 0x061c], [0x180e, 0x180e],
-  [0x200b, 0x200f], [0x2028, 0x202e], [0x2060, 0x206f], [0xfeff, 0xfeff], [0xfff9, 0xfffb],
-  [0xe0000, 0xe007f],
-];
-
-function isHidden(ch: string): boolean {
-  const code = ch.codePointAt(0) ?? 0;
-  return HIDDEN_RANGES.some(([low, high]) => code >= low && code <= high);
-}
-
-function hasHidden(text: string): boolean {
-  for (const ch of text) if (isHidden(ch)) return true;
-  return false;
-}
-
-/** Text from a repository with every hidden character shown as `\n`, `\t` or `\u{…}`. */
-export function visible(text: string): string {
-  if (!hasHidden(text)) return text;
-  let out = '';
-  for (const ch of text) {
-    if (ESCAPES[ch] !== undefined) out += ESCAPES[ch];
-    else if (isHidden(ch)) out += `\\u{${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`;
-    else out += ch;
-  }
-  return out;
-}

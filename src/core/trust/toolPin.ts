@@ -7,6 +7,8 @@ import type { ToolAnnotations } from '../lifecycle/types';
 /** The pinned parts of a tool; a `ToolInfo` and a stored pin both fit. */
 export interface ToolDefinition {
   name: string;
+  /** Read by the model too (it stands in for a missing description). */
+  title?: string;
   description?: string;
   inputSchema: Record<string, unknown>;
   annotations?: ToolAnnotations | Record<string, unknown>;
@@ -25,6 +27,7 @@ export interface ToolDefinitionDiff {
   /** True when anything below differs (equivalently: the hashes differ). */
   changed: boolean;
   name?: { old: string; new: string };
+  title?: { old?: string; new?: string };
   description?: { old?: string; new?: string };
   /** Leaf-level differences in the input schema. */
   inputSchema: JsonChange[];
@@ -32,24 +35,34 @@ export interface ToolDefinitionDiff {
   annotations: JsonChange[];
 }
 
-/** The sha256 (hex) of the canonical JSON of `{name, description, inputSchema, annotations}`; empty annotations count as absent. */
+/**
+ * The sha256 (hex) of the canonical JSON of `{name, title, description, inputSchema, annotations}`;
+ * absent fields and empty annotations count as absent, so a tool without a title hashes as it did
+ * before titles were covered.
+ */
 export function toolDefinitionHash(tool: ToolDefinition): string {
-  return createHash('sha256').update(canonicalJson(coveredFields(tool))).digest('hex');
+  return createHash('sha256').update(canonicalJson(coveredFields(tool, true))).digest('hex');
 }
 
-function coveredFields(tool: ToolDefinition): Record<string, unknown> {
+/** The hash pins got before the title was covered; only for recognising such a pin (see PinStore). */
+export function untitledDefinitionHash(tool: ToolDefinition): string {
+  return createHash('sha256').update(canonicalJson(coveredFields(tool, false))).digest('hex');
+}
+
+function coveredFields(tool: ToolDefinition, withTitle: boolean): Record<string, unknown> {
   const annotations = tool.annotations !== undefined && Object.keys(tool.annotations).length > 0 ? tool.annotations : undefined;
-  return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, annotations };
+  return { name: tool.name, title: withTitle ? tool.title : undefined, description: tool.description, inputSchema: tool.inputSchema, annotations };
 }
 
 /** What changed from `old` to `next`, for showing beside a "tool changed" warning. */
 export function diffToolDefinitions(old: ToolDefinition, next: ToolDefinition): ToolDefinitionDiff {
   const diff: ToolDefinitionDiff = { changed: false, inputSchema: [], annotations: [] };
   if (old.name !== next.name) diff.name = { old: old.name, new: next.name };
+  if (old.title !== next.title) diff.title = { old: old.title, new: next.title };
   if (old.description !== next.description) diff.description = { old: old.description, new: next.description };
   diffJson(old.inputSchema ?? {}, next.inputSchema ?? {}, '', diff.inputSchema);
   diffJson(old.annotations ?? {}, next.annotations ?? {}, '', diff.annotations);
-  diff.changed = diff.name !== undefined || diff.description !== undefined || diff.inputSchema.length > 0 || diff.annotations.length > 0;
+  diff.changed = diff.name !== undefined || diff.title !== undefined || diff.description !== undefined || diff.inputSchema.length > 0 || diff.annotations.length > 0;
   return diff;
 }
 
@@ -57,6 +70,10 @@ export function diffToolDefinitions(old: ToolDefinition, next: ToolDefinition): 
 export function formatToolDefinitionDiff(diff: ToolDefinitionDiff): string[] {
   const lines: string[] = [];
   if (diff.name) lines.push(`name changed: ${diff.name.old} → ${diff.name.new}`);
+  if (diff.title) {
+    const { old, new: next } = diff.title;
+    lines.push(old === undefined ? `title added: ${next}` : next === undefined ? `title removed: ${old}` : `title changed: ${old} → ${next}`);
+  }
   if (diff.description) lines.push(diff.description.old === undefined ? 'description added' : diff.description.new === undefined ? 'description removed' : 'description changed');
   for (const change of diff.inputSchema) lines.push(`inputSchema ${change.path || '(whole schema)'} ${change.change}`);
   for (const change of diff.annotations) lines.push(`annotations ${change.path.slice(1) || '(all)'} ${change.change}: ${show(change.old)} → ${show(change.new)}`);
