@@ -10,6 +10,7 @@ import type { ElicitationCard } from '../protocol/elicitation';
 import { attentionSource, type AttentionSource } from './approvalAttention';
 import type { AnswerElicitationParams, ElicitationProblemsResult, ElicitationValuesParams } from '../protocol/sidebarMessages';
 import type { ElicitationAnswer as WireAnswer, ElicitationRequest } from '../node/connector';
+import { notifyInfo } from './notify';
 
 const GONE = 'The server no longer waits for this answer: it was answered elsewhere or the server withdrew it.';
 
@@ -71,7 +72,7 @@ export class Elicitations implements vscode.Disposable {
     return attentionSource(this.broker, async (request: Elicitation, show) => {
       const name = this.registry?.get(request.serverId)?.server.name ?? request.serverId;
       const what = request.mode === 'url' ? 'asks you to open a page' : 'asks for your input';
-      if (await vscode.window.showInformationMessage(`"${name}" ${what}: ${request.message}`, 'Show') === 'Show') await show();
+      if (await notifyInfo(`"${name}" ${what}: ${request.message}`, 'Show') === 'Show') await show();
     });
   }
 

@@ -8,6 +8,7 @@ import { redactLaunch } from '../core/lifecycle';
 import type { TrustRecord } from '../core/trust';
 import type { Feedback } from './feedback';
 import type { ProjectTrust } from './projectTrust';
+import { notifyError, notifyInfo } from './notify';
 
 export const MANAGE_TRUST_COMMAND = 'switchboard.manageTrust';
 
@@ -47,7 +48,7 @@ export class ManageTrust implements vscode.Disposable {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         deps.log.error(`${MANAGE_TRUST_COMMAND} failed: ${message}`);
-        void vscode.window.showErrorMessage(`MCP Switchboard: ${message}`);
+        void notifyError(`MCP Switchboard: ${message}`);
       }
     });
   }
@@ -67,7 +68,7 @@ export class ManageTrust implements vscode.Disposable {
     this.open?.dispose();
     const items = this.items();
     if (items.length === 0) {
-      void vscode.window.showInformationMessage('MCP Switchboard remembers no trust decision yet: project servers ask for trust when they first appear.');
+      void notifyInfo('MCP Switchboard remembers no trust decision yet: project servers ask for trust when they first appear.');
       return;
     }
     const pick = vscode.window.createQuickPick<TrustItem>();
@@ -92,7 +93,7 @@ export class ManageTrust implements vscode.Disposable {
       else pick.items = left;
     };
     const failed = (error: unknown): void => {
-      void vscode.window.showErrorMessage(`MCP Switchboard: could not revoke: ${error instanceof Error ? error.message : String(error)}`);
+      void notifyError(`MCP Switchboard: could not revoke: ${error instanceof Error ? error.message : String(error)}`);
     };
     pick.onDidAccept(() => { revoke(pick.activeItems[0]).catch(failed); });
     pick.onDidTriggerItemButton((event) => { revoke(event.item).catch(failed); });

@@ -11,6 +11,7 @@ import { describeContent, SamplingBroker, SamplingRateLimit, toSamplingCards, ty
 import type { SamplingRequest as WireRequest, SamplingResult } from '../node/connector';
 import type { SamplingCard } from '../protocol/sampling';
 import { attentionSource, type AttentionSource } from './approvalAttention';
+import { notifyInfo } from './notify';
 
 const ALWAYS_KEY = 'switchboard.samplingAlways';
 const MODELS_KEY = 'switchboard.samplingModels';
@@ -98,7 +99,7 @@ export class Sampling implements vscode.Disposable {
 
   attention(): AttentionSource {
     return attentionSource(this.broker, async (request: SamplingRequest, show) => {
-      if (await vscode.window.showInformationMessage(`"${request.serverName}" asks for a model completion.`, 'Show') === 'Show') await show();
+      if (await notifyInfo(`"${request.serverName}" asks for a model completion.`, 'Show') === 'Show') await show();
     });
   }
 

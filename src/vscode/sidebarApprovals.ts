@@ -7,6 +7,7 @@ import type { ApprovalMode } from '../protocol/approvals';
 import type { AnswerApprovalParams, CheckArgumentsParams, CheckArgumentsResult, OpenDiffParams } from '../protocol/sidebarMessages';
 import type { Approvals } from './approvals';
 import type { ProposalDocuments } from './proposalDocuments';
+import { notifyInfo } from './notify';
 
 const GONE = 'This call no longer waits for an answer: it was answered elsewhere or its caller cancelled it.';
 
@@ -64,7 +65,7 @@ export function approvalHandlers(approvals: Approvals, proposals: ProposalDocume
       if (target === undefined) return;
       const calls = approvals.history.toJSON();
       await vscode.workspace.fs.writeFile(target, Buffer.from(`${JSON.stringify(calls, null, 2)}\n`, 'utf8'));
-      if (given === undefined) void vscode.window.showInformationMessage(`Exported ${calls.length} calls to ${target.fsPath}.`);
+      if (given === undefined) void notifyInfo(`Exported ${calls.length} calls to ${target.fsPath}.`);
     },
     clearHistory: async () => {
       const clear = 'Clear History';

@@ -19,6 +19,8 @@ import { displayUrl } from '../node/remoteTransports';
 import { showError } from './commands';
 import type { WorkspaceInputs } from './workspaceInputs';
 import type { InputDefinition } from '../core/config/types';
+import { notifyInfo, notifyWarning } from './notify';
+import { plainText } from '../core/text/plainText';
 
 export const SIGN_IN_COMMANDS = {
   signIn: 'switchboard.signIn',
@@ -60,7 +62,7 @@ export function registerSignInCommands(deps: SignInDeps): vscode.Disposable {
     log.info(`${id}: signing in to ${displayUrl(url)}`);
     const completed = await vscode.window.withProgress({
       location: vscode.ProgressLocation.Notification,
-      title: `Signing in to "${id}"`,
+      title: plainText(`Signing in to "${id}"`),
       cancellable: true,
     }, async (progress, token) => {
       const cancel = new AbortController();
@@ -99,7 +101,7 @@ export function registerSignInCommands(deps: SignInDeps): vscode.Disposable {
     log.info(`${id}: signed out of ${displayUrl(url)} (tokens and registered client forgotten)`);
     // A running server reconnects without credentials, which shows it as needing a sign-in.
     if (ServerState.isActive(view.state)) await registry.restart(id);
-    void vscode.window.showInformationMessage(`Signed out of "${id}".`);
+    void notifyInfo(`Signed out of "${id}".`);
     return registry.get(id)?.state.kind;
   };
 
@@ -151,7 +153,7 @@ async function confirmAndOpen(authorizationUrl: URL, server: EffectiveServer, re
 function announceSignInNeeded(registry: ServerRegistry): vscode.Disposable {
   const subscription = registry.onDidChangeState(({ id, state, previous }) => {
     if (state.kind !== 'needsSignIn' || previous.kind === 'needsSignIn') return;
-    void vscode.window.showWarningMessage(`MCP server "${id}" needs you to sign in.`, 'Sign In').then((choice) => {
+    void notifyWarning(`MCP server "${id}" needs you to sign in.`, 'Sign In').then((choice) => {
       if (choice === 'Sign In') void vscode.commands.executeCommand(SIGN_IN_COMMANDS.signIn, id);
     });
   });
@@ -169,7 +171,7 @@ async function pick(registry: ServerRegistry, signingIn: boolean): Promise<strin
   const remote = registry.list().filter((view) => view.server.launch.type === 'http' || view.server.launch.type === 'sse');
   const candidates = signingIn ? remote.filter((view) => view.state.kind === 'needsSignIn') : remote;
   if (candidates.length === 0) {
-    void vscode.window.showInformationMessage(signingIn ? 'No MCP server needs a sign-in.' : 'No remote MCP server is configured.');
+    void notifyInfo(signingIn ? 'No MCP server needs a sign-in.' : 'No remote MCP server is configured.');
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(candidates.map((view) => ({
