@@ -9,6 +9,7 @@ import type { TrustRecord } from '../core/trust';
 import type { Feedback } from './feedback';
 import type { ProjectTrust } from './projectTrust';
 import { notifyError, notifyInfo } from './notify';
+import { confirm } from './dialogs';
 
 export const MANAGE_TRUST_COMMAND = 'switchboard.manageTrust';
 
@@ -77,10 +78,15 @@ export class ManageTrust implements vscode.Disposable {
     pick.placeholder = 'Select a decision to revoke it: the server stops and asks for trust again';
     pick.matchOnDescription = true;
     pick.matchOnDetail = true;
+    // Revoking asks in a dialog first: the pick stays open behind it.
+    pick.ignoreFocusOut = true;
     pick.items = items;
     const revoke = async (item: TrustItem | undefined): Promise<void> => {
       const decision = item?.decision;
       if (decision === undefined) return;
+      const what = decision.state === 'trusted' ? 'trust in' : 'the refusal of';
+      const detail = decision.state === 'trusted' ? 'It stops, and waits for trust at its next start.' : 'Its next start asks for trust again.';
+      if (!await confirm(`Revoke ${what} "${decision.name}"?`, `${detail} (${decision.folder})`, 'Revoke')) return;
       await this.deps.trust.store.revoke(decision.folder, decision.name);
       // Revoking is not a request to be asked at once: the server waits for its next Start.
       this.deps.trust.prompts.postpone(this.deps.servers().filter((server) => server.folder === decision.folder && server.name === decision.name));

@@ -17,6 +17,7 @@ import { RedirectError } from '../node/auth/redirectListener';
 import { signIn } from '../node/auth/signIn';
 import { displayUrl } from '../node/remoteTransports';
 import { showError } from './commands';
+import { confirm } from './dialogs';
 import type { WorkspaceInputs } from './workspaceInputs';
 import type { InputDefinition } from '../core/config/types';
 import { notifyInfo, notifyWarning } from './notify';
@@ -97,6 +98,10 @@ export function registerSignInCommands(deps: SignInDeps): vscode.Disposable {
     if (!view) throw new Error(`no MCP server "${id}" is configured`);
     const url = view.server.launch.url;
     if (url === undefined || (view.server.launch.type !== 'http' && view.server.launch.type !== 'sse')) throw new Error(`"${id}" is not an http or sse server`);
+    const asked = `Sign out of "${id}"?`;
+    if (!await confirm(asked, `Its tokens and registered client are forgotten; it needs a new sign-in before it answers again (${displayUrl(url)}).`, 'Sign Out')) {
+      return view.state.kind;
+    }
     await store.clear(url);
     log.info(`${id}: signed out of ${displayUrl(url)} (tokens and registered client forgotten)`);
     // A running server reconnects without credentials, which shows it as needing a sign-in.

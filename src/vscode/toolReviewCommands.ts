@@ -7,6 +7,7 @@ import type { ServerView } from '../core/lifecycle';
 import { revealHiddenCharacters } from '../core/sidebarSnapshot';
 import { diffToolDefinitions, formatToolDefinitionDiff, pinnedDefinition, type PinnedDefinition, type ToolReview } from '../core/trust';
 import { showError } from './commands';
+import { confirm } from './dialogs';
 import { notifyInfo, notifyWarning } from './notify';
 
 export const TOOL_REVIEW_COMMANDS = {
@@ -74,6 +75,12 @@ export function registerToolReview(deps: ToolReviewDeps): vscode.Disposable {
 
   const accept = async (ref: ToolRef): Promise<boolean> => {
     const wasChanged = review.pendingChange(ref.serverId, ref.tool) !== undefined;
+    const name = revealHiddenCharacters(ref.tool);
+    const question = wasChanged ? `Accept the new definition of tool "${name}" of ${ref.serverId}?` : `Mark tool "${name}" of ${ref.serverId} as reviewed?`;
+    const detail = wasChanged
+      ? 'What the server lists now becomes the definition you accepted, and its automatic approvals apply again. Review the change first (Review Tool Change).'
+      : 'It is no longer marked as new or flagged.';
+    if (!await confirm(question, detail, wasChanged ? 'Accept New Definition' : 'Mark as Reviewed')) return false;
     await review.accept(ref.serverId, ref.tool);
     log.info(`${ref.serverId}: ${wasChanged ? 'accepted the new definition of' : 'reviewed'} tool ${JSON.stringify(ref.tool)}`);
     return true;
