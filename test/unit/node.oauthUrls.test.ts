@@ -71,6 +71,11 @@ describe('OAuth URLs: what discovery follows', () => {
     assert.equal(await problem(local, 'https://127.0.0.1:4443/'), undefined);
     assert.match(await problem(local, 'https://10.0.0.1/') ?? '', /private network/);
   });
+
+  it('does not follow an address it cannot look up', async () => {
+    const failing = async (): Promise<string[]> => { throw new Error('getaddrinfo ENOTFOUND nowhere.example'); };
+    assert.equal(await oauthUrlProblem(remote, new URL('https://nowhere.example/'), failing), 'its address could not be looked up (getaddrinfo ENOTFOUND nowhere.example)');
+  });
 });
 
 describe('OAuth URLs: the authorization server\'s issuer', () => {

@@ -53,9 +53,16 @@ export async function oauthUrlProblem(serverUrl: URL, target: URL, resolve?: Res
   if (target.protocol !== 'https:' && !httpAllowed) {
     return `only https: addresses are followed${serverOnLoopback ? ' (or http: on this computer)' : ''}`;
   }
-  const kind = await kindOfHost(target.hostname, resolve);
-  if (kind === 'public') return undefined;
-  const serverKind: AddressKind = await kindOfHost(serverUrl.hostname, resolve);
+  let kind: AddressKind;
+  let serverKind: AddressKind;
+  try {
+    kind = await kindOfHost(target.hostname, resolve);
+    if (kind === 'public') return undefined;
+    serverKind = await kindOfHost(serverUrl.hostname, resolve);
+  } catch (error) {
+    // Unknown is not safe: a request whose address cannot be checked is not sent.
+    return `its address could not be looked up (${error instanceof Error ? error.message : String(error)})`;
+  }
   return kind === serverKind ? undefined : `it is ${PLACE[kind]}, and the server is not`;
 }
 
