@@ -116,6 +116,16 @@ describe('OAuth URLs: the authorization server\'s issuer', () => {
     }
   });
 
+  it('takes the metadata a 2025-03-26 server publishes at its own root with an issuer on its own origin, and nothing else', async () => {
+    const body = { issuer: 'https://mcp.example.com/oauth', token_endpoint: 'https://mcp.example.com/oauth/token' };
+    const guarded = oauthFetchGuard(server, serving(body, []), resolve);
+    assert.deepEqual(await (await guarded('https://mcp.example.com/.well-known/oauth-authorization-server')).json(), body);
+    await assert.rejects(guarded('https://mcp.example.com/.well-known/openid-configuration'), OAuthUrlRefusedError);
+    await assert.rejects(guarded('https://mcp.example.com/.well-known/oauth-authorization-server/tenant'), OAuthUrlRefusedError);
+    await assert.rejects(oauthFetchGuard(server, serving({ issuer: 'https://auth.example.com/oauth' }, []), resolve)('https://auth.example.com/.well-known/oauth-authorization-server'), OAuthUrlRefusedError);
+    await assert.rejects(oauthFetchGuard(server, serving({ issuer: 'https://login.example.com' }, []), resolve)('https://mcp.example.com/.well-known/oauth-authorization-server'), OAuthUrlRefusedError);
+  });
+
   it('never sends a refused request, and leaves other answers alone', async () => {
     const requested: string[] = [];
     const guarded = oauthFetchGuard(server, serving({ anything: true }, requested), resolve);

@@ -5,7 +5,11 @@
 // request away from the server's own origin goes only to an https: URL (or http: on this computer,
 // for a server on this computer), and to a private, loopback or link-local address only when the
 // server itself is on such a network; and authorization server metadata whose `issuer` is not the
-// URL it was derived from (RFC 8414 §3.3; OpenID Connect Discovery §4.3) is refused.
+// URL it was derived from (RFC 8414 §3.3; OpenID Connect Discovery §4.3) is refused. One case is
+// exempt: at the root `/.well-known/oauth-authorization-server` of the server's own origin, the
+// 2025-03-26 revision of MCP has a server publish its authorization server's metadata with an issuer
+// elsewhere on that origin (e.g. `/oauth`); the server the person configured vouches for it there.
+// An issuer on another origin is refused there too.
 import type { FetchLike } from '../sdk';
 import { isLoopbackHostname, kindOfHost, type AddressKind, type Resolve } from './addressKind';
 
@@ -33,6 +37,15 @@ export function issuerOfMetadataUrl(url: URL): string | undefined {
   }
   if (pathname.endsWith(WELL_KNOWN_OIDC)) return origin + pathname.slice(0, -WELL_KNOWN_OIDC.length);
   return undefined;
+}
+
+function originOf(url: string): string | undefined {
+  try { return new URL(url).origin; } catch { return undefined; }
+}
+
+/** Whether `url` is where a 2025-03-26 server publishes its authorization server's metadata: the root well-known URL of its own origin. */
+export function isLegacyMetadataUrl(serverUrl: URL, url: URL): boolean {
+  return url.origin === serverUrl.origin && url.pathname === WELL_KNOWN_OAUTH;
 }
 
 /** Whether two issuer identifiers are the same, a single trailing `/` apart at most (as the SDK compares them). */
@@ -91,7 +104,8 @@ export function oauthFetchGuard(serverUrl: URL, inner: FetchLike = fetch, resolv
     const issuer = issuerOfMetadataUrl(target);
     if (issuer === undefined || !response.ok) return response;
     const advertised = await response.clone().json().then((body: unknown) => (body as { issuer?: unknown } | null)?.issuer, () => undefined);
-    if (typeof advertised !== 'string' || !sameIssuer(advertised, issuer)) {
+    const legacy = typeof advertised === 'string' && isLegacyMetadataUrl(serverUrl, target) && originOf(advertised) === serverUrl.origin;
+    if (!legacy && (typeof advertised !== 'string' || !sameIssuer(advertised, issuer))) {
       await response.body?.cancel().catch(() => undefined);
       const named = typeof advertised === 'string' ? `names the issuer ${JSON.stringify(advertised)}` : 'names no issuer';
       throw new OAuthUrlRefusedError(`the authorization server metadata at ${displayUrl(target)} ${named}, not ${issuer}: refused (its issuer must be the server it comes from)`);
