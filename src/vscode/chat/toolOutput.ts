@@ -46,7 +46,8 @@ export class ToolOutputStore {
   async save(serverId: string, toolName: string, text: string): Promise<string> {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = await writeOwnerOnly(this.folder.fsPath, `${stamp}-${++this.counter}-${safe(serverId)}-${safe(toolName)}.txt`, text);
-    await this.removeExpired();
+    // Old results go as new ones come; one that cannot be removed now is tried again at the next save.
+    await this.removeExpired().catch(() => []);
     return file;
   }
 
