@@ -1,6 +1,7 @@
 // Transports for servers reached over the network (http, sse, ws), and the translation of what goes
 // wrong there into sentences a user can act on.
 import WebSocketImpl from 'ws';
+import { oauthFetchGuard } from './auth/oauthFetchGuard';
 import { refreshOnce } from './auth/refreshOnce';
 import {
   SSEClientTransport,
@@ -21,10 +22,10 @@ export type RemoteKind = 'http' | 'sse' | 'ws';
 export function createRemoteTransport(kind: RemoteKind, url: URL, headers: Record<string, string>, authProvider?: OAuthClientProvider): Transport {
   switch (kind) {
     case 'http':
-      return new StreamableHTTPClientTransport(url, { requestInit: { headers }, ...(authProvider ? { authProvider, fetch: refreshOnce() } : {}) });
+      return new StreamableHTTPClientTransport(url, { requestInit: { headers }, ...(authProvider ? { authProvider, fetch: oauthFetchGuard(url, refreshOnce()) } : {}) });
     case 'sse':
       // The SSE transport sends requestInit.headers both when opening the event stream and with every POST.
-      return new SSEClientTransport(url, { requestInit: { headers }, ...(authProvider ? { authProvider, fetch: refreshOnce() } : {}) });
+      return new SSEClientTransport(url, { requestInit: { headers }, ...(authProvider ? { authProvider, fetch: oauthFetchGuard(url, refreshOnce()) } : {}) });
     case 'ws':
       ensureWebSocketGlobal();
       return new WebSocketClientTransport(url);

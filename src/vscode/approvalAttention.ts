@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { notificationChoices, type ApprovalBroker, type ApprovalRequest } from '../core/approvals';
 import { DisposableStore } from '../core/disposable';
 import type { Event } from '../core/event';
+import { notifyInfo } from './notify';
 
 /** What attention needs of the sidebar view. */
 export interface AttentionView {
@@ -57,7 +58,7 @@ export function watchAttention(view: AttentionView, log: vscode.LogOutputChannel
  */
 export function approvalAttention(broker: ApprovalBroker): AttentionSource {
   return attentionSource(broker, async (request: ApprovalRequest, show) => {
-    const choice = await vscode.window.showInformationMessage(
+    const choice = await notifyInfo(
       `"${request.serverName}" wants to run ${request.tool}: ${request.reason}.`,
       ...notificationChoices(request),
     );

@@ -5,6 +5,8 @@
 import * as vscode from 'vscode';
 import type { CallToolResult, ServerView, ToolInfo } from '../core/lifecycle';
 import { fieldText, formatProblems, formFields, parseFieldInput, validateArguments, type FormField } from '../core/schema';
+import { notifyError, notifyInfo, notifyWarning } from './notify';
+import { plainText } from '../core/text/plainText';
 
 export const CALL_TOOL_COMMAND = 'switchboard.callTool';
 export const CALL_RESULT_SCHEME = 'switchboard-call';
@@ -74,7 +76,7 @@ export function registerCallTool(deps: CallToolDeps): vscode.Disposable {
       const started = Date.now();
       try {
         const { result, arguments: sent } = await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Notification, title: `Calling ${picked.serverId} › ${picked.tool.name}…`, cancellable: true },
+          { location: vscode.ProgressLocation.Notification, title: plainText(`Calling ${picked.serverId} › ${picked.tool.name}…`), cancellable: true },
           (_progress, token) => {
             const controller = new AbortController();
             token.onCancellationRequested(() => controller.abort());
@@ -86,11 +88,11 @@ export function registerCallTool(deps: CallToolDeps): vscode.Disposable {
         const document = await vscode.workspace.openTextDocument(uri);
         await vscode.languages.setTextDocumentLanguage(document, 'json');
         await vscode.window.showTextDocument(document, { preview: true });
-        if (result.isError) void vscode.window.showWarningMessage(`${picked.serverId} › ${picked.tool.name} answered with an error (see the result).`);
+        if (result.isError) void notifyWarning(`${picked.serverId} › ${picked.tool.name} answered with an error (see the result).`);
         return { uri: uri.toString(), result };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        void vscode.window.showErrorMessage(`MCP Switchboard: ${message}`);
+        void notifyError(`MCP Switchboard: ${message}`);
         return { error: message };
       }
     }),
@@ -122,7 +124,7 @@ async function pickTool(servers: ServerView[]): Promise<Picked | undefined> {
     }
   }
   if (items.length === 0) {
-    void vscode.window.showInformationMessage('No ready MCP server offers a tool.');
+    void notifyInfo('No ready MCP server offers a tool.');
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(items, { placeHolder: 'Call which tool?', matchOnDescription: true, matchOnDetail: true });

@@ -8,6 +8,7 @@ import { toRange } from './diagnostics';
 import { count, type Feedback } from './feedback';
 import { localFileTemplate, PROJECT_FILE_TEMPLATE, USER_FILE_TEMPLATE } from './serverFileTemplates';
 import { REVEAL_SOURCE_COMMAND, type ServersTreeProvider, type SourceLocation } from './serversTree';
+import { notifyError, notifyInfo } from './notify';
 
 export const COMMANDS = {
   openProjectServers: 'switchboard.openProjectServers',
@@ -75,7 +76,7 @@ async function pickFolder(sources: ConfigSources, target: unknown, placeHolder: 
     if (match) return match;
   }
   if (folders.length === 0) {
-    void vscode.window.showErrorMessage(noneMessage);
+    void notifyError(noneMessage);
     return undefined;
   }
   if (folders.length === 1) return folders[0];
@@ -102,7 +103,7 @@ export async function revealSource(config: ConfigAdapter, target: unknown): Prom
     throw new Error(typeof target === 'string' ? `No MCP server with the id "${target}".` : 'No server definition to open.');
   }
   if (isVirtualFile(location.file)) {
-    void vscode.window.showInformationMessage(
+    void notifyInfo(
       `This server was registered by another extension through the API (${location.file}); it has no file to open.`);
     return undefined;
   }
@@ -144,6 +145,6 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
 
 /** An error notification with a way to the log. */
 export async function showError(message: string, log: vscode.LogOutputChannel): Promise<void> {
-  const choice = await vscode.window.showErrorMessage(`MCP Switchboard: ${message}`, 'Show Logs');
+  const choice = await notifyError(`MCP Switchboard: ${message}`, 'Show Logs');
   if (choice === 'Show Logs') log.show();
 }

@@ -3,18 +3,21 @@
 // back to the server. The connector calls `elicit` for every server; each request waits on its own.
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { ElicitationBroker, formAnswer, toElicitationCards, urlTarget, type Elicitation, type ElicitationAnswer, type FieldValue } from '../core/elicitation';
+import { ElicitationBroker, ElicitationRateLimit, formAnswer, toElicitationCards, tooManyElicitations, urlTarget, type Elicitation, type ElicitationAnswer, type FieldValue } from '../core/elicitation';
+import { systemClock } from '../core/lifecycle/clock';
 import type { ServerRegistry } from '../core/lifecycle';
 import { formFields } from '../core/schema/formFields';
 import type { ElicitationCard } from '../protocol/elicitation';
 import { attentionSource, type AttentionSource } from './approvalAttention';
 import type { AnswerElicitationParams, ElicitationProblemsResult, ElicitationValuesParams } from '../protocol/sidebarMessages';
 import type { ElicitationAnswer as WireAnswer, ElicitationRequest } from '../node/connector';
+import { notifyInfo } from './notify';
 
 const GONE = 'The server no longer waits for this answer: it was answered elsewhere or the server withdrew it.';
 
 export class Elicitations implements vscode.Disposable {
   readonly broker = new ElicitationBroker();
+  private readonly rate = new ElicitationRateLimit(systemClock);
   /** Set once the registry exists (the connector is built before it). */
   private registry: ServerRegistry | undefined;
 
@@ -24,6 +27,8 @@ export class Elicitations implements vscode.Disposable {
 
   /** The connector's handler: a card per request, until the person answers or the server cancels. */
   readonly elicit = async (request: ElicitationRequest, signal: AbortSignal): Promise<WireAnswer> => {
+    const allowed = this.rate.take(request.serverId);
+    if (!allowed.ok) throw tooManyElicitations(this.registry?.get(request.serverId)?.server.name ?? request.serverId, allowed.retryInMs);
     const base = { id: randomUUID(), serverId: request.serverId, message: request.message, createdAt: Date.now() };
     let asked: Elicitation;
     if (request.mode === 'url') asked = { ...base, mode: 'url', url: request.url, elicitationId: request.elicitationId };
@@ -71,7 +76,7 @@ export class Elicitations implements vscode.Disposable {
     return attentionSource(this.broker, async (request: Elicitation, show) => {
       const name = this.registry?.get(request.serverId)?.server.name ?? request.serverId;
       const what = request.mode === 'url' ? 'asks you to open a page' : 'asks for your input';
-      if (await vscode.window.showInformationMessage(`"${name}" ${what}: ${request.message}`, 'Show') === 'Show') await show();
+      if (await notifyInfo(`"${name}" ${what}: ${request.message}`, 'Show') === 'Show') await show();
     });
   }
 

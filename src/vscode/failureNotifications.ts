@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { Event as CoreEvent } from '../core/event';
 import type { ServerStateChange } from '../core/lifecycle';
 import { shortReason } from './stateIcons';
+import { notifyError } from './notify';
 
 const SHOW_LOGS = 'Show Logs';
 
@@ -81,7 +82,7 @@ export class FailureNotifier implements vscode.Disposable {
   }
 
   private ask(message: string, ids: string[]): void {
-    const notify = this.options.notify ?? ((text, button) => vscode.window.showErrorMessage(text, button));
+    const notify = this.options.notify ?? ((text, button) => notifyError(text, button));
     void notify(message, SHOW_LOGS).then((choice) => {
       if (choice === SHOW_LOGS) this.options.showLogs(ids);
     });

@@ -2,6 +2,7 @@
 // a message in the status bar for a few seconds. The last messages are kept so that tests (and the
 // internal `_switchboard.feedback` command) can read what was shown.
 import * as vscode from 'vscode';
+import { plainText } from '../core/text/plainText';
 
 /** How long a message stays in the status bar. */
 const SHOW_MS = 6000;
@@ -19,10 +20,13 @@ export class Feedback implements vscode.Disposable {
     this.registration = vscode.commands.registerCommand(FEEDBACK_COMMAND, () => [...this.shown]);
   }
 
-  /** Shows `text` in the status bar (replacing an earlier message of ours) and logs it. */
+  /**
+   * Shows `text` in the status bar (replacing an earlier message of ours) and logs it. A leading
+   * `$(icon) ` is ours (every caller starts with one); the rest may name servers, so it is plain text.
+   */
   show(text: string, log?: vscode.LogOutputChannel): void {
     this.current?.dispose();
-    this.current = vscode.window.setStatusBarMessage(text, SHOW_MS);
+    this.current = vscode.window.setStatusBarMessage(plainText(text, { keepLeadingIcon: true }), SHOW_MS);
     this.shown.push(text);
     if (this.shown.length > KEEP) this.shown.splice(0, this.shown.length - KEEP);
     log?.info(text.replace(/^\$\([\w-]+\)\s*/, ''));

@@ -6,6 +6,7 @@ import { inputsNeededBy } from '../core/config/inputs';
 import type { EffectiveServer, InputDefinition } from '../core/config/types';
 import { showError } from './commands';
 import type { InputPrompt, InputPromptRequest, WorkspaceInputs } from './workspaceInputs';
+import { notifyInfo } from './notify';
 
 export const INPUT_COMMANDS = {
   clear: 'switchboard.clearInputs',
@@ -35,7 +36,7 @@ export function registerInputCommands(deps: InputCommandDeps): vscode.Disposable
         const cleared = await inputs.clear();
         const message = clearedMessage(cleared, config.current.servers);
         log.info(`cleared stored inputs of this workspace: ${cleared.length === 0 ? 'none were stored' : cleared.join(', ')}`);
-        void vscode.window.showInformationMessage(message);
+        void notifyInfo(message);
         return cleared;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

@@ -8,6 +8,8 @@ import { redactLaunch } from '../core/lifecycle';
 import type { TrustRecord } from '../core/trust';
 import type { Feedback } from './feedback';
 import type { ProjectTrust } from './projectTrust';
+import { notifyError, notifyInfo } from './notify';
+import { confirm } from './dialogs';
 
 export const MANAGE_TRUST_COMMAND = 'switchboard.manageTrust';
 
@@ -47,7 +49,7 @@ export class ManageTrust implements vscode.Disposable {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         deps.log.error(`${MANAGE_TRUST_COMMAND} failed: ${message}`);
-        void vscode.window.showErrorMessage(`MCP Switchboard: ${message}`);
+        void notifyError(`MCP Switchboard: ${message}`);
       }
     });
   }
@@ -67,7 +69,7 @@ export class ManageTrust implements vscode.Disposable {
     this.open?.dispose();
     const items = this.items();
     if (items.length === 0) {
-      void vscode.window.showInformationMessage('MCP Switchboard remembers no trust decision yet: project servers ask for trust when they first appear.');
+      void notifyInfo('MCP Switchboard remembers no trust decision yet: project servers ask for trust when they first appear.');
       return;
     }
     const pick = vscode.window.createQuickPick<TrustItem>();
@@ -76,10 +78,15 @@ export class ManageTrust implements vscode.Disposable {
     pick.placeholder = 'Select a decision to revoke it: the server stops and asks for trust again';
     pick.matchOnDescription = true;
     pick.matchOnDetail = true;
+    // Revoking asks in a dialog first: the pick stays open behind it.
+    pick.ignoreFocusOut = true;
     pick.items = items;
     const revoke = async (item: TrustItem | undefined): Promise<void> => {
       const decision = item?.decision;
       if (decision === undefined) return;
+      const what = decision.state === 'trusted' ? 'trust in' : 'the refusal of';
+      const detail = decision.state === 'trusted' ? 'It stops, and waits for trust at its next start.' : 'Its next start asks for trust again.';
+      if (!await confirm(`Revoke ${what} "${decision.name}"?`, `${detail} (${decision.folder})`, 'Revoke')) return;
       await this.deps.trust.store.revoke(decision.folder, decision.name);
       // Revoking is not a request to be asked at once: the server waits for its next Start.
       this.deps.trust.prompts.postpone(this.deps.servers().filter((server) => server.folder === decision.folder && server.name === decision.name));
@@ -92,7 +99,7 @@ export class ManageTrust implements vscode.Disposable {
       else pick.items = left;
     };
     const failed = (error: unknown): void => {
-      void vscode.window.showErrorMessage(`MCP Switchboard: could not revoke: ${error instanceof Error ? error.message : String(error)}`);
+      void notifyError(`MCP Switchboard: could not revoke: ${error instanceof Error ? error.message : String(error)}`);
     };
     pick.onDidAccept(() => { revoke(pick.activeItems[0]).catch(failed); });
     pick.onDidTriggerItemButton((event) => { revoke(event.item).catch(failed); });

@@ -8,6 +8,7 @@ import {
   NO_HOSTING_RECORD, VSCODE_COPY_OFF, names, planProjectHosting, type HostingPlan, type HostingRecord, type ProjectHost, type VscodeMcpSettings,
 } from '../core/coexist';
 import { onDidChangeVscodeMcpSettings, readVscodeMcpSettings, setWorkspaceMcpAccess } from './vscodeMcpSettings';
+import { notifyError, notifyInfo, notifyWarning } from './notify';
 
 /** Where the record lives in the workspace state. */
 export const HOSTING_STATE_KEY = 'switchboard.projectServerHost';
@@ -91,7 +92,7 @@ export class ProjectHosting implements vscode.Disposable {
         } catch (error) {
           const message = `could not turn VS Code's copy off (chat.mcp.access in the workspace settings): ${error instanceof Error ? error.message : String(error)}. Nothing changed.`;
           this.options.log.error(`project servers: ${message}`);
-          void vscode.window.showErrorMessage(`MCP Switchboard ${message}`);
+          void notifyError(`MCP Switchboard ${message}`);
           return;
         }
         wroteAccess = true;
@@ -135,7 +136,7 @@ export class ProjectHosting implements vscode.Disposable {
       await this.save({ ...record, wroteAccess: true });
       this.settings = readVscodeMcpSettings();
       this.options.log.info(`project servers: VS Code's copy of ${names(plan.overlap)} was on; turned it off again (chat.mcp.access: "${VSCODE_COPY_OFF}" in the workspace settings), as chosen`);
-      void vscode.window.showInformationMessage(`VS Code's own MCP was about to run ${names(plan.overlap)} of this workspace's .mcp.json again: MCP Switchboard turned its copy off (chat.mcp.access: "${VSCODE_COPY_OFF}" in the workspace settings), as you chose. To change who hosts them, run "${CHOOSE_HOST_TITLE}".`);
+      void notifyInfo(`VS Code's own MCP was about to run ${names(plan.overlap)} of this workspace's .mcp.json again: MCP Switchboard turned its copy off (chat.mcp.access: "${VSCODE_COPY_OFF}" in the workspace settings), as you chose. To change who hosts them, run "${CHOOSE_HOST_TITLE}".`);
       this.changed.fire();
     } else if (plan.access === 'restore') {
       await setWorkspaceMcpAccess(undefined);
@@ -146,7 +147,7 @@ export class ProjectHosting implements vscode.Disposable {
     if (plan.problem !== undefined && !this.problemShown) {
       this.problemShown = true;
       this.options.log.warn(`project servers: ${plan.problem}`);
-      void vscode.window.showWarningMessage(`MCP Switchboard: ${plan.problem}.`);
+      void notifyWarning(`MCP Switchboard: ${plan.problem}.`);
     }
     if (plan.ask) {
       // Told once per workspace, answered or not: the command changes the choice at any time.
@@ -157,7 +158,7 @@ export class ProjectHosting implements vscode.Disposable {
 
   private async ask(overlap: readonly EffectiveServer[]): Promise<void> {
     this.options.log.info(`project servers: VS Code's own MCP would also run ${names(overlap)}; asking who hosts them`);
-    const answer = await vscode.window.showWarningMessage(
+    const answer = await notifyWarning(
       `VS Code's own MCP support also runs the servers of this workspace's .mcp.json (${names(overlap)}), without a trust prompt: each would run twice. Who should host them in this workspace?`,
       ANSWERS.switchboard, ANSWERS.vscode, ANSWERS.later,
     );

@@ -12,6 +12,7 @@ import { describeContent, SamplingBroker, SamplingRateLimit, samplingAlwaysAllow
 import type { SamplingRequest as WireRequest, SamplingResult } from '../node/connector';
 import type { SamplingCard } from '../protocol/sampling';
 import { attentionSource, type AttentionSource } from './approvalAttention';
+import { notifyInfo } from './notify';
 
 /** Names a person chose "always" for before it was kept by identity (still honoured for their own servers). */
 const LEGACY_ALWAYS_KEY = 'switchboard.samplingAlways';
@@ -104,7 +105,7 @@ export class Sampling implements vscode.Disposable {
 
   attention(): AttentionSource {
     return attentionSource(this.broker, async (request: SamplingRequest, show) => {
-      if (await vscode.window.showInformationMessage(`"${request.serverName}" asks for a model completion.`, 'Show') === 'Show') await show();
+      if (await notifyInfo(`"${request.serverName}" asks for a model completion.`, 'Show') === 'Show') await show();
     });
   }
 

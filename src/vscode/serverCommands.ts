@@ -8,6 +8,7 @@ import { showError } from './commands';
 import { count, type Feedback } from './feedback';
 import type { ServerLogs } from './serverLogs';
 import { shortReason } from './stateIcons';
+import { notifyInfo } from './notify';
 
 export const SERVER_COMMANDS = {
   start: 'switchboard.startServer',
@@ -161,7 +162,7 @@ function serverIdOf(target: unknown): string | undefined {
 
 async function pickServer(views: readonly ServerView[], placeHolder: string, none: string): Promise<string | undefined> {
   if (views.length === 0) {
-    void vscode.window.showInformationMessage(none);
+    void notifyInfo(none);
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(views.map((view) => {

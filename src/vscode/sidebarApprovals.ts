@@ -6,7 +6,10 @@ import { validateArguments } from '../core/schema/validateArguments';
 import type { ApprovalMode } from '../protocol/approvals';
 import type { AnswerApprovalParams, CheckArgumentsParams, CheckArgumentsResult, OpenDiffParams } from '../protocol/sidebarMessages';
 import type { Approvals } from './approvals';
+import { confirm, saveDialog } from './dialogs';
+import { count } from './feedback';
 import type { ProposalDocuments } from './proposalDocuments';
+import { notifyInfo } from './notify';
 
 const GONE = 'This call no longer waits for an answer: it was answered elsewhere or its caller cancelled it.';
 
@@ -16,7 +19,7 @@ export interface ApprovalHandlers {
   openDiff(params: OpenDiffParams): Promise<void>;
   revokeRule(ruleId: string): Promise<void>;
   setApprovalMode(mode: ApprovalMode): Promise<void>;
-  /** Saves the history as JSON to `target`, or to a file the person picks. */
+  /** Saves the history as JSON to a file the person picks in the save dialog (`target` is only proposed there). */
   exportHistory(target?: vscode.Uri): Promise<void>;
   clearHistory(): Promise<void>;
 }
@@ -49,22 +52,25 @@ export function approvalHandlers(approvals: Approvals, proposals: ProposalDocume
       await proposals.openDiff(found, request.tool);
     },
     revokeRule: async (ruleId) => {
+      if (!await confirm('Revoke this approval rule?', 'Calls it allowed ask again.', 'Revoke')) return;
       if (!await approvals.rules.revoke(ruleId)) throw new Error('That rule is already gone.');
     },
     setApprovalMode: (mode) => approvals.setMode(mode),
     exportHistory: async (given) => {
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
       const name = `switchboard-call-history-${new Date().toISOString().slice(0, 10)}.json`;
-      const target = given instanceof vscode.Uri ? given : await vscode.window.showSaveDialog({
+      // A path given with the command is only proposed: whoever ran the command, the person picks the file.
+      const proposed = given instanceof vscode.Uri && given.scheme === 'file' ? given : folder ? vscode.Uri.joinPath(folder, name) : undefined;
+      const target = await saveDialog({
         title: 'Export Call History',
         saveLabel: 'Export',
         filters: { JSON: ['json'] },
-        ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
+        ...(proposed ? { defaultUri: proposed } : {}),
       });
       if (target === undefined) return;
       const calls = approvals.history.toJSON();
       await vscode.workspace.fs.writeFile(target, Buffer.from(`${JSON.stringify(calls, null, 2)}\n`, 'utf8'));
-      if (given === undefined) void vscode.window.showInformationMessage(`Exported ${calls.length} calls to ${target.fsPath}.`);
+      void notifyInfo(`Exported ${count(calls.length, 'call')} to ${target.fsPath}.`);
     },
     clearHistory: async () => {
       const clear = 'Clear History';

@@ -17,9 +17,12 @@ import { RedirectError } from '../node/auth/redirectListener';
 import { signIn } from '../node/auth/signIn';
 import { displayUrl } from '../node/remoteTransports';
 import { showError } from './commands';
+import { confirm } from './dialogs';
 import { inputOwnerOf } from './inputKeys';
 import type { WorkspaceInputs } from './workspaceInputs';
 import type { InputDefinition } from '../core/config/types';
+import { notifyInfo, notifyWarning } from './notify';
+import { plainText } from '../core/text/plainText';
 
 export const SIGN_IN_COMMANDS = {
   signIn: 'switchboard.signIn',
@@ -61,7 +64,7 @@ export function registerSignInCommands(deps: SignInDeps): vscode.Disposable {
     log.info(`${id}: signing in to ${displayUrl(url)}`);
     const completed = await vscode.window.withProgress({
       location: vscode.ProgressLocation.Notification,
-      title: `Signing in to "${id}"`,
+      title: plainText(`Signing in to "${id}"`),
       cancellable: true,
     }, async (progress, token) => {
       const cancel = new AbortController();
@@ -96,11 +99,15 @@ export function registerSignInCommands(deps: SignInDeps): vscode.Disposable {
     if (!view) throw new Error(`no MCP server "${id}" is configured`);
     const url = view.server.launch.url;
     if (url === undefined || (view.server.launch.type !== 'http' && view.server.launch.type !== 'sse')) throw new Error(`"${id}" is not an http or sse server`);
+    const asked = `Sign out of "${id}"?`;
+    if (!await confirm(asked, `Its tokens and registered client are forgotten; it needs a new sign-in before it answers again (${displayUrl(url)}).`, 'Sign Out')) {
+      return view.state.kind;
+    }
     await store.clear(url);
     log.info(`${id}: signed out of ${displayUrl(url)} (tokens and registered client forgotten)`);
     // A running server reconnects without credentials, which shows it as needing a sign-in.
     if (ServerState.isActive(view.state)) await registry.restart(id);
-    void vscode.window.showInformationMessage(`Signed out of "${id}".`);
+    void notifyInfo(`Signed out of "${id}".`);
     return registry.get(id)?.state.kind;
   };
 
@@ -152,7 +159,7 @@ async function confirmAndOpen(authorizationUrl: URL, server: EffectiveServer, re
 function announceSignInNeeded(registry: ServerRegistry): vscode.Disposable {
   const subscription = registry.onDidChangeState(({ id, state, previous }) => {
     if (state.kind !== 'needsSignIn' || previous.kind === 'needsSignIn') return;
-    void vscode.window.showWarningMessage(`MCP server "${id}" needs you to sign in.`, 'Sign In').then((choice) => {
+    void notifyWarning(`MCP server "${id}" needs you to sign in.`, 'Sign In').then((choice) => {
       if (choice === 'Sign In') void vscode.commands.executeCommand(SIGN_IN_COMMANDS.signIn, id);
     });
   });
@@ -170,7 +177,7 @@ async function pick(registry: ServerRegistry, signingIn: boolean): Promise<strin
   const remote = registry.list().filter((view) => view.server.launch.type === 'http' || view.server.launch.type === 'sse');
   const candidates = signingIn ? remote.filter((view) => view.state.kind === 'needsSignIn') : remote;
   if (candidates.length === 0) {
-    void vscode.window.showInformationMessage(signingIn ? 'No MCP server needs a sign-in.' : 'No remote MCP server is configured.');
+    void notifyInfo(signingIn ? 'No MCP server needs a sign-in.' : 'No remote MCP server is configured.');
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(candidates.map((view) => ({

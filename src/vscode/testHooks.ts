@@ -1,7 +1,10 @@
 // Commands that exist only under an extension test run (ExtensionMode.Test): they answer the trust
-// prompt from a script and tell the tests where the output channels are written.
+// prompt and the dialogs from a script, tell the tests where the output channels are written and
+// which notifications were shown.
 import * as vscode from 'vscode';
+import { registerDialogTestHooks } from './dialogs';
 import type { ManageTrust } from './manageTrust';
+import { NOTIFICATIONS_TEST_COMMAND, shownNotifications } from './notify';
 import type { SwitchboardContext } from './switchboardContext';
 import { registerTrustTestHooks } from './trustTestHooks';
 
@@ -11,5 +14,7 @@ export function registerTestHooks(ctx: SwitchboardContext, manageTrust: ManageTr
     registerTrustTestHooks(ctx.trust, manageTrust, () => ctx.config.current.servers),
     vscode.commands.registerCommand('_switchboard.logFolder', () => ctx.extension.logUri.fsPath),
     vscode.commands.registerCommand('_switchboard.test.storedApprovals', () => ctx.approvals.stored()),
+    vscode.commands.registerCommand(NOTIFICATIONS_TEST_COMMAND, shownNotifications),
+    registerDialogTestHooks(),
   );
 }

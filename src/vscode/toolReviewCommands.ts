@@ -7,6 +7,8 @@ import type { ServerView } from '../core/lifecycle';
 import { revealHiddenCharacters } from '../core/sidebarSnapshot';
 import { diffToolDefinitions, formatToolDefinitionDiff, pinnedDefinition, type PinnedDefinition, type ToolReview } from '../core/trust';
 import { showError } from './commands';
+import { confirm } from './dialogs';
+import { notifyInfo, notifyWarning } from './notify';
 
 export const TOOL_REVIEW_COMMANDS = {
   review: 'switchboard.reviewToolChange',
@@ -73,6 +75,12 @@ export function registerToolReview(deps: ToolReviewDeps): vscode.Disposable {
 
   const accept = async (ref: ToolRef): Promise<boolean> => {
     const wasChanged = review.pendingChange(ref.serverId, ref.tool) !== undefined;
+    const name = revealHiddenCharacters(ref.tool);
+    const question = wasChanged ? `Accept the new definition of tool "${name}" of ${ref.serverId}?` : `Mark tool "${name}" of ${ref.serverId} as reviewed?`;
+    const detail = wasChanged
+      ? 'What the server lists now becomes the definition you accepted, and its automatic approvals apply again. Review the change first (Review Tool Change).'
+      : 'It is no longer marked as new or flagged.';
+    if (!await confirm(question, detail, wasChanged ? 'Accept New Definition' : 'Mark as Reviewed')) return false;
     await review.accept(ref.serverId, ref.tool);
     log.info(`${ref.serverId}: ${wasChanged ? 'accepted the new definition of' : 'reviewed'} tool ${JSON.stringify(ref.tool)}`);
     return true;
@@ -104,10 +112,10 @@ async function openReview(deps: ToolReviewDeps, ref: ToolRef, accept: (ref: Tool
     const summary = formatToolDefinitionDiff(diffToolDefinitions(change.old, change.new)).map(revealHiddenCharacters);
     await vscode.commands.executeCommand('vscode.diff', left, right, `${name} (${ref.serverId}): accepted ↔ now listed`, { preview: false });
     // Not awaited: the command resolves once the diff is open; the answer comes whenever the person decides.
-    void vscode.window.showWarningMessage(
+    void notifyWarning(
       `Tool "${name}" of ${ref.serverId} changed since you accepted it (${summary.join('; ')}). Its automatic approvals are suspended until you accept the new definition.`,
       'Accept New Definition',
-    ).then((choice) => choice && accept(ref));
+    ).then((choice) => (choice === undefined ? false : accept(ref)));
     return { kind: 'diff', uris: [left.toString(), right.toString()], summary };
   }
   const status = review.status(ref.serverId, ref.tool);
@@ -116,8 +124,8 @@ async function openReview(deps: ToolReviewDeps, ref: ToolRef, accept: (ref: Tool
   await vscode.window.showTextDocument(uri, { preview: false });
   const summary = status.findings.map((finding) => revealHiddenCharacters(`${finding.reason} (matched: ${finding.match})`));
   if (status.new) {
-    void vscode.window.showInformationMessage(`Tool "${name}" appeared on ${ref.serverId} after its tools were first seen.${summary.length > 0 ? ` Flagged: ${summary.join('; ')}.` : ''}`, 'Mark as Reviewed')
-      .then((choice) => choice && accept(ref));
+    void notifyInfo(`Tool "${name}" appeared on ${ref.serverId} after its tools were first seen.${summary.length > 0 ? ` Flagged: ${summary.join('; ')}.` : ''}`, 'Mark as Reviewed')
+      .then((choice) => (choice === undefined ? false : accept(ref)));
   }
   return { kind: 'definition', uris: [uri.toString()], summary };
 }
@@ -224,7 +232,7 @@ async function pickTool(deps: ToolReviewDeps, acceptable = false): Promise<ToolR
     }
   }
   if (items.length === 0) {
-    void vscode.window.showInformationMessage('No tool has changed, appeared or been flagged since it was first seen.');
+    void notifyInfo('No tool has changed, appeared or been flagged since it was first seen.');
     return undefined;
   }
   items.sort((a, b) => a.rank - b.rank);

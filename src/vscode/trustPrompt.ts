@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { TrustAnswer, TrustPromptEntry, TrustPrompter, TrustPromptRequest } from '../core/trust';
 import { toRange } from './diagnostics';
+import { notifyInfo } from './notify';
 
 /** The buttons, in the order shown; VS Code adds Cancel (= decide later). */
 export const TRUST_CHOICES: readonly { readonly title: string; readonly answer: TrustAnswer }[] = [
@@ -38,7 +39,7 @@ export async function reviewDefinitions(entries: readonly TrustPromptEntry[], as
   }
   const ids = entries.map((entry) => entry.server.id);
   const which = ids.length === 1 ? `"${ids[0]}"` : `${ids.length} MCP servers`;
-  void vscode.window.showInformationMessage(
+  void notifyInfo(
     `${which} wait${ids.length === 1 ? 's' : ''} for your trust. Start ${ids.length === 1 ? 'it' : 'them'} once you have read the definition.`,
     'Trust…',
   ).then((choice) => { if (choice === 'Trust…') askAgain(ids); });

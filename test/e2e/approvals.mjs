@@ -198,6 +198,7 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
     await checks.check('a call while the Sidebar is hidden reveals it, badges the container and notifies with Approve / Reject / Show', async () => {
       // Revoke the rule first, so the next call asks.
       await webview.locator('[data-testid="rule-revoke"]').first().click();
+      await ui.clickDialogButton(await ui.waitForDialog(page, /Revoke this approval rule\?/, 10_000), 'Revoke');
       await webview.locator('[data-testid="rule-row"]').waitFor({ state: 'detached', timeout: 10_000 });
       await ui.openContainer(page, 'Explorer');
       await callWriteFile({ path: notes, content: 'hidden\n' });

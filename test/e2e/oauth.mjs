@@ -3,8 +3,8 @@
 // the Servers view and the Sidebar say "needs sign-in"; "Sign in" in the Sidebar asks first, naming
 // the site; "Open Browser" opens the fixture's authorization page in the same headless browser; Approve
 // sends the browser back to the extension's loopback listener; the server is then ready in VS Code with
-// its tool listed. Sign Out (from the command palette) makes it need a sign-in again. Its own
-// code-server, state folder and fixture (test/fixtures/e2e-oauth).
+// its tool listed. Sign Out (from the command palette, confirmed in its dialog) makes it need a
+// sign-in again. Its own code-server, state folder and fixture (test/fixtures/e2e-oauth).
 import cp from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -135,6 +135,8 @@ export async function oauthFlow({ checks, vsix, manifest, resultsDir, log, timeo
       await page.locator('.quick-input-list .monaco-list-row', { hasText: SERVER }).first().waitFor();
       await input.fill(SERVER);
       await page.keyboard.press('Enter');
+      // Signing out asks first.
+      await ui.clickDialogButton(await ui.waitForDialog(page, new RegExp(`Sign out of "${SERVER}"\\?`), 15_000), 'Sign Out');
       const pane = await ui.expandPane(page, 'Servers');
       await until('the row to need a sign-in again', async () => /^user · http · needs sign-in/.test((await treeDescription(pane, SERVER)) ?? ''), 30_000)
         .catch(async (error) => { throw new Error(`${error.message}; row: ${await treeDescription(pane, SERVER)}`); });

@@ -211,3 +211,37 @@ describe('OAuth against an SDK-protected server (loopback)', function () {
     assert.deepEqual(client?.redirect_uris, [`http://127.0.0.1:${port}/callback`]);
   });
 });
+
+describe('OAuth against a hostile authorization server (loopback)', function () {
+  this.timeout(30_000);
+  const helpers = new HelperServers();
+  after(() => helpers.stopAll());
+
+  /** Signs in to a fixture whose authorization server metadata is changed by `override`; the pages it was asked to open. */
+  async function signInWith(override: Record<string, string>): Promise<{ attempt: Promise<void>; opened: string[]; stats: () => Promise<Record<string, number>> }> {
+    const server = await helpers.fixture('oauth-protected.mjs', { METADATA_OVERRIDE: JSON.stringify(override) });
+    const url = `http://127.0.0.1:${server.port}/mcp`;
+    const opened: string[] = [];
+    const store = new OAuthCredentialStore(new MemorySecretStore());
+    const attempt = signIn({ server: remote(url), store, clientName: 'MCP Switchboard', open: (u) => { opened.push(u.href); return approvingBrowser(u, []); }, timeoutMs: 10_000 });
+    return { attempt, opened, stats: () => stats(server) };
+  }
+
+  it('refuses authorization server metadata whose issuer is another server, before registering or opening anything', async () => {
+    const { attempt, opened, stats: counts } = await signInWith({ issuer: 'https://login.example.com' });
+    await assert.rejects(attempt, /names the issuer "https:\/\/login\.example\.com", not http:\/\/127\.0\.0\.1:\d+: refused/);
+    assert.deepEqual(opened, []);
+    assert.equal((await counts()).registrations, 0);
+  });
+
+  it('never opens a sign-in page that is not a web page, and names it', async () => {
+    const { attempt, opened } = await signInWith({ authorization_endpoint: 'file:///etc/passwd' });
+    await assert.rejects(attempt, /the sign-in page file:\/\/\/etc\/passwd\?\S+ is not opened: only https: sign-in pages are opened, not file:/);
+    assert.deepEqual(opened, []);
+  });
+
+  it('never sends the code to a token endpoint on a link-local address', async () => {
+    const { attempt } = await signInWith({ token_endpoint: 'http://169.254.169.254/latest/token' });
+    await assert.rejects(attempt, /was sent to http:\/\/169\.254\.169\.254\/latest\/token: not followed, only https: addresses are followed \(or http: on this computer\)/);
+  });
+});

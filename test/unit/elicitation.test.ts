@@ -2,7 +2,8 @@
 // turned into the content a server gets (problems at their field), the page a URL elicitation opens,
 // and the broker's waiting and cancelling.
 import * as assert from 'node:assert/strict';
-import { ElicitationBroker, ElicitationCancelledError, formAnswer, toElicitationCards, urlTarget, type Elicitation } from '../../src/core/elicitation';
+import { DEFAULT_ELICITATION_LIMIT, ElicitationBroker, ElicitationCancelledError, ElicitationRateLimit, formAnswer, toElicitationCards, tooManyElicitations, urlTarget, type Elicitation } from '../../src/core/elicitation';
+import { FakeClock } from './helpers/lifecycle';
 import { fieldText, formFields, parseFieldInput } from '../../src/core/schema/formFields';
 
 const schema = {
@@ -113,5 +114,23 @@ describe('elicitation pages and cards', () => {
     assert.deepEqual(broker.pending(), []);
     assert.equal(broker.answer('e2', { action: 'cancel' }), false);
     broker.dispose();
+  });
+});
+
+describe('elicitation rate limit', () => {
+  it('lets a server ask 10 times a minute by default, then says how long to wait, per server', () => {
+    const clock = new FakeClock();
+    const limit = new ElicitationRateLimit(clock);
+    assert.deepEqual(DEFAULT_ELICITATION_LIMIT, { limit: 10, windowMs: 60_000 });
+    for (let i = 0; i < 10; i++) assert.deepEqual(limit.take('ws/flood'), { ok: true }, `request ${i + 1}`);
+    clock.advance(15_000);
+    assert.deepEqual(limit.take('ws/flood'), { ok: false, retryInMs: 45_000 });
+    assert.deepEqual(limit.take('ws/other'), { ok: true }, 'another server has its own count');
+    clock.advance(45_000);
+    assert.deepEqual(limit.take('ws/flood'), { ok: true }, 'the oldest left the window');
+  });
+
+  it('refuses with a sentence naming the server and the wait', () => {
+    assert.equal(tooManyElicitations('flood', 44_001).message, 'too many elicitation requests from "flood": try again in 45 s');
   });
 });

@@ -29,6 +29,8 @@ describe('Approvals', function () {
     (await sidebarSnapshot()).approvals.history;
 
   before(async () => {
+    // Dialogs answered by script (revoking and exporting ask first): yes to every confirmation.
+    await vscode.commands.executeCommand('_switchboard.test.scriptDialogs', { confirm: true });
     api = await switchboardApi();
     await fixtureIsLoaded(api);
     scratch = fs.mkdtempSync(path.join(fixtureWorkspace(), 'approvals-'));
@@ -43,6 +45,7 @@ describe('Approvals', function () {
   });
 
   after(async () => {
+    await vscode.commands.executeCommand('_switchboard.test.scriptDialogs', null);
     for (const card of await pendingCards()) await sidebarRequest('answerApproval', { approvalId: card.id, answer: { kind: 'reject' } }).catch(() => undefined);
     for (const rule of (await sidebarSnapshot()).approvals.rules) await sidebarRequest('revokeRule', { ruleId: rule.id });
     await setApprovalMode('acceptEverything');
@@ -193,16 +196,24 @@ describe('Approvals', function () {
     }, 5000, 100);
     assert.ok(stored.history.some((r) => r.tool === 'write_file' && r.decidedBy.kind === 'person'));
 
+    // A path given with the command is only proposed in the save dialog; the file is the one picked there.
+    const proposed = path.join(os.tmpdir(), `switchboard-history-proposed-${process.pid}.json`);
     const target = path.join(os.tmpdir(), `switchboard-history-${process.pid}.json`);
     try {
-      await vscode.commands.executeCommand('switchboard.exportCallHistory', vscode.Uri.file(target));
+      await vscode.commands.executeCommand('_switchboard.test.scriptDialogs', { confirm: true, save: target });
+      await vscode.commands.executeCommand('switchboard.exportCallHistory', vscode.Uri.file(proposed));
+      const asked = await vscode.commands.executeCommand<{ kind: string; defaultPath?: string }[]>('_switchboard.test.dialogsAsked');
+      assert.deepEqual(asked.at(-1), { kind: 'save', message: 'Export Call History', defaultPath: proposed });
+      assert.equal(fs.existsSync(proposed), false, 'nothing is written where the command was told to write');
       const exported = JSON.parse(fs.readFileSync(target, 'utf8')) as CallRecord[];
       assert.equal(exported.length, (await history()).length);
       assert.equal(exported[0]?.tool, 'list_directory');
       assert.deepEqual(exported[0]?.args, { path: scratch });
       assert.ok(exported.every((r) => typeof r.at === 'number' && typeof r.durationMs === 'number' && typeof r.caller === 'string'));
     } finally {
+      await vscode.commands.executeCommand('_switchboard.test.scriptDialogs', { confirm: true });
       fs.rmSync(target, { force: true });
+      fs.rmSync(proposed, { force: true });
     }
   });
 

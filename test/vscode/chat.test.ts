@@ -160,6 +160,10 @@ describe('Chat: @mcp and the language-model tools', function () {
         assert.equal(fs.readFileSync(saved, 'utf8'), `Echo: ${message}`);
         const folder = await vscode.commands.executeCommand<string>('_switchboard.test.toolOutputFolder');
         assert.ok(saved.startsWith(folder), `${saved} is not in ${folder}`);
+        if (process.platform !== 'win32') {
+          assert.equal(fs.statSync(saved).mode & 0o777, 0o600, 'the saved result is readable by its owner only');
+          assert.equal(fs.statSync(folder).mode & 0o777, 0o700, 'in a folder only its owner can enter');
+        }
       } finally {
         await vscode.workspace.getConfiguration().update('switchboard.maxToolOutputChars', undefined, vscode.ConfigurationTarget.Global);
       }

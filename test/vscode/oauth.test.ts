@@ -53,6 +53,8 @@ describe('OAuth sign-in', function () {
   let fixture: { child: ChildProcess; port: number };
 
   before(async () => {
+    // Dialogs answered by script (signing out asks first): yes to every confirmation.
+    await vscode.commands.executeCommand('_switchboard.test.scriptDialogs', { confirm: true });
     api = await switchboardApi();
     await fixtureIsLoaded(api);
     fixture = await startFixture();
@@ -60,6 +62,7 @@ describe('OAuth sign-in', function () {
   });
 
   after(async () => {
+    await vscode.commands.executeCommand('_switchboard.test.scriptDialogs', null);
     await vscode.commands.executeCommand(SCRIPT_BROWSER, false);
     restorer.restore();
     await fixtureIsLoaded(api, 10_000);

@@ -22,6 +22,8 @@ describe('tool pinning and poisoning', function () {
   const review = async () => (await sidebarSnapshot()).servers.find((row) => row.id === ID)?.toolReview;
 
   before(async () => {
+    // Dialogs answered by script (accepting a tool asks first): yes to every confirmation.
+    await vscode.commands.executeCommand('_switchboard.test.scriptDialogs', { confirm: true });
     api = await switchboardApi();
     await fixtureIsLoaded(api);
     addUserServers(restorer, { [ID]: fixtureServer('mutating-tool.mjs') });
@@ -31,6 +33,7 @@ describe('tool pinning and poisoning', function () {
   });
 
   after(async () => {
+    await vscode.commands.executeCommand('_switchboard.test.scriptDialogs', null);
     await vscode.workspace.getConfiguration('switchboard').update('blockFlaggedTools', undefined, vscode.ConfigurationTarget.Global);
     await closeAllEditors();
     restorer.restore();

@@ -33,6 +33,8 @@ describe('sampling', function () {
   ]);
 
   before(async () => {
+    // Dialogs answered by script (accepting a tool asks first): yes to every confirmation.
+    await vscode.commands.executeCommand('_switchboard.test.scriptDialogs', { confirm: true });
     api = await switchboardApi();
     await fixtureIsLoaded(api);
     await chat.update('disableAIFeatures', false, vscode.ConfigurationTarget.Global);
@@ -51,6 +53,7 @@ describe('sampling', function () {
   });
 
   after(async () => {
+    await vscode.commands.executeCommand('_switchboard.test.scriptDialogs', null);
     for (const card of (await sidebarSnapshot()).sampling) await sidebarRequest('answerSampling', { samplingId: card.id, answer: 'reject' }).catch(() => undefined);
     await vscode.workspace.getConfiguration('switchboard').update('sampling.models', undefined, vscode.ConfigurationTarget.Global);
     await chat.update('disableAIFeatures', chatWasDisabled, vscode.ConfigurationTarget.Global);

@@ -60,6 +60,8 @@ describe('trust of project servers', function () {
   let base: string;
 
   before(async () => {
+    // Dialogs answered by script (revoking asks first): yes to every confirmation.
+    await vscode.commands.executeCommand('_switchboard.test.scriptDialogs', { confirm: true });
     api = await switchboardApi();
     await fixtureIsLoaded(api);
     await vscode.commands.executeCommand(TEST.resetTrust);
@@ -67,6 +69,7 @@ describe('trust of project servers', function () {
   });
 
   after(async () => {
+    await vscode.commands.executeCommand('_switchboard.test.scriptDialogs', null);
     await setAnswer('later');
     files.restore();
     await fixtureIsLoaded(api, 10_000);

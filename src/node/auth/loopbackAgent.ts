@@ -1,6 +1,7 @@
 // An AuthorizationAgent that sends the person (or, in the CLI, a headless fetch) to the authorization
 // page and receives the code on a one-shot listener on 127.0.0.1 at a port fixed in advance (the
 // redirect URI is part of the client's registration, so it must be known before the flow starts).
+import { isLoopbackHostname } from './addressKind';
 import type { AuthorizationAgent } from './oauthProvider';
 import { listenForRedirect, loopbackRedirectUri, RedirectError } from './redirectListener';
 
@@ -21,6 +22,8 @@ export class LoopbackAgent implements AuthorizationAgent {
   }
 
   async authorize(authorizationUrl: URL): Promise<string> {
+    const problem = authorizationPageProblem(authorizationUrl);
+    if (problem) throw new RedirectError(`the sign-in page ${authorizationUrl.href} is not opened: ${problem}`);
     const state = authorizationUrl.searchParams.get('state');
     if (!state) throw new RedirectError('the authorization request carries no state; refusing to sign in without one');
     const listener = await listenForRedirect({ state, port: this.options.port, timeoutMs: this.options.timeoutMs, signal: this.options.signal });
@@ -31,6 +34,19 @@ export class LoopbackAgent implements AuthorizationAgent {
       listener.close();
     }
   }
+}
+
+/**
+ * Why an authorization page must not be opened, or undefined when it may: it comes from the
+ * authorization server's metadata, so it is opened only as a web page over https (http only on this
+ * computer, where nothing travels over a network).
+ */
+export function authorizationPageProblem(url: URL): string | undefined {
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:' && isLoopbackHostname(url.hostname)) return undefined;
+  return url.protocol === 'http:'
+    ? 'only https: sign-in pages are opened (http: only on this computer)'
+    : `only https: sign-in pages are opened, not ${url.protocol}`;
 }
 
 /**

@@ -7,8 +7,10 @@ import { displayUrl } from '../remoteTransports';
 import { sdkAuth } from '../sdk';
 import type { OAuthCredentialStore } from './credentialStore';
 import { LoopbackAgent } from './loopbackAgent';
+import { oauthFetchGuard } from './oauthFetchGuard';
 import { ServerOAuthProvider } from './oauthProvider';
 import { freeLoopbackPort } from './redirectListener';
+import { refreshOnce } from './refreshOnce';
 
 export interface SignInOptions {
   /** The server with its `${input:…}` values in (a configured client secret is needed for the exchange). */
@@ -37,12 +39,13 @@ export async function signIn(options: SignInOptions): Promise<void> {
   const agent = new LoopbackAgent({ port, open: (authorizationUrl) => options.open(authorizationUrl), timeoutMs: options.timeoutMs, signal: options.signal });
   const provider = new ServerOAuthProvider({ serverUrl, settings: oauth, store, agent, clientName: options.clientName });
   const scope = options.scope;
-  let result = await sdkAuth(provider, { serverUrl, scope });
+  const fetchFn = oauthFetchGuard(serverUrl, refreshOnce());
+  let result = await sdkAuth(provider, { serverUrl, scope, fetchFn });
   if (result === 'REDIRECT') {
     const code = provider.takeAuthorizationCode();
     if (code === undefined) throw new Error(`the sign-in to ${displayUrl(serverUrl)} brought back no authorization code`);
     options.signal?.throwIfAborted();
-    result = await sdkAuth(provider, { serverUrl, authorizationCode: code, scope });
+    result = await sdkAuth(provider, { serverUrl, authorizationCode: code, scope, fetchFn });
   }
   if (result !== 'AUTHORIZED') throw new Error(`the sign-in to ${displayUrl(serverUrl)} did not complete`);
 }

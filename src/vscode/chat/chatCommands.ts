@@ -9,6 +9,7 @@ import type { PromptInfo } from '../../core/lifecycle';
 import type { ArgumentAsker } from './argumentAsker';
 import type { ChatServices } from './chatServices';
 import { askedArguments, slashCommandText } from './promptRequest';
+import { notifyError, notifyInfo } from '../notify';
 
 export const INSERT_MENTION_COMMAND = 'switchboard.insertResourceMention';
 export const RUN_PROMPT_COMMAND = 'switchboard.runPrompt';
@@ -52,7 +53,7 @@ export function registerChatCommands(services: ChatServices, ask: () => Argument
         ? [...prompts].find(([, p]) => p.server === preset.server && p.prompt.name === preset.prompt)
         : await pickPrompt(prompts);
       if (!entry) {
-        if (preset) void vscode.window.showErrorMessage(`MCP Switchboard: no ready server "${preset.server}" offers the prompt "${preset.prompt}".`);
+        if (preset) void notifyError(`MCP Switchboard: no ready server "${preset.server}" offers the prompt "${preset.prompt}".`);
         return undefined;
       }
       const [name, { server, prompt }] = entry;
@@ -95,7 +96,7 @@ async function pickResource(services: ChatServices): Promise<PickedResource | un
     for (const t of resourceTemplates) items.push({ label: `$(symbol-variable) ${t.title ?? t.name}`, description: t.uriTemplate, detail: t.description, target: { server: view.id, template: t.uriTemplate } });
   }
   if (items.length === 0) {
-    void vscode.window.showInformationMessage('No ready MCP server offers a resource.');
+    void notifyInfo('No ready MCP server offers a resource.');
     return undefined;
   }
   return (await vscode.window.showQuickPick(items, { placeHolder: 'Mention which resource?', matchOnDescription: true, matchOnDetail: true }))?.target;
@@ -111,7 +112,7 @@ function presetPrompt(given: unknown): { server: string; prompt: string; args: R
 
 async function pickPrompt(prompts: ReturnType<ChatServices['prompts']>): Promise<[string, { server: string; prompt: PromptInfo }] | undefined> {
   if (prompts.size === 0) {
-    void vscode.window.showInformationMessage('No ready MCP server offers a prompt.');
+    void notifyInfo('No ready MCP server offers a prompt.');
     return undefined;
   }
   const entries = [...prompts];

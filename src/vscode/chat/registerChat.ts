@@ -26,10 +26,13 @@ export const CHAT_TEST_COMMANDS = {
 export function registerChat(ctx: SwitchboardContext): vscode.Disposable {
   const storage = ctx.extension.storageUri ?? ctx.extension.globalStorageUri;
   const outputFolder = vscode.Uri.joinPath(storage, 'tool-output');
+  const outputs = new ToolOutputStore(outputFolder);
+  // Results saved in earlier sessions go once they are older than the retention period.
+  outputs.removeExpired().catch((error: unknown) => ctx.log.warn(`could not remove old tool results: ${error instanceof Error ? error.message : String(error)}`));
   const services = new ChatServices({
     registry: ctx.registry,
     call: (request) => ctx.calls.call(request),
-    outputs: new ToolOutputStore(outputFolder),
+    outputs,
   });
   let scripted: ScriptedAsker | undefined;
   const ask = (): ArgumentAsker => scripted?.ask ?? quickInputAsker;

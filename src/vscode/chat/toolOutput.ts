@@ -1,14 +1,24 @@
 // Tool results on their way to a model: `switchboard.maxToolOutputChars` read as a typed setting, and
-// the results over it saved whole in the extension's storage (the model gets the head and the path).
-import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
+// the results over it saved whole in the extension's storage (the model gets the head and the path),
+// readable by their owner only and removed after `switchboard.toolOutputRetentionDays`.
 import * as vscode from 'vscode';
 import { DEFAULT_MAX_TOOL_OUTPUT_CHARS, limitToolOutput, type LimitedOutput } from '../../core/chat';
 import type { CallToolResult, ToolInfo } from '../../core/lifecycle';
+import { removeExpired, writeOwnerOnly } from '../../node/toolOutputFiles';
 
 export const MAX_TOOL_OUTPUT_SETTING = 'switchboard.maxToolOutputChars';
 /** Below this a limit would leave no room for the notice that says where the rest is. */
 const MIN_LIMIT = 1000;
+
+export const RETENTION_SETTING = 'switchboard.toolOutputRetentionDays';
+const DEFAULT_RETENTION_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+/** How long a saved result is kept, in days; an unusable value falls back to the default. */
+export function readToolOutputRetentionDays(): number {
+  const value = vscode.workspace.getConfiguration().get<unknown>(RETENTION_SETTING);
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : DEFAULT_RETENTION_DAYS;
+}
 
 /** The configured limit; an unusable value falls back to the default. */
 export function readMaxToolOutputChars(): number {
@@ -32,14 +42,18 @@ export class ToolOutputStore {
     });
   }
 
-  /** Writes `text` to a new file named for the server, tool and time; resolves with its path. */
+  /** Writes `text` to a new file (owner only) named for the server, tool and time; resolves with its path. */
   async save(serverId: string, toolName: string, text: string): Promise<string> {
-    const dir = this.folder.fsPath;
-    await fs.mkdir(dir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const file = path.join(dir, `${stamp}-${++this.counter}-${safe(serverId)}-${safe(toolName)}.txt`);
-    await fs.writeFile(file, text, 'utf8');
+    const file = await writeOwnerOnly(this.folder.fsPath, `${stamp}-${++this.counter}-${safe(serverId)}-${safe(toolName)}.txt`, text);
+    // Old results go as new ones come; one that cannot be removed now is tried again at the next save.
+    await this.removeExpired().catch(() => []);
     return file;
+  }
+
+  /** Deletes the saved results older than the retention period; resolves with their names. */
+  removeExpired(): Promise<string[]> {
+    return removeExpired(this.folder.fsPath, readToolOutputRetentionDays() * DAY_MS);
   }
 }
 

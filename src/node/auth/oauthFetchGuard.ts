@@ -1,0 +1,115 @@
+// The fetch the SDK's OAuth flow is given, for one remote server. The SDK follows whatever URLs the
+// server (its WWW-Authenticate header, its protected resource metadata) and the authorization server
+// (its metadata) name, with any scheme it can fetch and to any address; and it uses authorization
+// server metadata without checking that its `issuer` is the server it was fetched from. Here, a
+// request away from the server's own origin goes only to an https: URL (or http: on this computer,
+// for a server on this computer), and to a private, loopback or link-local address only when the
+// server itself is on such a network; and authorization server metadata whose `issuer` is not the
+// URL it was derived from (RFC 8414 §3.3; OpenID Connect Discovery §4.3) is refused. One case is
+// exempt: at the root `/.well-known/oauth-authorization-server` of the server's own origin, the
+// 2025-03-26 revision of MCP has a server publish its authorization server's metadata with an issuer
+// elsewhere on that origin (e.g. `/oauth`); the server the person configured vouches for it there.
+// An issuer on another origin is refused there too.
+import type { FetchLike } from '../sdk';
+import { isLoopbackHostname, kindOfHost, type AddressKind, type Resolve } from './addressKind';
+
+/** A request the OAuth flow was about to make and did not. */
+export class OAuthUrlRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OAuthUrlRefusedError';
+  }
+}
+
+const WELL_KNOWN_OAUTH = '/.well-known/oauth-authorization-server';
+const WELL_KNOWN_OIDC = '/.well-known/openid-configuration';
+
+/**
+ * The issuer an authorization server metadata URL was built from (RFC 8414 §3.1 inserts the well-known
+ * segment before the issuer's path; OpenID Connect appends it, and the SDK tries both), or undefined
+ * when `url` is not such a URL.
+ */
+export function issuerOfMetadataUrl(url: URL): string | undefined {
+  const { origin, pathname } = url;
+  for (const wellKnown of [WELL_KNOWN_OAUTH, WELL_KNOWN_OIDC]) {
+    if (pathname === wellKnown) return origin;
+    if (pathname.startsWith(`${wellKnown}/`)) return origin + pathname.slice(wellKnown.length);
+  }
+  if (pathname.endsWith(WELL_KNOWN_OIDC)) return origin + pathname.slice(0, -WELL_KNOWN_OIDC.length);
+  return undefined;
+}
+
+function originOf(url: string): string | undefined {
+  try { return new URL(url).origin; } catch { return undefined; }
+}
+
+/** Whether `url` is where a 2025-03-26 server publishes its authorization server's metadata: the root well-known URL of its own origin. */
+export function isLegacyMetadataUrl(serverUrl: URL, url: URL): boolean {
+  return url.origin === serverUrl.origin && url.pathname === WELL_KNOWN_OAUTH;
+}
+
+/** Whether two issuer identifiers are the same, a single trailing `/` apart at most (as the SDK compares them). */
+export function sameIssuer(a: string, b: string): boolean {
+  const normal = (s: string): string => {
+    let href = s;
+    try { href = new URL(s).href; } catch { /* not a URL: compared as written */ }
+    return href.endsWith('/') ? href.slice(0, -1) : href;
+  };
+  return normal(a) === normal(b);
+}
+
+/** Why the OAuth flow of the server at `serverUrl` must not request `target`, or undefined when it may. */
+export async function oauthUrlProblem(serverUrl: URL, target: URL, resolve?: Resolve): Promise<string | undefined> {
+  if (target.origin === serverUrl.origin) return undefined;
+  const serverOnLoopback = isLoopbackHostname(serverUrl.hostname);
+  const httpAllowed = target.protocol === 'http:' && serverOnLoopback && isLoopbackHostname(target.hostname);
+  if (target.protocol !== 'https:' && !httpAllowed) {
+    return `only https: addresses are followed${serverOnLoopback ? ' (or http: on this computer)' : ''}`;
+  }
+  let kind: AddressKind;
+  let serverKind: AddressKind;
+  try {
+    kind = await kindOfHost(target.hostname, resolve);
+    if (kind === 'public') return undefined;
+    serverKind = await kindOfHost(serverUrl.hostname, resolve);
+  } catch (error) {
+    // Unknown is not safe: a request whose address cannot be checked is not sent.
+    return `its address could not be looked up (${error instanceof Error ? error.message : String(error)})`;
+  }
+  return kind === serverKind ? undefined : `it is ${PLACE[kind]}, and the server is not`;
+}
+
+const PLACE: Record<AddressKind, string> = {
+  public: 'on the internet', private: 'on a private network', loopback: 'on this computer', linkLocal: 'a link-local address',
+};
+
+/** A URL as it may be shown or logged: no user info, no query (either can carry a secret). */
+function displayUrl(url: URL): string {
+  return `${url.protocol}//${url.host}${url.pathname}`;
+}
+
+function urlOf(input: Parameters<FetchLike>[0]): URL {
+  return new URL(typeof input === 'string' || input instanceof URL ? input : (input as { url: string }).url);
+}
+
+/** `inner` restricted to what the OAuth flow of the server at `serverUrl` may request, metadata issuers checked. */
+export function oauthFetchGuard(serverUrl: URL, inner: FetchLike = fetch, resolve?: Resolve): FetchLike {
+  return async (input, init) => {
+    const target = urlOf(input);
+    const problem = await oauthUrlProblem(serverUrl, target, resolve);
+    if (problem !== undefined) {
+      throw new OAuthUrlRefusedError(`the sign-in to ${displayUrl(serverUrl)} was sent to ${displayUrl(target)}: not followed, ${problem}`);
+    }
+    const response = await inner(input, init);
+    const issuer = issuerOfMetadataUrl(target);
+    if (issuer === undefined || !response.ok) return response;
+    const advertised = await response.clone().json().then((body: unknown) => (body as { issuer?: unknown } | null)?.issuer, () => undefined);
+    const legacy = typeof advertised === 'string' && isLegacyMetadataUrl(serverUrl, target) && originOf(advertised) === serverUrl.origin;
+    if (!legacy && (typeof advertised !== 'string' || !sameIssuer(advertised, issuer))) {
+      await response.body?.cancel().catch(() => undefined);
+      const named = typeof advertised === 'string' ? `names the issuer ${JSON.stringify(advertised)}` : 'names no issuer';
+      throw new OAuthUrlRefusedError(`the authorization server metadata at ${displayUrl(target)} ${named}, not ${issuer}: refused (its issuer must be the server it comes from)`);
+    }
+    return response;
+  };
+}
