@@ -195,7 +195,7 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
       log(`  screenshot: ${await shot('approval-history.png', page.locator('.part.sidebar'))}`);
     });
 
-    await checks.check('a call while the Sidebar is hidden reveals it, badges the container and notifies with Approve / Reject / Show', async () => {
+    await checks.check('a call with arguments while the Sidebar is hidden reveals it, badges the container and notifies with Show only (the arguments are approved on the card)', async () => {
       // Revoke the rule first, so the next call asks.
       await webview.locator('[data-testid="rule-revoke"]').first().click();
       await ui.clickDialogButton(await ui.waitForDialog(page, /Revoke this approval rule\?/, 10_000), 'Revoke');
@@ -204,15 +204,17 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
       await callWriteFile({ path: notes, content: 'hidden\n' });
       const notification = toast(/"fs" wants to run write_file/);
       await notification.waitFor({ timeout: 15_000 });
-      for (const label of ['Approve', 'Reject', 'Show']) {
-        await notification.getByRole('button', { name: label }).waitFor();
+      await notification.getByRole('button', { name: 'Show' }).waitFor();
+      for (const label of ['Approve', 'Reject']) {
+        const count = await notification.getByRole('button', { name: label }).count();
+        if (count !== 0) throw new Error(`the notification of a call with arguments offers ${label}, which would approve what it does not show`);
       }
       const badge = page.locator('.part.activitybar').getByRole('tab', { name: /^MCP Switchboard/ }).locator('.badge-content');
       await until('the badge to count one call', async () => (await badge.innerText().catch(() => '')).trim() === '1', 10_000);
       await page.locator('.part.sidebar .composite.title', { hasText: /MCP Switchboard/i }).waitFor({ state: 'visible', timeout: 10_000 });
       await card().waitFor({ state: 'visible', timeout: 10_000 });
       log(`  screenshot: ${await shot('approval-hidden-notification.png')}`);
-      await notification.getByRole('button', { name: 'Reject' }).click();
+      await card().locator('[data-testid="approval-reject"]').click();
       await cardsGone();
       await until('the badge to clear', async () => (await badge.count()) === 0 || (await badge.innerText().catch(() => '')).trim() === '', 10_000);
       if (fs.readFileSync(notes, 'utf8') !== always) throw new Error('a rejected call changed the file');

@@ -74,7 +74,9 @@ export async function restrictedFlow({ checks, vsix, resultsDir, log, timeoutMs 
     });
     if (checks.blocked) return;
     const { page } = browser;
-    const command = `node ${path.join(repoRoot, 'test', 'fixtures', 'servers', 'ok.mjs')} ${PROJECT_MARKER}`;
+    // The script's folder comes from ${env:SWITCHBOARD_REPO}, a value of the person's environment: the
+    // dialog masks it (and names the variable) like every value the environment brings in.
+    const command = `node '***/test/fixtures/servers/ok.mjs' ${PROJECT_MARKER}`;
 
     await checks.check('in Restricted Mode no trust dialog asks and the project server does not run; the view says why; the user server is ready', async () => {
       await ui.openContainer(page, 'MCP Switchboard');
@@ -125,6 +127,8 @@ export async function restrictedFlow({ checks, vsix, resultsDir, log, timeoutMs 
       const text = await dialog.innerText();
       log(`  dialog: ${text.replace(/\s+/g, ' ').slice(0, 300)}…`);
       if (!text.includes(`Command: ${command}`)) throw new Error(`the dialog does not show "Command: ${command}":\n${text}`);
+      if (!/^From your environment: SWITCHBOARD_REPO=\*\*\*$/m.test(text)) throw new Error(`the dialog does not name the masked variable:\n${text}`);
+      if (text.includes(repoRoot)) throw new Error('the dialog shows a value of the environment');
       const running = processesWith(PROJECT_MARKER);
       if (running.length) throw new Error(`the project server runs before it was trusted: ${running.map((p) => p.pid).join(', ')}`);
       log(`  screenshot: ${await shot('after-grant-dialog.png')}`);

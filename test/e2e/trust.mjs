@@ -53,7 +53,9 @@ export async function trustFlow({ checks, vsix, manifest, resultsDir, log, timeo
     });
     if (checks.blocked) return;
     const { page } = browser;
-    const command = `node ${path.join(repoRoot, 'test', 'fixtures', 'servers', 'ok.mjs')} ${MARKER}`;
+    // The script's folder comes from ${env:SWITCHBOARD_REPO}, a value of the person's environment: the
+    // dialog masks it (and names the variable) like every value the environment brings in.
+    const command = `node '***/test/fixtures/servers/ok.mjs' ${MARKER}`;
 
     let dialog;
     await checks.gate('the trust dialog appears, with the whole command line of the project server', async () => {
@@ -61,6 +63,8 @@ export async function trustFlow({ checks, vsix, manifest, resultsDir, log, timeo
       const text = await dialog.innerText();
       log(`  dialog: ${text.replace(/\s+/g, ' ').slice(0, 400)}…`);
       if (!text.includes(`Command: ${command}`)) throw new Error(`the dialog does not show "Command: ${command}":\n${text}`);
+      if (!/^From your environment: SWITCHBOARD_REPO=\*\*\*$/m.test(text)) throw new Error(`the dialog does not name the masked variable:\n${text}`);
+      if (text.includes(repoRoot)) throw new Error('the dialog shows a value of the environment');
       if (!/⚠ outside-workspace: /.test(text)) throw new Error('the dialog shows no danger flag for a script outside the workspace');
       for (const label of ['Trust and start', 'Review file', "Don't trust"]) {
         if (!(await dialog.locator('.dialog-buttons .monaco-button', { hasText: label }).count())) throw new Error(`no "${label}" button`);
