@@ -93,7 +93,8 @@ export async function chatFlow({ checks, vsix, manifest, resultsDir, log, timeou
 
     await checks.check(`/mcp__${SERVER}__args-prompt Oslo: the answer starts from the prompt, its message reached the model`, async () => {
       const request = await sendChatRequest(page, `@mcp /mcp__${SERVER}__args-prompt Oslo`);
-      const answer = await waitForAnswer(page, request, /You asked:/);
+      // The answer streams in: wait for the whole last sentence, not its first words.
+      const answer = await waitForAnswer(page, request, /You asked: What's weather in Oslo\?/);
       for (const want of ['Started from the prompt', 'city="Oslo"', 'You asked: What\'s weather in Oslo?']) {
         if (!answer.includes(want)) throw new Error(`the answer lacks "${want}": ${answer.slice(0, 600)}`);
       }
