@@ -4,6 +4,7 @@ import { callCommand } from './cli/call';
 import { parseArgs, PROGRAM, UsageError, type Command, type Io } from './cli/command';
 import { configCommand } from './cli/config';
 import { decideCommand } from './cli/decide';
+import { importCommand } from './cli/import';
 import { conformanceCommand } from './cli/conformance';
 import { previewCommand } from './cli/preview';
 import { searchToolsCommand } from './cli/searchTools';
@@ -12,7 +13,7 @@ import { statusCommand } from './cli/status';
 import { toolsCommand } from './cli/tools';
 import { trustCommand } from './cli/trust';
 
-const commands: Command[] = [configCommand, statusCommand, toolsCommand, callCommand, trustCommand, decideCommand, previewCommand, signaturesCommand, searchToolsCommand, conformanceCommand];
+const commands: Command[] = [configCommand, statusCommand, toolsCommand, callCommand, trustCommand, decideCommand, previewCommand, signaturesCommand, searchToolsCommand, conformanceCommand, importCommand];
 
 function mainHelp(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
