@@ -99,7 +99,7 @@ export const importCommand: Command = {
     let servers = result.servers.map((server) => ({ name: server.name, entry: server.entry }));
     if (scope !== undefined && target !== undefined) {
       try {
-        servers = writeServers(result, target, scope, args.has('force'));
+        servers = await writeServers(result, target, scope, args.has('force'));
       } catch (error) {
         if (!(error instanceof ScopeWriteError)) throw error;
         io.err(`${PROGRAM}: ${error.message}\n`);
@@ -118,7 +118,7 @@ export const importCommand: Command = {
 };
 
 /** Writes every imported server whose name the file lacks (all of them with `force`); returns those written. */
-function writeServers(result: HostImport, file: string, scope: 'user' | 'local' | 'project', force: boolean): { name: string; entry: ImportedEntry }[] {
+async function writeServers(result: HostImport, file: string, scope: 'user' | 'local' | 'project', force: boolean): Promise<{ name: string; entry: ImportedEntry }[]> {
   let text = readScopeText(file);
   const written: { name: string; entry: ImportedEntry }[] = [];
   for (const server of result.servers) {
@@ -135,7 +135,7 @@ function writeServers(result: HostImport, file: string, scope: 'user' | 'local' 
   const used = result.inputs.filter((input) => written.some(({ entry }) => JSON.stringify(entry).includes(`\${input:${input.id}}`)));
   const declared = declareInputs(text, used, { file });
   if (!declared.ok) throw new ScopeWriteError(`${file}: ${declared.refusal.message}`);
-  writeScopeText(file, declared.text, scope, written.map((server) => server.name));
+  await writeScopeText(file, declared.text, scope, written.map((server) => server.name));
   return written;
 }
 

@@ -4,7 +4,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { parseLayer } from '../core/config';
+import { scopeTextErrors } from '../core/config/scopeWriter';
+import { writeFileAtomic } from '../node/atomicWrite';
 import type { Scope } from '../core/config/types';
 import { PROGRAM, UsageError, type Args, type FlagSpec, type Io } from './command';
 
@@ -67,39 +68,22 @@ export function readScopeText(file: string): string | undefined {
 /** A scope file that could not be written, said for a person (exit 1, no stack). */
 export class ScopeWriteError extends Error {}
 
-// Problems that say a value is missing now, not that the entry is wrong: an entry may name a variable
-// set later, or an input asked at the first start.
-const LATER = ['unresolved-variable', 'undeclared-input'];
-
 /**
- * Writes `text` to `file` (through a temporary file and a rename, so a watcher never sees half of it)
- * after checking that it still reads as a configuration whose servers `names` have no error.
+ * Writes `text` to `file` atomically after checking that it still reads as a configuration whose
+ * servers `names` have no error.
  */
-export function writeScopeText(file: string, text: string, scope: WritableScope, names: readonly string[]): void {
-  const folder = path.dirname(file);
-  const layer = parseLayer({ scope, file, folder, vars: { env: process.env, userHome: os.homedir(), workspaceFolder: folder } }, { kind: 'text', text });
-  const errors = layer.problems.filter((problem) => problem.severity === 'error' && !LATER.includes(problem.code));
-  if (!layer.usable || errors.length > 0) {
-    throw new ScopeWriteError(`${file}: with ${names.join(', ')} the file would not read as a configuration (${errors.map((p) => `${p.line}:${p.column} ${p.message}`).join('; ')}); nothing was written`);
+export async function writeScopeText(file: string, text: string, scope: WritableScope, names: readonly string[]): Promise<void> {
+  const errors = scopeTextErrors(file, text, scope, path.dirname(file));
+  if (errors.length > 0) {
+    throw new ScopeWriteError(`${file}: with ${names.join(', ')} the file would not read as a configuration (${errors.join('; ')}); nothing was written`);
   }
-  fs.mkdirSync(folder, { recursive: true });
-  const temporary = path.join(folder, `.${path.basename(file)}.${process.pid}.tmp`);
-  fs.writeFileSync(temporary, text, { mode: fileMode(file) });
-  fs.renameSync(temporary, file);
+  await writeFileAtomic(file, text);
 }
 
 /** What to tell a person who just wrote project servers. */
 export function projectTrustNote(names: readonly string[], file: string): string {
   return `Project servers need trust before they start: the extension asks when it next reads ${file};\n` +
     `from the command line, '${PROGRAM} trust ${names.join(' ')} --workspace ${path.dirname(file)} --trust-store FILE'.\n`;
-}
-
-function fileMode(file: string): number {
-  try {
-    return fs.statSync(file).mode & 0o777;
-  } catch {
-    return 0o644;
-  }
 }
 
 function isDirectory(dir: string): boolean {

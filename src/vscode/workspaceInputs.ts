@@ -145,6 +145,11 @@ export class WorkspaceInputs {
     }
   }
 
+  /** Keeps a value a person already gave (an imported secret moved into an input), as if they had been asked. */
+  remember(id: string, value: string): Promise<void> {
+    return this.store(id, value);
+  }
+
   private store(id: string, value: string): Promise<void> {
     return this.write(async () => {
       await this.secrets.store(this.keyOf(id), value);

@@ -3,7 +3,9 @@
 // line endings. A file that is not valid JSON is never written: its problem is returned instead.
 import { applyEdits, findNodeAtLocation, modify, parseTree, printParseErrorCode, type FormattingOptions, type Node, type ParseError } from 'jsonc-parser';
 import { indentUnit, insertProperty, removeProperty } from './jsonInsert';
+import { parseLayer } from './parse';
 import { LineIndex } from './positions';
+import type { Scope } from './types';
 
 /** The text of a new scope file. */
 const NEW_FILE = '{\n  "mcpServers": {}\n}\n';
@@ -123,4 +125,16 @@ function formatting(text: string): FormattingOptions {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const indent = indentUnit(text);
   return indent.startsWith('\t') ? { insertSpaces: false, tabSize: 1, eol } : { insertSpaces: true, tabSize: indent.length, eol };
+}
+
+// Problems that say a value is missing now, not that the entry is wrong: an entry may name a variable
+// set later, or an input asked at the first start.
+const LATER = ['unresolved-variable', 'undeclared-input'];
+
+/** The errors a new scope file text would have (empty: it reads as a configuration); checked before writing. */
+export function scopeTextErrors(file: string, text: string, scope: Exclude<Scope, 'plugin'>, folder: string): string[] {
+  const layer = parseLayer({ scope, file, folder, vars: { env: {}, userHome: folder, workspaceFolder: folder } }, { kind: 'text', text });
+  const errors = layer.problems.filter((problem) => problem.severity === 'error' && !LATER.includes(problem.code));
+  if (errors.length === 0 && !layer.usable) return ['the file would not read as a configuration'];
+  return errors.map((problem) => `${problem.line}:${problem.column} ${problem.message}`);
 }
