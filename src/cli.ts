@@ -1,9 +1,11 @@
 // The headless CLI: the same config and lifecycle core as the extension, without VS Code. Thin on
 // purpose: this file only dispatches; each subcommand is one entry of the `commands` table, in src/cli/.
+import { addCommand, addJsonCommand, removeCommand } from './cli/add';
 import { callCommand } from './cli/call';
 import { parseArgs, PROGRAM, UsageError, type Command, type Io } from './cli/command';
 import { configCommand } from './cli/config';
 import { decideCommand } from './cli/decide';
+import { importCommand } from './cli/import';
 import { conformanceCommand } from './cli/conformance';
 import { previewCommand } from './cli/preview';
 import { searchToolsCommand } from './cli/searchTools';
@@ -12,7 +14,7 @@ import { statusCommand } from './cli/status';
 import { toolsCommand } from './cli/tools';
 import { trustCommand } from './cli/trust';
 
-const commands: Command[] = [configCommand, statusCommand, toolsCommand, callCommand, trustCommand, decideCommand, previewCommand, signaturesCommand, searchToolsCommand, conformanceCommand];
+const commands: Command[] = [configCommand, statusCommand, toolsCommand, callCommand, trustCommand, decideCommand, previewCommand, signaturesCommand, searchToolsCommand, conformanceCommand, importCommand, addCommand, addJsonCommand, removeCommand];
 
 function mainHelp(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

@@ -7,6 +7,7 @@ import { needsTrustDecision } from '../core/trust';
 import { millisecondsFlag, PROGRAM, UsageError, type Command, type Io } from './command';
 import { CliHost } from './host';
 import { cliTrust, TRUST_STORE_FLAGS, TRUST_STORE_HELP } from './trust';
+import { policyBlock } from './workspaceServers';
 import { problemLine, readWorkspaceConfig, workspaceRoots, WORKSPACE_FLAGS, WORKSPACE_HELP } from './workspace';
 
 const CALL_HELP = `Usage: ${PROGRAM} call SERVER TOOL ['JSON-ARGS'] --workspace DIR [options]
@@ -74,6 +75,11 @@ export const callCommand: Command = {
       if (decision.state !== 'allowed') {
         throw new UsageError(`'${server.id}' is a project server (${server.source.file}) that is not trusted (${decision.reason}): trust it with '${PROGRAM} trust ${server.id}', or pass --allow-project`, 'call');
       }
+    }
+    const blocked = policyBlock(config.policy, server);
+    if (blocked !== undefined) {
+      io.err(`${PROGRAM}: server '${server.id}' is ${blocked}\n`);
+      return 1;
     }
     if (server.disabled) {
       io.err(`${PROGRAM}: server '${server.id}' is disabled ("disabled": true in ${server.source.file}:${server.source.line})\n`);

@@ -2,6 +2,7 @@
 // and every problem found — the same config core as the extension, no server is started.
 import type { EffectiveServer, MergedConfig, ShadowedServer, SourceRange } from '../core/config/types';
 import { REDACTED, redactArgs, redactCommandLine, redactText, redactUrl, secretsOf } from '../core/lifecycle';
+import { evaluatePolicy, type Policy } from '../core/policy';
 import { formatLaunchChange } from '../core/trust';
 import { PROGRAM, type Command } from './command';
 import { tableRenderer } from './table';
@@ -33,7 +34,8 @@ environment, \${workspaceFolder} to the server's workspace folder, \${userHome} 
 
 JSON: { "servers": [ { "name", "scope", "folder", "type", "command", "args", "env",
           "envFile", "envFileVariables", "cwd", "url", "headers", "fingerprint",
-          "needsTrust", "source": { "file", "line", "column" } } ],
+          "needsTrust", "policy": { "verdict", "rule", "reason" },
+          "source": { "file", "line", "column" } } ],
         "shadowed": [ { "name", "scope", "source", "shadowedBy": { "scope", "file" } } ],
         "problems": [ { "file", "line", "column", "severity", "message" } ],
         "dangerFlags": { "<name>": [ "<flag id>", ... ] } }
@@ -50,6 +52,10 @@ directory and its workspace folder (the table lists each file with the names of 
 settings it makes): the salt is kept next to --trust-store FILE, or is new for each
 run without it. A local or user server that reads such files needs trust like a
 project server.
+
+"policy" is the administrator's policy's effect (see --policy): "verdict" "allowed" or
+"denied" (a denied server is never started), "rule" the rule that decided, or null,
+and "reason" a sentence.
 
 "needsTrust" is true when the server would not start by itself: without
 --trust-store, every project server (and every server that reads workspace files,
@@ -74,13 +80,13 @@ export const configCommand: Command = {
   async run(args, io) {
     const config = await readWorkspaceConfig(args, io, 'config');
     const trust = await cliTrust(io, config);
-    io.out(args.has('json') ? `${JSON.stringify(toJson(config.merged, trust), null, 2)}\n` : formatTable(config.merged, config.files, trust));
+    io.out(args.has('json') ? `${JSON.stringify(toJson(config.merged, trust, config.policy), null, 2)}\n` : formatTable(config.merged, config.files, trust, config.policy));
     return 0;
   },
 };
 
 /** The stable JSON shape: every key present, in this order. */
-function toJson(merged: MergedConfig, trust: CliTrust): unknown {
+function toJson(merged: MergedConfig, trust: CliTrust, policy: Policy): unknown {
   return {
     servers: merged.servers.map((server) => {
       const { launch } = server;
@@ -100,6 +106,7 @@ function toJson(merged: MergedConfig, trust: CliTrust): unknown {
         headers: masked(launch.headers),
         fingerprint: server.fingerprint,
         needsTrust: trust.decide(server).state !== 'allowed',
+        policy: policyJson(policy, server),
         source: sourceJson(server.source),
       };
     }),
@@ -122,6 +129,12 @@ function toJson(merged: MergedConfig, trust: CliTrust): unknown {
   };
 }
 
+/** The policy's verdict on one server, in the JSON's shape. */
+function policyJson(policy: Policy, server: EffectiveServer): { verdict: string; rule: string | null; reason: string } {
+  const verdict = evaluatePolicy(policy, server);
+  return { verdict: verdict.verdict, rule: verdict.rule ?? null, reason: verdict.reason };
+}
+
 /** Names kept, every value masked. */
 function masked(record: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.keys(record).map((key) => [key, REDACTED]));
@@ -131,7 +144,7 @@ function sourceJson(source: SourceRange): { file: string; line: number; column: 
   return { file: source.file, line: source.line, column: source.column };
 }
 
-function formatTable(merged: MergedConfig, files: string[], trust: CliTrust): string {
+function formatTable(merged: MergedConfig, files: string[], trust: CliTrust, policy: Policy): string {
   const lines: string[] = [];
   if (merged.servers.length === 0) {
     lines.push('No servers. Files read:', ...files.map((file) => `  ${file}`));
@@ -144,6 +157,8 @@ function formatTable(merged: MergedConfig, files: string[], trust: CliTrust): st
     lines.push(render(header));
     merged.servers.forEach((server, index) => {
       lines.push(render(rows[index]));
+      const verdict = evaluatePolicy(policy, server);
+      if (verdict.verdict === 'denied') lines.push(`    not started: ${verdict.reason}`);
       lines.push(...detailLines(server, trust).map((detail) => `    ${detail}`));
     });
   }

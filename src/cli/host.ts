@@ -21,6 +21,8 @@ export interface CliHostOptions {
   requestTimeoutMs: number;
   /** The start gate: which servers may start without an explicit start (project ones only when the user said so). */
   isAllowed(server: EffectiveServer): boolean;
+  /** Why a server must not run at all (the administrator's policy), or undefined; such a server is held. */
+  blocked?(server: EffectiveServer): string | undefined;
   roots?: Root[];
   /**
    * The digest the configuration used for env file values: a project server's env file is checked
@@ -61,6 +63,7 @@ export class CliHost {
       // One shot: a server that crashes while we look at it is reported as failed, not restarted.
       settings: { startupTimeoutMs: options.startupTimeoutMs, requestTimeoutMs: options.requestTimeoutMs, maxRestarts: 0 },
       isAllowed: (server) => options.isAllowed(server),
+      hostedElsewhere: (server) => options.blocked?.(server),
     });
     this.calls = new ToolCallGate({ registry: this.registry });
     this.registry.setRoots(options.roots ?? []);

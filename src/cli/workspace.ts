@@ -14,12 +14,15 @@ import { NodeConfigFileSystem } from '../node/configFileSystem';
 import { installDigest } from '../node/installSalt';
 import { parseEnvFile } from '../node/process/environment';
 import { UsageError, type Args, type FlagSpec, type Io } from './command';
+import { POLICY_FLAGS, POLICY_HELP, readCliPolicy } from './policy';
+import type { Policy } from '../core/policy';
 
 export const WORKSPACE_FLAGS: Record<string, FlagSpec> = {
   workspace: { kind: 'string', repeat: true, meta: 'DIR' },
   home: { kind: 'string', meta: 'DIR' },
   local: { kind: 'string', meta: 'FILE' },
   plugin: { kind: 'string', repeat: true, meta: 'FILE' },
+  ...POLICY_FLAGS,
 };
 
 /** Help text of WORKSPACE_FLAGS, shared by the commands' help. */
@@ -29,7 +32,8 @@ export const WORKSPACE_HELP = `  --workspace DIR  A workspace folder; DIR/.mcp.j
                    expands to DIR. Default: the current user's home directory.
   --local FILE     The local (private) scope file of the first workspace.
   --plugin FILE    A file in .mcp.json shape read as plugin scope, labelled with its
-                   file name. Repeatable.`;
+                   file name. Repeatable.
+${POLICY_HELP}`;
 
 export interface WorkspaceConfig {
   merged: MergedConfig;
@@ -46,6 +50,8 @@ export interface WorkspaceConfig {
    * (the one the extension uses when that is its store), else a fresh one for this run only.
    */
   digest: SecretDigest;
+  /** The administrator's policy (its problems are in `merged.problems`). */
+  policy: Policy;
 }
 
 /** Reads and merges every scope the options name. Throws UsageError for a missing or wrong --workspace. */
@@ -75,8 +81,11 @@ export async function readWorkspaceConfig(args: Args, io: Io, command: string): 
   const envFiles = { read: files.read.bind(files), parse: parseEnvFile, digest: digest.digest, workspaceFolders: workspaces };
   const layers = await Promise.all(specs.map(async (spec) => withWorkspaceReads(
     parseLayer(spec, spec.inline !== undefined ? { kind: 'text', text: spec.inline } : await files.read(spec.file, MAX_CONFIG_BYTES)), envFiles)));
+  const policy = readCliPolicy(args, io);
+  const merged = mergeLayers(layers);
+  merged.problems.push(...policy.problems);
   return {
-    merged: mergeLayers(layers), files: specs.map((spec) => spec.file), folders: workspaces, home, digest,
+    merged, files: specs.map((spec) => spec.file), folders: workspaces, home, digest, policy: policy.policy,
     ...(trustStore !== undefined ? { trustStore } : {}),
   };
 }

@@ -2,6 +2,7 @@
 // only with --allow-project or when trusted), and how long to wait for them to settle.
 import type { EffectiveServer } from '../core/config/types';
 import { DEFAULT_LIFECYCLE_SETTINGS } from '../core/lifecycle';
+import { evaluatePolicy, type Policy } from '../core/policy';
 import type { Args, FlagSpec, Io } from './command';
 import { CliHost } from './host';
 import { cliTrust, TRUST_STORE_FLAGS, type CliTrust } from './trust';
@@ -27,6 +28,7 @@ export async function workspaceServersHost(args: Args, io: Io, config: Workspace
     // Listing a catalog is bounded like startup: a report should not hang on one server.
     requestTimeoutMs: options.startupTimeoutMs,
     isAllowed: (server) => allowProject || trust.allows(server),
+    blocked: (server) => policyBlock(config.policy, server),
     roots: workspaceRoots(args, io),
     envFileDigest: config.digest.digest,
   });
@@ -37,4 +39,10 @@ export async function workspaceServersHost(args: Args, io: Io, config: Workspace
 export function settleBudget(servers: readonly EffectiveServer[], startupTimeoutMs: number): number {
   const slowest = Math.max(startupTimeoutMs, ...servers.map((server) => server.timeout ?? 0));
   return 2 * slowest + DEFAULT_LIFECYCLE_SETTINGS.shutdownGraceMs;
+}
+
+/** Why the policy blocks a server, or undefined when it may run. */
+export function policyBlock(policy: Policy, server: EffectiveServer): string | undefined {
+  const verdict = evaluatePolicy(policy, server);
+  return verdict.verdict === 'denied' ? verdict.reason : undefined;
 }

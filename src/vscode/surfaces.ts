@@ -6,6 +6,7 @@ import { registerCommands } from './commands';
 import { FailureNotifier } from './failureNotifications';
 import { Feedback } from './feedback';
 import { ManageTrust } from './manageTrust';
+import { registerImportServers } from './importServers';
 import { inputDefinitionOf } from './inputCommands';
 import { registerMcpJsonLanguage } from './mcpJsonLanguage';
 import { registerProjectHostingCommand } from './projectHostingCommand';
@@ -65,5 +66,6 @@ export function registerSurfaces(ctx: SwitchboardContext, own: Own): Surfaces {
   }));
   own(registerChat(ctx));
   own(registerProjectHostingCommand(ctx.projectHosting));
+  own(registerImportServers({ sources, inputs, log, feedback, testing: ctx.testing }));
   return { notifier, manageTrust };
 }

@@ -20,6 +20,7 @@ import { ConfigSources } from './configSources';
 import { inputDefinitionOf, registerInputCommands } from './inputCommands';
 import { InputResolvingConnector } from './inputResolvingConnector';
 import { onDidChangeLifecycleSettings, readLifecycleSettings } from './lifecycleSettings';
+import { PolicyService } from './policy';
 import { ProjectHosting } from './projectHosting';
 import { ProjectTrust } from './projectTrust';
 import { ServerLogs } from './serverLogs';
@@ -105,6 +106,9 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   }));
   // VS Code's own MCP also reads the workspace's .mcp.json: the person's choice of host holds servers back.
   const projectHosting = own(new ProjectHosting({ state: extension.workspaceState, servers: () => config.current.servers, onDidChangeServers: config.onDidChange, log }));
+  // The administrator's policy: a denied server is held, with the rule, and never started.
+  const policy = own(new PolicyService(log));
+  await policy.reload();
   const registry = own(new ServerRegistry({
     // `${input:…}` values are filled in at launch only, and scrubbed from whatever the server logs.
     // One redaction in front of it all: launch secrets, input values and env file values.
@@ -115,8 +119,9 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
     // one whose definition changed keeps its trusted definition until the person decides.
     isAllowed: (server) => trust.gate.isAllowed(server),
     awaitingDecision: (server) => trust.gate.awaitingDecision(server),
-    hostedElsewhere: (server) => projectHosting.hostedElsewhere(server),
+    hostedElsewhere: (server) => policy.blockReason(server) ?? projectHosting.hostedElsewhere(server),
   }));
+  own(policy.onDidChange(() => registry.applyGate()));
   elicitations.attach(registry);
   sampling.attach(registry);
   registry.setRoots(workspaceRoots());

@@ -150,6 +150,11 @@ export class WorkspaceInputs {
     }
   }
 
+  /** Keeps a value a person already gave (an imported secret moved into an input) for `owner`'s servers, as if they had been asked. */
+  remember(id: string, value: string, owner: InputOwner): Promise<void> {
+    return this.store(id, this.keyOf(owner, id), value);
+  }
+
   private store(id: string, key: string, value: string): Promise<void> {
     return this.write(async () => {
       await this.secrets.store(key, value);

@@ -5,8 +5,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { requireBuiltCli, runCli, TempDirs, write, writeJson } from './support';
 
-const SERVER_KEYS = ['name', 'scope', 'folder', 'type', 'command', 'args', 'env', 'envFile', 'envFileVariables', 'cwd', 'url', 'headers', 'fingerprint', 'needsTrust', 'source'];
+const SERVER_KEYS = ['name', 'scope', 'folder', 'type', 'command', 'args', 'env', 'envFile', 'envFileVariables', 'cwd', 'url', 'headers', 'fingerprint', 'needsTrust', 'policy', 'source'];
 const SOURCE_KEYS = ['file', 'line', 'column'];
+const NO_POLICY = { verdict: 'allowed', rule: null, reason: 'no policy rule applies' };
 const SHADOWED_KEYS = ['name', 'scope', 'source', 'shadowedBy'];
 const PROBLEM_KEYS = ['file', 'line', 'column', 'severity', 'message'];
 
@@ -87,19 +88,19 @@ describe('switchboard config (built CLI)', function () {
     assert.deepEqual(byName(output, 'files'), {
       name: 'files', scope: 'project', folder: ws, type: 'stdio', command: 'node', args: ['server.js'],
       env: { TOKEN: '***' }, envFile: null, envFileVariables: null, cwd: ws, url: null, headers: {},
-      fingerprint: byName(output, 'files').fingerprint, needsTrust: true,
+      fingerprint: byName(output, 'files').fingerprint, needsTrust: true, policy: NO_POLICY,
       source: { file: project, line: 3, column: 5 },
     });
     assert.deepEqual(byName(output, 'remote'), {
       name: 'remote', scope: 'project', folder: ws, type: 'http', command: null, args: [],
       env: {}, envFile: null, envFileVariables: null, cwd: null, url: 'https://example.com/mcp', headers: { Authorization: '***' },
-      fingerprint: byName(output, 'remote').fingerprint, needsTrust: true,
+      fingerprint: byName(output, 'remote').fingerprint, needsTrust: true, policy: NO_POLICY,
       source: { file: project, line: 4, column: 5 },
     });
     assert.deepEqual(byName(output, 'plain'), {
       name: 'plain', scope: 'project', folder: ws, type: 'stdio', command: 'echo', args: [],
       env: {}, envFile: null, envFileVariables: null, cwd: null, url: null, headers: {},
-      fingerprint: byName(output, 'plain').fingerprint, needsTrust: true,
+      fingerprint: byName(output, 'plain').fingerprint, needsTrust: true, policy: NO_POLICY,
       source: { file: project, line: 5, column: 5 },
     });
 

@@ -1,0 +1,131 @@
+// Reading a policy: the managed file (JSON with comments) and the machine settings. Every problem is
+// reported at its position. Uncertainty never lets more run: an allow rule that cannot be understood is
+// left out, and a file, a list or a deny rule that cannot be understood blocks every server, naming it.
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { describeNode, propertiesOf } from '../config/jsonNodes';
+import { LineIndex } from '../config/positions';
+import type { Policy, ServerRule, SourcedRule } from './types';
+
+const RULE_FIELDS: readonly (keyof ServerRule)[] = ['name', 'npm', 'pypi', 'command', 'url', 'fingerprint'];
+const TOP_FIELDS = ['allowedServers', 'deniedServers', 'onlyAllowlisted'];
+
+/** A problem in a policy source. */
+export interface PolicyProblem {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/** The raw shape of a policy (the file's object, or the settings'). */
+export interface RawPolicy {
+  allowedServers?: unknown;
+  deniedServers?: unknown;
+  onlyAllowlisted?: unknown;
+}
+
+/** Parses the managed policy file's text into a policy and its problems. */
+export function parsePolicyFile(file: string, text: string): { policy: Policy; problems: PolicyProblem[] } {
+  const index = new LineIndex(file, text);
+  const at = (node: Node | undefined, message: string): PolicyProblem => ({ file, ...index.position(node?.offset ?? 0), message });
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
+  if (errors.length > 0) {
+    const problems = errors.map((error) => ({ file, ...index.position(error.offset), message: `${printParseErrorCode(error.error)}: the policy file is not valid JSON` }));
+    return { policy: { allowed: [], denied: [], unreadable: `${file}:${problems[0].line}:${problems[0].column} is not valid JSON` }, problems };
+  }
+  if (tree === undefined) return { policy: { allowed: [], denied: [] }, problems: [] };
+  if (tree.type !== 'object') {
+    const problem = at(tree, `The policy file must hold an object, not ${describeNode(tree)}`);
+    return { policy: { allowed: [], denied: [], unreadable: `${file} does not hold an object` }, problems: [problem] };
+  }
+  const problems: PolicyProblem[] = [];
+  let unreadable: string | undefined;
+  const properties = propertiesOf(tree);
+  for (const [key, property] of properties) if (!TOP_FIELDS.includes(key)) problems.push(at(property.keyNode, `Unknown field "${key}", ignored; known: ${TOP_FIELDS.join(', ')}`));
+  const list = (key: 'allowedServers' | 'deniedServers'): SourcedRule[] => {
+    const node = properties.get(key)?.valueNode;
+    if (node === undefined) return [];
+    if (node.type !== 'array') {
+      problems.push(at(node, `"${key}" must be a list of rules, not ${describeNode(node)}`));
+      if (key === 'deniedServers') unreadable ??= `"deniedServers" in ${file} is not a list`;
+      return [];
+    }
+    return (node.children ?? []).flatMap((child, i) => {
+      const read = readRule(child);
+      if (typeof read === 'string') {
+        const denying = key === 'deniedServers';
+        problems.push(at(child, `${key}[${i}] ${read}; ${denying ? 'no server runs until it is fixed' : 'this rule is left out'}`));
+        if (denying) unreadable ??= `${key}[${i}] in ${file} cannot be understood`;
+        return [];
+      }
+      return [{ rule: read, origin: `${key}[${i}] in ${file}` }];
+    });
+  };
+  const only = properties.get('onlyAllowlisted')?.valueNode;
+  if (only !== undefined && only.type !== 'boolean') problems.push(at(only, `"onlyAllowlisted" must be true or false, not ${describeNode(only)}`));
+  const policy: Policy = { allowed: list('allowedServers'), denied: list('deniedServers') };
+  if (only?.value === true) policy.onlyAllowlisted = `onlyAllowlisted in ${file}`;
+  if (unreadable !== undefined) policy.unreadable = unreadable;
+  return { policy, problems };
+}
+
+/** The rules of the machine settings (`switchboard.policy.*`), already parsed by VS Code. */
+export function policyFromSettings(raw: RawPolicy, label: string): { policy: Policy; problems: string[] } {
+  const problems: string[] = [];
+  let unreadable: string | undefined;
+  const list = (key: 'allowedServers' | 'deniedServers'): SourcedRule[] => {
+    const value = raw[key];
+    if (value === undefined) return [];
+    if (!Array.isArray(value)) {
+      problems.push(`${label}.${key} must be a list of rules`);
+      if (key === 'deniedServers') unreadable ??= `${label}.${key} is not a list`;
+      return [];
+    }
+    return value.flatMap((item, i) => {
+      const read = ruleOf(item);
+      if (typeof read === 'string') {
+        const denying = key === 'deniedServers';
+        problems.push(`${label}.${key}[${i}] ${read}; ${denying ? 'no server runs until it is fixed' : 'this rule is left out'}`);
+        if (denying) unreadable ??= `${label}.${key}[${i}] cannot be understood`;
+        return [];
+      }
+      return [{ rule: read, origin: `${label}.${key}[${i}]` }];
+    });
+  };
+  const policy: Policy = { allowed: list('allowedServers'), denied: list('deniedServers') };
+  if (raw.onlyAllowlisted === true) policy.onlyAllowlisted = `${label}.onlyAllowlisted`;
+  if (unreadable !== undefined) policy.unreadable = unreadable;
+  return { policy, problems };
+}
+
+/** Both sources together: every rule counts, and either may ask for only allowlisted servers. */
+export function combinePolicies(...policies: Policy[]): Policy {
+  const combined: Policy = { allowed: policies.flatMap((p) => p.allowed), denied: policies.flatMap((p) => p.denied) };
+  const only = policies.find((p) => p.onlyAllowlisted !== undefined)?.onlyAllowlisted;
+  if (only !== undefined) combined.onlyAllowlisted = only;
+  const unreadable = policies.find((p) => p.unreadable !== undefined)?.unreadable;
+  if (unreadable !== undefined) combined.unreadable = unreadable;
+  return combined;
+}
+
+function readRule(node: Node): ServerRule | string {
+  if (node.type === 'string') return ruleOf(node.value);
+  if (node.type !== 'object') return `is ${describeNode(node)}, not a rule object`;
+  const value: Record<string, unknown> = {};
+  for (const [key, property] of propertiesOf(node)) value[key] = property.valueNode?.value;
+  return ruleOf(value);
+}
+
+/** A rule from a plain value, or what is wrong with it. */
+function ruleOf(value: unknown): ServerRule | string {
+  if (typeof value === 'string') return { name: value };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'is not a rule object';
+  const rule: ServerRule = {};
+  for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+    if (!(RULE_FIELDS as readonly string[]).includes(key)) return `has "${key}", which is not one of ${RULE_FIELDS.join(', ')}`;
+    if (typeof field !== 'string' || field === '') return `has a "${key}" that is not a non-empty string`;
+    rule[key as keyof ServerRule] = field;
+  }
+  return Object.keys(rule).length === 0 ? 'has no field, so it would match nothing' : rule;
+}

@@ -1,0 +1,44 @@
+// An administrator's policy over which servers may run: lists of rules matched against each server, and
+// whether only allowlisted servers may run. Pure data.
+
+/** One rule: every field it has must match (glob with `*`, except the exact `fingerprint`). */
+export interface ServerRule {
+  name?: string;
+  /** An npm package a server runs through npx, bunx, `pnpm dlx`, `npm exec` or `yarn dlx` (version ignored). */
+  npm?: string;
+  /** A PyPI package a server runs through uvx, `uv tool run` or `pipx run` (version and extras ignored). */
+  pypi?: string;
+  /** The command, as written or its file name. */
+  command?: string;
+  url?: string;
+  /** The sha256 fingerprint of the server's expanded launch definition (as `switchboard config` prints it). */
+  fingerprint?: string;
+}
+
+/** A rule with where it was defined, for the reason people see. */
+export interface SourcedRule {
+  rule: ServerRule;
+  /** E.g. `deniedServers[0] in /etc/mcp-switchboard/policy.json`. */
+  origin: string;
+}
+
+/** The policy in effect: the managed file and the machine settings, combined. */
+export interface Policy {
+  allowed: SourcedRule[];
+  denied: SourcedRule[];
+  /** Only servers matching an allowed rule may run; where this was set. */
+  onlyAllowlisted?: string;
+  /**
+   * Set when a source or a deny rule could not be understood: then no server runs (a rule an
+   * administrator meant to keep a server off must never be skipped), and this says what to fix.
+   */
+  unreadable?: string;
+}
+
+/** What the policy says about one server. */
+export type PolicyVerdict =
+  | { verdict: 'allowed'; rule?: string; reason: string }
+  | { verdict: 'denied'; rule: string; reason: string };
+
+/** No rules at all. */
+export const EMPTY_POLICY: Policy = { allowed: [], denied: [] };

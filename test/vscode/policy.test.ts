@@ -1,0 +1,47 @@
+// The administrator's policy in a real extension host: a server denied by the user-only setting
+// switchboard.policy.deniedServers shows as blocked by policy with its rule and is never spawned; when
+// the rule goes, the same definition starts.
+import * as assert from 'assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { SwitchboardApi } from '../../src/extension';
+import { FileRestorer, fixtureIsLoaded, serverItems, serverRow, switchboardApi, waitFor, waitForConfig } from './configTestSupport';
+import { addUserServers } from './userServersSupport';
+
+describe('administrator policy', () => {
+  const files = new FileRestorer();
+  let api: SwitchboardApi;
+  let marker: string;
+
+  before(async () => {
+    api = await switchboardApi();
+    await fixtureIsLoaded(api);
+    marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-policy-')), 'spawned');
+  });
+
+  after(async () => {
+    await vscode.workspace.getConfiguration('switchboard.policy').update('deniedServers', undefined, vscode.ConfigurationTarget.Global);
+    files.restore();
+    await fixtureIsLoaded(api);
+    fs.rmSync(path.dirname(marker), { recursive: true, force: true });
+  });
+
+  it('a denied server is shown blocked by policy with the rule and never spawned', async () => {
+    await vscode.workspace.getConfiguration('switchboard.policy').update('deniedServers', [{ name: 'forbidden' }], vscode.ConfigurationTarget.Global);
+    addUserServers(files, { forbidden: { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, '')`] } });
+    await waitForConfig(api, 'the forbidden server', (c) => c.servers.some((s) => s.id === 'forbidden'));
+    const row = await waitFor('the blocked row', async () => {
+      const found = serverRow(await serverItems(), 'forbidden');
+      return found?.description?.includes('blocked by policy') ? found : undefined;
+    });
+    assert.match(row.description ?? '', /blocked by policy: switchboard\.policy\.deniedServers\[0\]/);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(fs.existsSync(marker), false, 'never spawned');
+
+    // The rule is what held it: without it, the same definition starts.
+    await vscode.workspace.getConfiguration('switchboard.policy').update('deniedServers', undefined, vscode.ConfigurationTarget.Global);
+    await waitFor('the server to be spawned once allowed', () => fs.existsSync(marker), 10000, 50);
+  });
+});
