@@ -115,6 +115,10 @@ export interface TokenReport {
   readonly deferredTokens: number;
   readonly deferredTools: number;
   readonly searchToolTokens: number;
+  /** Whether the search tool's description lists the deferred names (they fit the default budget). */
+  readonly namesListed: boolean;
+  /** The same first request with the names list turned off (budget 0). */
+  readonly deferredTokensWithoutNames: number;
   /** Mean estimated tokens of the top-5 tools a search adds to the following requests, over the queries. */
   readonly foundTop5Tokens: number;
 }
@@ -127,6 +131,7 @@ export function tokenCosts(catalog: readonly SearchableTool[], queries: readonly
   const servers = loadableServers(catalog, alwaysLoad);
   const every = planToolLoading(servers, 'all');
   const auto = planToolLoading(servers, 'auto');
+  const withoutNames = planToolLoading(servers, 'auto', undefined, 0);
   const tokensOf = new Map(every.sent.map((tool) => [`${tool.server}/${tool.tool}`, tool.tokens]));
   const index = new ToolIndex(catalog);
   const foundTokens = queries.map((query) => index.query(query.query, 5).reduce((total, hit) => total + (tokensOf.get(`${hit.server}/${hit.tool}`) ?? 0), 0));
@@ -138,6 +143,8 @@ export function tokenCosts(catalog: readonly SearchableTool[], queries: readonly
     deferredTokens: auto.sentTokens,
     deferredTools: auto.sent.length,
     searchToolTokens: auto.searchTool ? auto.sentTokens - auto.sent.reduce((total, tool) => total + tool.tokens, 0) : 0,
+    namesListed: auto.searchTool?.description.includes('The tools, by server:') ?? false,
+    deferredTokensWithoutNames: withoutNames.sentTokens,
     foundTop5Tokens: foundTokens.reduce((total, value) => total + value, 0) / Math.max(1, foundTokens.length),
   };
 }

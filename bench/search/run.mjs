@@ -153,13 +153,13 @@ const tokenRows = options.seenOnly ? [] : catalogs.map((catalog) => ({
 if (tokenRows.length > 0) {
   console.log('\nTokens of the tool definitions sent with each request, ESTIMATED as characters / 4 of the JSON');
   console.log('definitions { name, description, inputSchema } as the model receives them (names mcp__server__tool):');
-  console.log('catalog   every tool  deferred (auto)  of which search tool  + top-5 found (mean)  auto decision');
+  console.log('catalog   every tool  deferred (auto)  of which search tool  names listed  without the list  + top-5 found (mean)  auto decision');
   for (const { name, tokens } of tokenRows) {
-    console.log(`${name.padEnd(8)}${pad(tokens.allTokens, 12)}${pad(tokens.deferredTokens, 17)}${pad(tokens.searchToolTokens, 22)}${pad(Math.round(tokens.foundTop5Tokens), 22)}  ${tokens.autoMode} (${tokens.autoReason})`);
+    console.log(`${name.padEnd(8)}${pad(tokens.allTokens, 12)}${pad(tokens.deferredTokens, 17)}${pad(tokens.searchToolTokens, 22)}${pad(tokens.namesListed ? 'yes' : 'no (over 3 %)', 14)}${pad(tokens.deferredTokensWithoutNames, 18)}${pad(Math.round(tokens.foundTop5Tokens), 22)}  ${tokens.autoMode} (${tokens.autoReason})`);
   }
   console.log('with the filesystem server marked alwaysLoad:');
   for (const { name, tokensWithFilesystemAlwaysLoad: tokens } of tokenRows) {
-    console.log(`${name.padEnd(8)}${pad(tokens.allTokens, 12)}${pad(tokens.deferredTokens, 17)}${pad(tokens.searchToolTokens, 22)}${pad(Math.round(tokens.foundTop5Tokens), 22)}  ${tokens.autoMode} (${tokens.autoReason}, ${tokens.deferredTools} tools always sent)`);
+    console.log(`${name.padEnd(8)}${pad(tokens.allTokens, 12)}${pad(tokens.deferredTokens, 17)}${pad(tokens.searchToolTokens, 22)}${pad(tokens.namesListed ? 'yes' : 'no (over 3 %)', 14)}${pad(tokens.deferredTokensWithoutNames, 18)}${pad(Math.round(tokens.foundTop5Tokens), 22)}  ${tokens.autoMode} (${tokens.autoReason}, ${tokens.deferredTools} tools always sent)`);
   }
   console.log('"deferred" is the first request of a turn; the tools a search finds join the following requests (last column: their mean cost for the top 5).');
 }
