@@ -140,8 +140,8 @@ export function catalogFingerprint(tools: readonly SearchableTool[]): string {
 /** A tool's vectors against a table: its words' unit vectors and its weighted mean. */
 interface Embedded {
   readonly vectors: readonly Float32Array[];
-  /** Each word's weight relative to the tool's heaviest word (its name's rarest word is 1). */
-  readonly relative: readonly number[];
+  /** Each word's weight relative to the tool's heaviest word, to the power WORD_WEIGHT_EXPONENT. */
+  readonly factors: readonly number[];
   readonly mean: Float32Array | undefined;
 }
 
@@ -153,6 +153,7 @@ const WORD_WEIGHT_EXPONENT = 0.5;
 /** Lexical search reranked with word vectors; the same answers as ToolIndex when the query has no known word. */
 export class SemanticToolIndex {
   private readonly embedded: Embedded[];
+  private readonly indexOf: ReadonlyMap<string, number>;
 
   constructor(
     private readonly lexical: ToolIndex,
@@ -163,6 +164,7 @@ export class SemanticToolIndex {
   ) {
     if (toolVectors.size !== tools.length) throw new Error('tool vectors were built for another catalog');
     this.embedded = tools.map((_, index) => this.embed(toolVectors.wordsOf(index)));
+    this.indexOf = new Map(tools.map((tool, index) => [`${tool.server}\u0000${tool.name}`, index]));
   }
 
   private embed({ words, weights }: ToolWords): Embedded {
@@ -177,7 +179,7 @@ export class SemanticToolIndex {
       for (let d = 0; d < mean.length; d++) mean[d] += vector[d] * weights[i];
     });
     const heaviest = Math.max(0, ...own);
-    return { vectors, relative: own.map((weight) => (heaviest > 0 ? weight / heaviest : 0)), mean: vectors.length > 0 ? normalize(mean) : undefined };
+    return { vectors, factors: own.map((weight) => (heaviest > 0 ? (weight / heaviest) ** WORD_WEIGHT_EXPONENT : 0)), mean: vectors.length > 0 ? normalize(mean) : undefined };
   }
 
   /** The best `k` tools for a need in words. */
@@ -192,11 +194,10 @@ export class SemanticToolIndex {
       return sum;
     }, new Float32Array(this.table.dimensions)));
 
-    const indexOf = new Map(this.tools.map((tool, index) => [`${tool.server}\u0000${tool.name}`, index]));
     const lexicalScore = new Map<number, number>();
     const coverageOf = new Map<number, number>();
     for (const hit of lexicalHits) {
-      const index = indexOf.get(`${hit.server}\u0000${hit.tool}`);
+      const index = this.indexOf.get(`${hit.server}\u0000${hit.tool}`);
       if (index === undefined) continue;
       lexicalScore.set(index, hit.score);
       coverageOf.set(index, hit.coverage ?? 0);
@@ -232,10 +233,10 @@ export class SemanticToolIndex {
  */
 function nearest(vector: Float32Array, tool: Embedded): number {
   let best = 0;
-  tool.vectors.forEach((other, i) => {
-    const related = (dot(vector, other) - RELATED) / (1 - RELATED);
-    if (related > 0) best = Math.max(best, related * tool.relative[i] ** WORD_WEIGHT_EXPONENT);
-  });
+  for (let i = 0; i < tool.vectors.length; i++) {
+    const related = (dot(vector, tool.vectors[i]) - RELATED) / (1 - RELATED);
+    if (related > 0 && related * tool.factors[i] > best) best = related * tool.factors[i];
+  }
   return best;
 }
 

