@@ -2,7 +2,23 @@
 // ToolIndex ranks the expected tools of each query, how fast, and what the tool definitions of a turn
 // cost with and without deferred loading. Bundled by run.mjs, which feeds it the catalogs and queries.
 import { planToolLoading, type AlwaysLoad, type LoadableServer, type ToolLoadingPlan } from '../../src/core/search/deferredLoading';
-import { ToolIndex, type SearchableTool } from '../../src/core/search/toolSearch';
+import { DEFAULT_RERANK_OPTIONS, SemanticToolIndex, ToolVectors, type RerankOptions } from '../../src/core/search/semantic';
+import { ToolIndex, type SearchableTool, type ToolHit } from '../../src/core/search/toolSearch';
+import { wordVectorsFromWink, type WordVectors } from '../../src/core/search/wordVectors';
+
+export { DEFAULT_RERANK_OPTIONS, wordVectorsFromWink };
+
+/** What the bench ranks with: the lexical index alone, or reranked with word vectors. */
+export interface Ranker {
+  query(text: string, k: number): ToolHit[];
+}
+
+/** The lexical index, or (given a word-vector table) the same reranked by the semantic signal. */
+export function makeRanker(catalog: readonly SearchableTool[], table?: WordVectors, options: RerankOptions = DEFAULT_RERANK_OPTIONS): Ranker {
+  const lexical = new ToolIndex(catalog);
+  if (table === undefined) return lexical;
+  return new SemanticToolIndex(lexical, catalog, ToolVectors.build(catalog), table, options);
+}
 
 export interface BenchQuery {
   readonly id: string;
@@ -46,14 +62,14 @@ export interface RankingReport {
  * MRR is the mean of 1/rank of the first expected tool (0 past RANK_DEPTH). Latency: one untimed pass,
  * then `rounds` timed passes over all queries, each query timed on its own.
  */
-export function evaluateRanking(catalog: readonly SearchableTool[], queries: readonly BenchQuery[], rounds = 5): RankingReport {
+export function evaluateRanking(catalog: readonly SearchableTool[], queries: readonly BenchQuery[], rounds = 5, table?: WordVectors, options?: RerankOptions): RankingReport {
   const known = new Set(catalog.map((tool) => `${tool.server}/${tool.name}`));
   for (const query of queries) {
     const missing = query.expected.filter((ref) => !known.has(ref));
     if (missing.length > 0) throw new Error(`query ${query.id}: expected tools not in the catalog: ${missing.join(', ')}`);
   }
   const buildStarted = performance.now();
-  const index = new ToolIndex(catalog);
+  const index = makeRanker(catalog, table, options);
   const indexBuildMs = performance.now() - buildStarted;
 
   const outcomes = queries.map((query): QueryOutcome => {
@@ -74,14 +90,14 @@ export function evaluateRanking(catalog: readonly SearchableTool[], queries: rea
       cpuSamples.push((cpu.user + cpu.system) / 1000);
     }
   }
-  const found = (k: number): number => outcomes.filter((outcome) => outcome.rank !== null && outcome.rank <= k).length / outcomes.length;
+  const found = (k: number): number => outcomes.filter((outcome) => outcome.rank !== null && outcome.rank <= k).length / Math.max(1, outcomes.length);
   return {
     tools: catalog.length,
     servers: new Set(catalog.map((tool) => tool.server)).size,
     queries: queries.length,
     recallAt1: found(1),
     recallAt5: found(5),
-    mrr: outcomes.reduce((total, outcome) => total + (outcome.rank === null ? 0 : 1 / outcome.rank), 0) / outcomes.length,
+    mrr: outcomes.reduce((total, outcome) => total + (outcome.rank === null ? 0 : 1 / outcome.rank), 0) / Math.max(1, outcomes.length),
     indexBuildMs,
     latency: { medianMs: quantile(samples, 0.5), p95Ms: quantile(samples, 0.95), maxMs: Math.max(...samples), samples: samples.length },
     cpu: { medianMs: quantile(cpuSamples, 0.5), p95Ms: quantile(cpuSamples, 0.95) },
@@ -99,6 +115,10 @@ export interface TokenReport {
   readonly deferredTokens: number;
   readonly deferredTools: number;
   readonly searchToolTokens: number;
+  /** Whether the search tool's description lists the deferred names (they fit the default budget). */
+  readonly namesListed: boolean;
+  /** The same first request with the names list turned off (budget 0). */
+  readonly deferredTokensWithoutNames: number;
   /** Mean estimated tokens of the top-5 tools a search adds to the following requests, over the queries. */
   readonly foundTop5Tokens: number;
 }
@@ -111,6 +131,7 @@ export function tokenCosts(catalog: readonly SearchableTool[], queries: readonly
   const servers = loadableServers(catalog, alwaysLoad);
   const every = planToolLoading(servers, 'all');
   const auto = planToolLoading(servers, 'auto');
+  const withoutNames = planToolLoading(servers, 'auto', undefined, 0);
   const tokensOf = new Map(every.sent.map((tool) => [`${tool.server}/${tool.tool}`, tool.tokens]));
   const index = new ToolIndex(catalog);
   const foundTokens = queries.map((query) => index.query(query.query, 5).reduce((total, hit) => total + (tokensOf.get(`${hit.server}/${hit.tool}`) ?? 0), 0));
@@ -122,6 +143,8 @@ export function tokenCosts(catalog: readonly SearchableTool[], queries: readonly
     deferredTokens: auto.sentTokens,
     deferredTools: auto.sent.length,
     searchToolTokens: auto.searchTool ? auto.sentTokens - auto.sent.reduce((total, tool) => total + tool.tokens, 0) : 0,
+    namesListed: auto.searchTool?.description.includes('The tools, by server:') ?? false,
+    deferredTokensWithoutNames: withoutNames.sentTokens,
     foundTop5Tokens: foundTokens.reduce((total, value) => total + value, 0) / Math.max(1, foundTokens.length),
   };
 }

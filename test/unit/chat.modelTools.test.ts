@@ -63,7 +63,7 @@ describe('ToolOffer', () => {
     assert.equal(offer.plan.reason, 'too-many-tools');
     assert.deepEqual(offer.specs().map((s) => s.name), ['mcp__always__ping', 'mcp__some__keep_me', SEARCH_TOOL_NAME]);
     assert.equal(offer.isSearch(SEARCH_TOOL_NAME), true);
-    const result = JSON.parse(offer.search({ query: 'create an issue', limit: 1 })) as { name: string; server: string; inputSchema: unknown }[];
+    const result = (JSON.parse(offer.search({ query: 'create an issue', limit: 1 })) as { tools: { name: string; server: string; inputSchema: unknown }[] }).tools;
     assert.deepEqual(result.map((r) => [r.name, r.server]), [['mcp__github__create_issue', 'github']]);
     assert.deepEqual(result[0].inputSchema, { type: 'object', properties: { x: { type: 'string' } } });
     assert.deepEqual(offer.specs().map((s) => s.name), ['mcp__always__ping', 'mcp__some__keep_me', SEARCH_TOOL_NAME, 'mcp__github__create_issue']);

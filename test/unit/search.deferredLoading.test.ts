@@ -2,7 +2,7 @@
 // alwaysLoad per server and per tool, and with the setting forcing either mode.
 import * as assert from 'node:assert/strict';
 import {
-  definitionsForRequest, estimateTokens, isAlwaysLoaded, planToolLoading, SEARCH_TOOL_NAME, searchToolDefinition,
+  deferredNamesList, definitionsForRequest, estimateTokens, isAlwaysLoaded, planToolLoading, SEARCH_TOOL_NAME, searchToolDefinition,
   type LoadableServer,
 } from '../../src/core/search/deferredLoading';
 import { offeredCatalog } from '../../src/core/lifecycle/offeredCatalog';
@@ -168,6 +168,35 @@ describe('deferred loading', () => {
     assert.match(definition.description, /3 tools can be found, on these servers: db \(1\), gh \(2\)\./);
     assert.deepEqual((definition.inputSchema as { required: string[] }).required, ['query']);
     assert.match(searchToolDefinition([{ server: 'gh', tool: 'a' }]).description, /1 tool can be found/);
+  });
+
+  it('lists the deferred names grouped by server, a tool by its own name when its model name is the plain one', () => {
+    const list = deferredNamesList([{ server: 'gh', tool: 'b' }, { server: 'db', tool: 'q' }, { server: 'gh', tool: 'a' }, { server: 'my.srv', tool: 'x' }]);
+    assert.equal(list, 'db: q\ngh: a, b\nmy.srv: mcp__my_srv__x');
+  });
+
+  it('puts the names in the search tool\'s description only when they fit the budget', () => {
+    const deferred = [{ server: 'gh', tool: 'create_issue' }, { server: 'db', tool: 'query' }];
+    const listTokens = Math.ceil(deferredNamesList(deferred).length / 4);
+    const within = searchToolDefinition(deferred, { namesBudgetTokens: listTokens });
+    assert.match(within.description, /The tools, by server:\ndb: query\ngh: create_issue$/);
+    const over = searchToolDefinition(deferred, { namesBudgetTokens: listTokens - 1 });
+    assert.doesNotMatch(over.description, /The tools, by server/);
+    assert.match(over.description, /select:mcp__<server>__<tool>/, 'select: is explained either way');
+    assert.doesNotMatch(searchToolDefinition(deferred).description, /The tools, by server/, 'no budget, no list');
+  });
+
+  it('gives the names list 3 % of the whole catalog\'s tokens by default, or the share asked for', () => {
+    // 60 tools of about 20 tokens each: 1 200 tokens in all, so 3 % is 36 tokens: not enough for 60 names.
+    const catalog = [server('a', 30), server('b', 30)];
+    const total = planToolLoading(catalog, 'all').totalTokens;
+    const listTokens = Math.ceil(deferredNamesList(planToolLoading(catalog, 'search').deferred).length / 4);
+    assert.ok(listTokens > total * 0.03, 'the fixture is over the default budget');
+    assert.doesNotMatch(planToolLoading(catalog, 'search').searchTool!.description, /The tools, by server/);
+    const share = Math.ceil((listTokens / total) * 1000) / 1000;
+    const listed = planToolLoading(catalog, 'search', undefined, share);
+    assert.match(listed.searchTool!.description, /The tools, by server:\na: t1, t10, t11/);
+    assert.equal(listed.sentTokens, estimateTokens(listed.searchTool!));
   });
 
   it('takes alwaysLoad as the configuration writes it and the offered catalog carries it', () => {

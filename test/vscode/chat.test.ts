@@ -99,7 +99,7 @@ describe('Chat: @mcp and the language-model tools', function () {
 
     it('switchboard_search_tools returns the best tools with their full input schemas', async () => {
       const result = await invoke('switchboard_search_tools', { query: 'add two numbers', limit: 3 });
-      const found = JSON.parse(textOf(result.content)) as { name: string; server: string; inputSchema: { properties?: Record<string, unknown> } }[];
+      const found = (JSON.parse(textOf(result.content)) as { tools: { name: string; server: string; inputSchema: { properties?: Record<string, unknown> } }[] }).tools;
       assert.equal(found[0].name, 'mcp__everything__get-sum');
       assert.equal(found[0].server, 'everything');
       assert.deepEqual(Object.keys(found[0].inputSchema.properties ?? {}).sort(), ['a', 'b']);

@@ -3,7 +3,7 @@
 // when the catalog is large (or the setting says so) the model gets only the tools marked
 // `alwaysLoad` plus one search tool, and the tools it finds join the later requests of the turn.
 // Pure: the chat participant gives it the offered catalogs and the setting, and sends what it says.
-import { qualifyToolNames, type ToolRef } from '../chat/toolNames';
+import { qualifiedToolName, qualifyToolNames, sanitizeNamePart, type ToolRef } from '../chat/toolNames';
 import { toolPatternMatches } from '../config/toolFilter';
 
 /** The setting: always every tool, decide by size, or always through search. */
@@ -22,6 +22,13 @@ export interface ToolLoadingThresholds {
 }
 
 export const DEFAULT_TOOL_LOADING_THRESHOLDS: ToolLoadingThresholds = { maxTools: 40, maxTokens: 10_000 };
+
+/**
+ * The search tool's description lists the deferred tools' names when the list costs at most this
+ * share of the estimated tokens of every tool definition: the model's own knowledge of tool names then
+ * does the matching, and `select:` loads what it picks.
+ */
+export const DEFAULT_NAMES_BUDGET = 0.03;
 
 /** A tool as a server listed it (the shape of the offered catalog's tools). */
 export interface LoadableTool {
@@ -124,6 +131,7 @@ export function planToolLoading(
   servers: readonly LoadableServer[],
   setting: ToolLoadingSetting,
   thresholds: ToolLoadingThresholds = DEFAULT_TOOL_LOADING_THRESHOLDS,
+  namesBudget = DEFAULT_NAMES_BUDGET,
 ): ToolLoadingPlan {
   const tools = planTools(servers);
   const totalTokens = sum(tools.map((tool) => tool.tokens));
@@ -139,7 +147,7 @@ export function planToolLoading(
   const deferred = tools.filter((tool) => !tool.alwaysLoad);
   const sentTokens = sum(sent.map((tool) => tool.tokens));
   if (deferred.length === 0) return { mode: 'search', reason, sent, deferred, ...totals, sentTokens };
-  const searchTool = searchToolDefinition(deferred);
+  const searchTool = searchToolDefinition(deferred, { namesBudgetTokens: Math.floor(totalTokens * namesBudget) });
   return { mode: 'search', reason, sent, deferred, searchTool, ...totals, sentTokens: sentTokens + estimateTokens(searchTool) };
 }
 
@@ -161,28 +169,65 @@ export function definitionsForRequest(plan: ToolLoadingPlan, found: readonly Too
   return definitions;
 }
 
+/** A deferred tool as the names list shows it: its ref, and its model name when the caller has it. */
+type ListedTool = ToolRef & { readonly definition?: { readonly name: string } };
+
+/** What goes before `select:` names in the search query. */
+export const SELECT_PREFIX = 'select:';
+
 /**
- * The search tool, describing what it can find: how many tools are deferred and on which servers, so
- * the model knows when searching is worth a call.
+ * The deferred tools' names grouped by server, one line per server: `server: tool, tool`, a tool shown
+ * by its own name when its model name is exactly `mcp__<server>__<tool>`, else by its model name. Sorted.
  */
-export function searchToolDefinition(deferred: readonly ToolRef[]): ModelToolDefinition {
+export function deferredNamesList(deferred: readonly ListedTool[]): string {
+  const byServer = new Map<string, string[]>();
+  for (const ref of deferred) {
+    const modelName = ref.definition?.name ?? qualifiedToolName(ref);
+    // The plain name only when the model name can be told from it: `mcp__<server>__<tool>`, nothing replaced.
+    const plain = sanitizeNamePart(ref.server) === ref.server && sanitizeNamePart(ref.tool) === ref.tool && `mcp__${ref.server}__${ref.tool}` === modelName ? ref.tool : modelName;
+    byServer.set(ref.server, [...(byServer.get(ref.server) ?? []), plain]);
+  }
+  return [...byServer].sort(([a], [b]) => compare(a, b))
+    .map(([server, tools]) => `${server}: ${[...tools].sort(compare).join(', ')}`).join('\n');
+}
+
+/** Options of the search tool's description. */
+export interface SearchToolOptions {
+  /** Estimated tokens the names list may cost; 0 (the default) lists no names. */
+  readonly namesBudgetTokens?: number;
+}
+
+/**
+ * The search tool, describing what it can find: how many tools are deferred and on which servers, and
+ * their names grouped by server when the list fits `namesBudgetTokens`, so the model knows when
+ * searching is worth a call and can load a tool it recognises by name.
+ */
+export function searchToolDefinition(deferred: readonly ListedTool[], options: SearchToolOptions = {}): ModelToolDefinition {
   const perServer = new Map<string, number>();
   for (const ref of deferred) perServer.set(ref.server, (perServer.get(ref.server) ?? 0) + 1);
-  const servers = [...perServer].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([server, count]) => `${server} (${count})`).join(', ');
+  const servers = [...perServer].sort(([a], [b]) => compare(a, b)).map(([server, count]) => `${server} (${count})`).join(', ');
+  const list = deferredNamesList(deferred);
+  const listed = Math.ceil(list.length / 4) <= (options.namesBudgetTokens ?? 0);
+  const intro = `Search the MCP tools that are not loaded yet and load the best matches: their full definitions are available from your next request on. `
+    + `${deferred.length} tool${deferred.length === 1 ? '' : 's'} can be found, on these servers: ${servers}. `
+    + 'Describe what you need to do in plain words (a server or product name helps); search again with other words if nothing fits. '
+    + `To load tools you know by name, give the query "${SELECT_PREFIX}mcp__<server>__<tool>,mcp__<server>__<tool>".`;
   return {
     name: SEARCH_TOOL_NAME,
-    description: `Search the MCP tools that are not loaded yet and load the best matches: their full definitions are available from your next request on. `
-      + `${deferred.length} tool${deferred.length === 1 ? '' : 's'} can be found, on these servers: ${servers}. `
-      + 'Describe what you need to do in plain words (a server or product name helps); search again with other words if nothing fits.',
+    description: listed ? `${intro}\nThe tools, by server:\n${list}` : intro,
     inputSchema: {
       type: 'object',
       properties: {
-        query: { type: 'string', description: 'What the tool should do, e.g. "create an issue in GitHub" or "list files in a folder".' },
+        query: { type: 'string', description: `What the tool should do, e.g. "create an issue in GitHub" or "list files in a folder"; or ${SELECT_PREFIX} and model names, comma-separated.` },
         limit: { type: 'integer', minimum: 1, maximum: 10, description: 'How many tools to load (default 5).' },
       },
       required: ['query'],
     },
   };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function sum(values: readonly number[]): number {

@@ -4,3 +4,5 @@ export * from './synonyms';
 export * from './tokens';
 export * from './toolSearch';
 export * from './deferredLoading';
+export * from './semantic';
+export * from './wordVectors';

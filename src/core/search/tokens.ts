@@ -39,6 +39,11 @@ function termsOf(text: string, dropStopWords: boolean): string[] {
   return terms.filter((term) => term.length > 0);
 }
 
+/** Whether a lowercased word is an English function word (see STOP_WORDS). */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
 /**
  * English function words: they say nothing about what a tool does, yet in a short field such as a
  * tool name (`API-retrieve-a-page`, `browser_wait_for`) they are rare enough to outweigh real matches.

@@ -24,6 +24,8 @@ export interface ToolHit {
   readonly server: string;
   readonly tool: string;
   readonly score: number;
+  /** The share of the query's terms the tool matched (as written or through a synonym), 0–1. */
+  readonly coverage?: number;
 }
 
 interface Doc {
@@ -128,7 +130,7 @@ export class ToolIndex {
       .map(([id, score]) => ({ doc: this.docs[id], score: score * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage(id)) * (namesServer(this.docs[id].server) ? NAMED_SERVER_FACTOR : 1) }))
       .sort((a, b) => b.score - a.score || compare(a.doc.server, b.doc.server) || compare(a.doc.tool, b.doc.tool))
       .slice(0, k)
-      .map(({ doc, score }) => ({ server: doc.server, tool: doc.tool, score: Math.round(score * 1000) / 1000 }));
+      .map(({ doc, score }) => ({ server: doc.server, tool: doc.tool, score: Math.round(score * 1000) / 1000, coverage: coverage(doc.id) }));
   }
 }
 

@@ -6,13 +6,14 @@ import * as vscode from 'vscode';
 import type { ToolCallRequest } from '../../core/calls';
 import {
   attachResource, closestQualifiedNames, describeUnresolved, expandUriTemplate, ModelToolCatalog, promptCommandNames, resolveMention, serversOfUri,
-  type AttachedResource, type LimitedOutput, type MentionTarget, type ModelTool,
+  type AttachedResource, type LimitedOutput, type MentionTarget, type ModelTool, type SearchContext,
 } from '../../core/chat';
 import {
   errorMessage, ServerState, type CallOptions, type CallToolResult, type CompletionRequest, type CompletionResult, type GetPromptResult,
   type PromptInfo, type ReadResourceResult, type ServerView,
 } from '../../core/lifecycle';
 import { resourceDocumentUri } from './resourceDocuments';
+import type { SearchVectors } from './searchVectors';
 import { readMaxToolOutputChars, type ToolOutputStore } from './toolOutput';
 
 /** What the chat needs of the registry (a ServerRegistry fits). */
@@ -31,6 +32,8 @@ export interface ChatServicesDeps {
   /** The one call path (the ToolCallGate). */
   call(request: ToolCallRequest): Promise<CallToolResult>;
   outputs: ToolOutputStore;
+  /** The tool search's optional word vectors. */
+  searchVectors?: SearchVectors;
 }
 
 /** A tool call's outcome as the chat and the model see it. */
@@ -60,6 +63,15 @@ export class ChatServices implements vscode.Disposable {
 
   servers(): ServerView[] {
     return this.deps.registry.list();
+  }
+
+  /** What the tool search reads beyond the catalog: servers' instructions, and word vectors when installed. */
+  searchContext(): SearchContext {
+    const vectors = this.deps.searchVectors?.vectors();
+    return {
+      instructions: (server) => this.servers().find((view) => view.id === server)?.catalog.instructions,
+      ...(vectors && this.deps.searchVectors ? { vectors, vectorCache: this.deps.searchVectors.cache } : {}),
+    };
   }
 
   /** The ready servers' tools under the names a model knows them by. */

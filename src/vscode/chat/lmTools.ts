@@ -2,7 +2,7 @@
 // surface through which any chat agent (Copilot's agent mode included) reaches every MCP tool behind
 // MCP Switchboard's approvals — search the catalog, call a tool by its model name, read a resource.
 import * as vscode from 'vscode';
-import { DEFAULT_SEARCH_LIMIT, foundTool, parseMentions, searchTools } from '../../core/chat';
+import { DEFAULT_SEARCH_LIMIT, parseMentions, runToolSearch } from '../../core/chat';
 import { SEARCH_TOOL_NAME } from '../../core/search';
 import type { ChatServices } from './chatServices';
 import { toolResultContent } from './lmParts';
@@ -34,9 +34,9 @@ export function registerLanguageModelTools(services: ChatServices): vscode.Dispo
         const query = typeof options.input.query === 'string' ? options.input.query : '';
         if (query.trim() === '') return text('Give a query: what the tool should do, in words.');
         const limit = typeof options.input.limit === 'number' ? options.input.limit : DEFAULT_SEARCH_LIMIT;
-        const found = searchTools(services.tools(), query, limit, (server) => services.servers().find((v) => v.id === server)?.catalog.instructions);
-        if (found.length === 0) return text(`No MCP tool matches "${query}". ${services.tools().tools.length} tool(s) are available; try other words.`);
-        return text(JSON.stringify(found.map(foundTool), null, 2));
+        const outcome = runToolSearch(services.tools(), query, limit, services.searchContext());
+        if (outcome.found.length === 0) return text(`${outcome.text} ${services.tools().tools.length} tool(s) are available.`);
+        return text(outcome.text);
       },
     }),
     vscode.lm.registerTool<CallInput>(CALL_TOOL_NAME, {

@@ -94,7 +94,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     // The tools: all when the catalog is small, else the alwaysLoad ones and a search for the rest.
     const offer = new ToolOffer(services.tools(), services.servers(), {
       setting: readToolLoading(),
-      instructions: (server) => services.servers().find((v) => v.id === server)?.catalog.instructions,
+      ...services.searchContext(),
     });
     metadata.toolsOffered = offer.specs().map((t) => t.name);
     metadata.toolsChars = toolListChars(offer.specs());

@@ -9,6 +9,7 @@ import { ChatServices } from './chatServices';
 import { registerLanguageModelTools } from './lmTools';
 import { registerParticipant } from './participant';
 import { registerResourceDocuments } from './resourceDocuments';
+import { SearchVectors, wordVectorsFolder } from './searchVectors';
 import { ToolOutputStore } from './toolOutput';
 
 /** Test-only commands (registered only under ExtensionMode.Test; the `_` keeps them out of the palette). */
@@ -33,6 +34,7 @@ export function registerChat(ctx: SwitchboardContext): vscode.Disposable {
     registry: ctx.registry,
     call: (request) => ctx.calls.call(request),
     outputs,
+    searchVectors: new SearchVectors(wordVectorsFolder(ctx.extension.globalStorageUri), (message) => ctx.log.info(message)),
   });
   let scripted: ScriptedAsker | undefined;
   const ask = (): ArgumentAsker => scripted?.ask ?? quickInputAsker;
