@@ -9,6 +9,7 @@ import {
 } from '../shell/programs';
 import type { ShellWord } from '../shell/words';
 import { readInterpreterOptions } from './interpreterRules';
+import { longMatch, optionName, readWrapperOptions } from './optionWords';
 import { readAwk, readFind, readSed, readTee } from './programArguments';
 import { ASSIGNING_BUILTINS, COMMAND_OPTIONS, PLAIN_PROGRAMS, RUNS_ARGUMENTS, TOOLS, WRITE_OPTIONS, type ToolSpec } from './programTables';
 import { never, quoteWords, type Reading } from './reading';
@@ -67,8 +68,14 @@ export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
   if (/^[gmn]?awk$/.test(name)) return readAwk(program, words);
   if (name === 'sed' || name === 'gsed') return readSed(program, words);
   if (name === 'tee') return readTee(program, words);
-  if (name === 'uniq' && words.slice(1).filter((word) => !(word.value ?? '').startsWith('-')).length > 1) {
+  if ((name === 'uniq' || name === 'xxd') && words.slice(1).filter((word) => !(word.value ?? '').startsWith('-')).length > 1) {
+    // Its second operand is an output file (an option's value counts too: asking is the safe side).
     return own(`writes into the file ${words[words.length - 1].text}`);
+  }
+  if (name === 'date') {
+    // `date MMDDhhmm` sets the clock; only `+FORMAT` operands and option values are read.
+    const setting = words.slice(1).find((word, k) => !(word.value ?? '').startsWith('-') && !(word.value ?? '').startsWith('+') && !/^-[dfrI]$|^--(date|file|reference)$/.test(words[k].value ?? ''));
+    if (setting !== undefined) return own(`is given ${setting.text}, which may set the system clock`);
   }
   if (has(TOOLS, name)) return readTool(words, 1, TOOLS[name], [program], ctx);
   if (PLAIN_PROGRAMS.has(name)) return { signatures: [quoteWords([program])] };
@@ -126,7 +133,8 @@ function optionHazard(name: string, words: ShellWord[]): string | undefined {
   for (const word of words.slice(1)) {
     const value = word.value ?? word.prefix;
     if (value === '--') break;
-    if (value === undefined || (word.value === undefined && !/^--?[\w-]+=/.test(value)) || (word.pattern && /^[*?[]/.test(value))) {
+    // A glob can match a file the repository named `-oF`; a brace list can spell any option.
+    if (value === undefined || (word.value === undefined && !/^--?[\w-]+=/.test(value)) || word.pattern) {
       return `\`${word.text}\` may expand into an option of \`${name}\` that runs a command or writes a file`;
     }
     for (const { key, options: table } of options) {
@@ -141,7 +149,10 @@ function optionHazard(name: string, words: ShellWord[]): string | undefined {
 function optionIn(value: string, table: Readonly<Record<string, string>>): string | undefined {
   const name = optionName(value);
   if (has(table, name)) return name;
-  if (value.startsWith('--') || !value.startsWith('-')) return undefined;
+  if (value.startsWith('--')) return longMatch(name, Object.keys(table));
+  const single = value.split('=')[0]; // go's `-toolexec=CMD`
+  if (has(table, single)) return single;
+  if (!value.startsWith('-')) return undefined;
   if (has(table, value.slice(0, 3))) return value.slice(0, 3); // `-TT` of zip
   for (const letter of value.slice(1)) if (has(table, `-${letter}`)) return `-${letter}`;
   return undefined;
@@ -159,11 +170,6 @@ function prefixed(prefix: string[], inner: Reading): Reading {
   return inner.never === undefined ? { signatures } : { signatures, never: inner.never };
 }
 
-/** Name of an option word: `--file=x` is `--file`. */
-function optionName(value: string): string {
-  const eq = value.indexOf('=');
-  return value.startsWith('--') && eq > 0 ? value.slice(0, eq) : value;
-}
 
 interface OptionSpec {
   valueOptions?: readonly string[];
@@ -187,17 +193,18 @@ function skipOptions(words: ShellWord[], start: number, spec: OptionSpec): Skipp
     if (value === '--') return { next: i + 1, signed };
     const isOption = (value.startsWith('-') && value.length > 1) || (spec.plusOptions === true && value.startsWith('+'));
     if (!isOption) break;
-    const name = optionName(value);
     const neverOptions = spec.neverOptions ?? {};
+    // `--dir=sub` is make's `--directory=sub`, `--reg=…` npm's `--registry=…`.
+    const name = longMatch(optionName(value), [...Object.keys(neverOptions), ...(spec.signedOptions ?? []), ...(spec.valueOptions ?? [])]) ?? optionName(value);
     const attached = !value.startsWith('--') && value.length > 2 ? value.slice(0, 2) : undefined;
-    for (const candidate of [name, attached]) {
+    for (const candidate of [name, attached, ...clusterLetters(value, spec)]) {
       if (candidate !== undefined && has(neverOptions, candidate)) {
         return { option: candidate, why: neverOptions[candidate] };
       }
     }
     const signedName = [name, attached].find((candidate) => candidate !== undefined && spec.signedOptions?.includes(candidate) === true);
     if (signedName !== undefined) {
-      if (signedName !== value) signed.push(value); // `--git-dir=x`, `-Cdir`
+      if (value.includes('=') || (!value.startsWith('--') && value.length > 2)) signed.push(value); // `--git-dir=x`, `-Cdir`
       else {
         const optionValue = words[i + 1]?.value;
         if (optionValue === undefined) return { option: signedName, why: 'is given a value that is missing or comes from an expansion' };
@@ -210,6 +217,18 @@ function skipOptions(words: ShellWord[], start: number, spec: OptionSpec): Skipp
     i += spec.valueOptions?.includes(name) === true && !value.includes('=') ? 2 : 1;
   }
   return { next: i, signed };
+}
+
+/** The short options of a cluster (`-yc` is `-y -c`), up to the first that takes the rest as its value. */
+function clusterLetters(value: string, spec: OptionSpec): string[] {
+  if (value.startsWith('--') || !value.startsWith('-')) return [];
+  const letters: string[] = [];
+  for (const letter of value.slice(1)) {
+    const option = `-${letter}`;
+    letters.push(option);
+    if (spec.signedOptions?.includes(option) === true || spec.valueOptions?.includes(option) === true) break;
+  }
+  return letters;
 }
 
 /** A program with subcommands: `git commit`, `docker compose up`, `npm run build`, `npx jest`. */
@@ -242,6 +261,7 @@ function readTool(words: ShellWord[], start: number, spec: ToolSpec, signature: 
     i++;
     const nested = current.nested?.[word.value];
     if (nested === 'script') return scriptOf(words, i, signature);
+    if (nested === 'exact') return exactWords([...signature.map((value) => ({ text: value, value, pattern: false })), ...words.slice(i)], `\`${quoteWords(signature)}\` sets values or installs what its words name`);
     if (nested === 'command') {
       const skipped = skipOptions(words, i, {});
       return prefixed(signature, readSegment(words.slice('next' in skipped ? skipped.next : i), { ...ctx, underXargs: false }));
@@ -281,9 +301,9 @@ function scriptOf(words: ShellWord[], start: number, signature: string[]): Readi
 function readWrapper(program: string, name: string, words: ShellWord[], ctx: SegmentContext): Reading {
   const spec = WRAPPERS[name];
   const self = [quoteWords([program])];
-  const skipped = skipOptions(words, 1, spec);
+  const skipped = readWrapperOptions(words, 1, spec);
   if ('why' in skipped) return never(`\`${name} ${skipped.option}\` ${skipped.why}`, self);
-  if (spec.lookupOptions !== undefined && words.slice(1, skipped.next).some((word) => spec.lookupOptions!.includes(word.value ?? ''))) {
+  if (spec.lookupOptions !== undefined && skipped.seen.some((option) => spec.lookupOptions!.includes(option))) {
     return { signatures: self };
   }
   let i = skipped.next + (spec.operands ?? 0);
