@@ -62,6 +62,19 @@ describe('command signatures against the real bash', function () {
       { command: "LESSOPEN='|touch marker; cat %s' less f", always: ['less f'], setup: () => write(path.join(dir, 'f'), 'text\n'), reason: /sets LESSOPEN/ },
       { command: 'sort -o marker data.txt', always: ['sort data.txt'], setup: () => write(path.join(dir, 'data.txt'), 'b\na\n'), reason: /`sort -o` writes/ },
       { command: 'git diff --output=marker', always: ['git diff'], setup: () => gitRepo(dir), reason: /`git --output` writes/ },
+      // Options read deny by default, dangerous long options by their prefixes, braces spelling options.
+      { command: "env --sp='sh -c \"touch marker\"' ls", always: ['ls', 'sh -c "touch marker"'], reason: /`env --split-string` splits/ },
+      { command: "env -S 'touch marker'", always: ['ls', 'touch marker'], reason: /`env -S` splits/ },
+      { command: "echo a | xargs -I{} sh -c 'touch marker'", always: ['echo a', "sh -c 'touch marker'"], reason: /`xargs -I` puts its input/ },
+      { command: 'sort {-o,marker} data.txt', always: ['sort data.txt'], setup: () => write(path.join(dir, 'data.txt'), 'b\na\n'), reason: /may expand into an option of `sort`/ },
+      { command: 'sort --out=marker data.txt', always: ['sort data.txt'], setup: () => write(path.join(dir, 'data.txt'), 'b\na\n'), reason: /`sort --output` writes/ },
+      { command: "make --ev='all:;@touch marker' -f /dev/null", always: ['make'], reason: /`make --eval` evaluates/ },
+      {
+        command: "git config core.fsmonitor 'touch marker; false' && git status",
+        always: ['git config user.name', 'git status'],
+        setup: () => gitRepo(dir),
+        reason: /`git config core.fsmonitor 'touch marker; false'` is not allowed/,
+      },
     ];
     for (const { command, always, setup, reason } of cases) {
       it(`${JSON.stringify(command)} is refused, and bash runs what it hides`, () => {
