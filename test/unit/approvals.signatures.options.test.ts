@@ -136,6 +136,18 @@ describe('command signatures: options read deny by default', () => {
     }
   });
 
+  describe('a cd the grammar files inside a redirected pipeline part is not followed: it asks', () => {
+    // The grammar reads `cd web && ls 2>&1 | wc` as `(cd web && ls 2>&1) | wc`, while bash runs
+    // `cd web && (ls 2>&1 | wc)`: following the tree would sign wc outside web, so nothing after it is approved.
+    for (const command of ['cd web && ls 2>&1 | wc', 'cd web && git status 2>/dev/null | wc -l', 'cd web && ls >/dev/null 2>&1 | cat']) {
+      it(`${command} is never approved, even on itself`, () => {
+        const result = check(command, [command, 'ls', 'wc', 'git status', 'cat']);
+        assert.equal(result.autoApproved, false, result.reason);
+        assert.match(result.reason, /a `cd` inside .* may or may not run/);
+      });
+    }
+  });
+
   describe('plain programs: options and operands that write or set', () => {
     refused([
       ['tree -o F', ['tree'], /`tree -o` writes its output into the file/],
