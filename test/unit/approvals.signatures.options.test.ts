@@ -136,6 +136,37 @@ describe('command signatures: options read deny by default', () => {
     }
   });
 
+  describe('an option value or operand from an expansion can split into a command', () => {
+    refused([
+      ['nice -n $x ls', ['ls'], /`nice -n` is given a value that comes from an expansion/],
+      ['nice -n$x ls', ['ls'], /may expand into any option/],
+      ['timeout $d ls', ['ls'], /the operand \$d of `timeout` comes from an expansion/],
+      ['xargs -n $x ls', ['ls'], /`xargs -n` is given a value that comes from an expansion/],
+      ['docker --context $x ps', ['docker ps'], /`docker --context` is given a value that comes from an expansion/],
+    ]);
+  });
+
+  describe('make and cargo read options and variables after the target or subcommand too', () => {
+    refused([
+      ['make all SHELL=/x', ['make all'], /is told which shell or program to run/],
+      ['make SHELL:=/x', ['make'], /is told which shell or program to run \(SHELL:=\/x\)/],
+      ['make all MAKEFLAGS=x', ['make all'], /is told which shell or program to run/],
+      ['make all CC=./evil', ['make all'], /is given the variable CC=.\/evil after its target/],
+      ['make CC=./evil', ['make'], /`make CC=.\/evil` is not allowed/],
+      ['make all --eval=x', ['make all'], /`make all --eval` evaluates/],
+      ['make all -f x', ['make all'], /`make all -f` runs the recipes/],
+      ['make all -C elsewhere', ['make all'], /is given -C after its target/],
+      ['cargo build --config x', ['cargo build'], /`cargo build --config` sets configuration/],
+      ['cargo build -Zx', ['cargo build'], /`cargo build -Z` turns on unstable features/],
+      ['cargo build --manifest-path x/Cargo.toml', ['cargo build'], /is given --manifest-path after its target/],
+      ['cargo build $x', ['cargo build'], /`\$x` may expand into an option of `cargo build`/],
+    ]);
+    it('make CC=clang is signed with its override, and cargo test -- --nocapture stays approved', () => {
+      assert.deepEqual(check('make CC=clang', ['make']).signatures, ['make CC=clang']);
+      assert.equal(check('cargo test --release -- --nocapture', ['cargo test']).autoApproved, true);
+    });
+  });
+
   describe('a cd the grammar files inside a redirected pipeline part is not followed: it asks', () => {
     // The grammar reads `cd web && ls 2>&1 | wc` as `(cd web && ls 2>&1) | wc`, while bash runs
     // `cd web && (ls 2>&1 | wc)`: following the tree would sign wc outside web, so nothing after it is approved.

@@ -48,7 +48,7 @@ describe('command signatures', () => {
       ['gh pr create --fill', ['gh pr create']],
       ['kubectl -n prod get pods', ['kubectl get']],
       ['make -j 4 test', ['make test']],
-      ['make CC=clang', ['make']],
+      ['make CC=clang', ['make CC=clang']],
       ['/usr/bin/git status', ['/usr/bin/git status']],
       ['./gradlew build --info', ['./gradlew build --info']],
       ['xvfb-run -a npm test', ['xvfb-run -a npm test']],

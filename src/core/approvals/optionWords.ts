@@ -28,6 +28,8 @@ export function longMatch(name: string, options: Iterable<string>): string | und
 /** What reading a wrapper's options found: where its operands start, or the option that refuses and why. */
 export type WrapperOptions = { next: number; seen: string[] } | { option: string; why: string };
 
+/** `nice -n $x ls` with x='5 sh -c id' runs sh: an unquoted expansion splits into more words. */
+export const SPLIT_VALUE = 'is given a value that comes from an expansion, which can split into more words, a command among them';
 const UNKNOWN = 'is an option these rules do not know, so what it makes the wrapper do is not known';
 
 /** Reads the options of a wrapper from `start`, deny by default. */
@@ -57,7 +59,10 @@ export function readWrapperOptions(words: ShellWord[], start: number, spec: Wrap
       if (option === undefined) return { option: optionName(value), why: UNKNOWN };
       if (Object.prototype.hasOwnProperty.call(never, option)) return { option, why: never[option] };
       seen.push(option);
-      if (values.includes(option)) i += value.includes('=') ? 1 : 2;
+      if (values.includes(option) && !value.includes('=')) {
+        if (words[i + 1]?.value === undefined) return { option, why: SPLIT_VALUE };
+        i += 2;
+      } else if (values.includes(option)) i++;
       else if (value.includes('=')) return { option, why: 'is given a value it does not take' };
       else i++;
       continue;
@@ -69,6 +74,7 @@ export function readWrapperOptions(words: ShellWord[], start: number, spec: Wrap
       seen.push(option);
       if (values.includes(option)) {
         if (k === value.length - 1) taken = 2;
+        if (taken === 2 && words[i + 1]?.value === undefined) return { option, why: SPLIT_VALUE };
         break;
       }
       if (!flags.includes(option)) return { option, why: UNKNOWN };

@@ -29,6 +29,8 @@ export interface ToolSpec {
   command?: boolean;
   /** Operands holding `=` (variable overrides such as make's `CC=clang`) are skipped, not subcommands. */
   skipAssignments?: boolean;
+  /** Its never and signed options count after the subcommand or target too (GNU make, cargo). */
+  permutes?: boolean;
   /** Words starting with `+` are options too (`cargo +nightly test`). */
   plusOptions?: boolean;
 }
@@ -109,7 +111,7 @@ export const TOOLS: Readonly<Record<string, ToolSpec>> = {
   kubectl: { valueOptions: ['-n', '--namespace', '--context', '--cluster', '--user', '-s', '--server'], neverOptions: KUBECONFIG, nested: { config: {}, rollout: {}, auth: {} } },
   helm: { valueOptions: ['-n', '--namespace', '--kube-context'], neverOptions: KUBECONFIG, nested: { repo: {}, plugin: {} } },
   cargo: {
-    plusOptions: true, signedOptions: ['-C', '--manifest-path'],
+    plusOptions: true, permutes: true, signedOptions: ['-C', '--manifest-path'],
     // `-Z` unstable flags include ones that load code or change the build's programs; installs run build scripts.
     neverOptions: { '--config': RUNS_CONFIG, '-Z': 'turns on unstable features, some of which change which programs the build runs' },
     nested: { install: 'exact', config: 'exact' },
@@ -133,6 +135,7 @@ export const TOOLS: Readonly<Record<string, ToolSpec>> = {
   gem: {}, rake: {}, dotnet: { nested: { tool: {} } }, mvn: {}, mvnw: {}, gradle: {}, gradlew: {},
   make: {
     skipAssignments: true,
+    permutes: true,
     valueOptions: ['-I', '--include-dir', '-o', '--old-file', '-W', '--what-if', '-j', '--jobs', '-l', '--load-average'],
     signedOptions: ['-C', '--directory'],
     neverOptions: {

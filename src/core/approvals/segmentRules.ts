@@ -9,7 +9,7 @@ import {
 } from '../shell/programs';
 import type { ShellWord } from '../shell/words';
 import { readInterpreterOptions } from './interpreterRules';
-import { longMatch, optionName, readWrapperOptions } from './optionWords';
+import { longMatch, optionName, readWrapperOptions, SPLIT_VALUE } from './optionWords';
 import { readAwk, readFind, readSed, readTee } from './programArguments';
 import { ASSIGNING_BUILTINS, COMMAND_OPTIONS, PLAIN_PROGRAMS, RUNS_ARGUMENTS, TOOLS, WRITE_OPTIONS, type ToolSpec } from './programTables';
 import { never, quoteWords, type Reading } from './reading';
@@ -26,6 +26,9 @@ export interface SegmentContext {
   /** Reads a script given as text (`sh -c`, `eval`) with the same rules; `via` names what runs it. */
   readScript(script: string, via: string): Reading;
 }
+
+/** make variables that choose the shell or the make program itself. */
+const MAKE_SHELL = /^(?:SHELL|\.SHELLFLAGS|MAKE|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|\.RECIPEPREFIX|MAKESHELL)\s*[:+?!]*=/;
 
 /** A subcommand looks like a name: `commit`, `run-script`, `build:prod`; never a path, URL or pattern. */
 const SUBCOMMAND = /^[A-Za-z0-9][\w.:+-]*$/;
@@ -214,7 +217,11 @@ function skipOptions(words: ShellWord[], start: number, spec: OptionSpec): Skipp
       i++;
       continue;
     }
-    i += spec.valueOptions?.includes(name) === true && !value.includes('=') ? 2 : 1;
+    if (spec.valueOptions?.includes(name) === true && !value.includes('=')) {
+      // `docker --context $x ps` with x='y run …': the value splits into a subcommand of its own.
+      if (words[i + 1] !== undefined && words[i + 1].value === undefined) return { option: name, why: SPLIT_VALUE };
+      i += 2;
+    } else i++;
   }
   return { next: i, signed };
 }
@@ -251,7 +258,9 @@ function readTool(words: ShellWord[], start: number, spec: ToolSpec, signature: 
       return never(`the word after \`${quoteWords(signature)}\` comes from an expansion (${word.text}), so what it does is not known in advance`, [quoteWords(signature)]);
     }
     if (current.skipAssignments === true && word.value.includes('=')) {
-      if (/^(SHELL|\.SHELLFLAGS|MAKE)=/.test(word.value)) return never(`\`${quoteWords(signature)}\` is told which shell or program to run (${word.text})`, [quoteWords(signature)]);
+      if (MAKE_SHELL.test(word.value)) return never(`\`${quoteWords(signature)}\` is told which shell or program to run (${word.text})`, [quoteWords(signature)]);
+      // `make CC=./evil` runs ./evil as the compiler: a variable override is as wide as its words.
+      signature.push(word.value);
       i++;
       continue;
     }
@@ -272,6 +281,21 @@ function readTool(words: ShellWord[], start: number, spec: ToolSpec, signature: 
       remaining = nested.depth ?? 1;
     } else if (--remaining <= 0) break;
     optionsAllowed = false;
+  }
+  if (spec.permutes === true) {
+    // GNU make and cargo read options after the target or subcommand too (`make all -f x`).
+    for (let k = i; k < words.length; k++) {
+      const word = words[k];
+      const value = word.value ?? word.prefix;
+      if (value === '--') break;
+      if (value === undefined || word.pattern) return never(`\`${word.text}\` may expand into an option of \`${quoteWords(signature)}\``, [quoteWords(signature)]);
+      if (spec.skipAssignments === true && MAKE_SHELL.test(value)) return never(`\`${quoteWords(signature)}\` is told which shell or program to run (${word.text})`, [quoteWords(signature)]);
+      if (spec.skipAssignments === true && /^[A-Za-z_.][\w.]*\s*[:+?!]*=/.test(value)) return never(`\`${quoteWords(signature)}\` is given the variable ${word.text} after its target, which can change the programs its recipes run`, [quoteWords(signature)]);
+      if (!value.startsWith('-')) continue;
+      const skipped = skipOptions(words.slice(k, k + 2), 0, { neverOptions: spec.neverOptions, signedOptions: spec.signedOptions });
+      if ('why' in skipped) return never(`\`${quoteWords([...signature, skipped.option])}\` ${skipped.why}`, [quoteWords(signature)]);
+      if (skipped.signed.length > 0) return never(`\`${quoteWords(signature)}\` is given ${word.text} after its target or subcommand, which changes the folder or file it works with`, [quoteWords(signature)]);
+    }
   }
   if (ctx.underXargs === true && signature.length === 1) {
     return never(`what \`${quoteWords(signature)}\` does comes from the input of xargs`, [quoteWords(signature)]);
@@ -307,6 +331,8 @@ function readWrapper(program: string, name: string, words: ShellWord[], ctx: Seg
     return { signatures: self };
   }
   let i = skipped.next + (spec.operands ?? 0);
+  const operand = words.slice(skipped.next, i).find((word) => word.value === undefined || word.pattern);
+  if (operand !== undefined) return never(`the operand ${operand.text} of \`${name}\` comes from an expansion, which can split into more words, a command among them`, self);
   if (spec.assignments === true) {
     for (; i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i].value ?? ''); i++) {
       const variable = words[i].value!.slice(0, words[i].value!.indexOf('='));
