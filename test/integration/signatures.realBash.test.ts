@@ -69,6 +69,8 @@ describe('command signatures against the real bash', function () {
       { command: 'sort {-o,marker} data.txt', always: ['sort data.txt'], setup: () => write(path.join(dir, 'data.txt'), 'b\na\n'), reason: /may expand into an option of `sort`/ },
       { command: 'sort --out=marker data.txt', always: ['sort data.txt'], setup: () => write(path.join(dir, 'data.txt'), 'b\na\n'), reason: /`sort --output` writes/ },
       { command: "make --ev='all:;@touch marker' -f /dev/null", always: ['make'], reason: /`make --eval` evaluates/ },
+      { command: "echo x | sed 's/x/touch marker/ge'", always: ['echo x', 'sed'], reason: /its sed script can run commands/ },
+      { command: "echo x | sed 's/x/y/gw marker'", always: ['echo x', 'sed'], reason: /its sed script can run commands or write files/ },
       { command: "x='5 touch marker'; nice -n $x ls", always: ['ls'], reason: /`nice -n` is given a value that comes from an expansion/ },
       { command: "d='5 touch marker'; timeout $d ls", always: ['ls'], reason: /the operand \$d of `timeout`/ },
       {

@@ -167,6 +167,27 @@ describe('command signatures: options read deny by default', () => {
     });
   });
 
+  describe('sed s-command flags and awk options that run, write or load code', () => {
+    refused([
+      ["sed 's/x/touch m/ge' f", ['sed'], /its sed script can run commands or write files/],
+      ["sed 's|x|touch m|ge' f", ['sed'], /its sed script can run commands/],
+      ["sed -e 's/x/y/Ie' f", ['sed'], /its sed script can run commands/],
+      ["sed 's/x/y/gw out' f", ['sed'], /its sed script can run commands or write files/],
+      ["awk -l ./x '{print}' f", ['awk'], /`awk -l` is an option these rules do not know/],
+      ["awk -i x.awk '{print}' f", ['awk'], /`awk -i`/],
+      ['awk -E x.awk f', ['awk'], /`awk -E`/],
+      ['awk --include=x.awk 1 f', ['awk'], /`awk --include`/],
+      ['awk \'@load "./x"\' f', ['awk'], /loads an extension or a source file/],
+      ["awk -v $x '{print}' f", ['awk'], /`awk -v` is given a value that comes from an expansion/],
+    ]);
+    for (const command of ["sed 's/hello/world/g' f", "sed -n 's/a\\/b/c/p' f", "awk -F: '{print $1}' f", "awk -v x=1 -F , '{print x}' f", 'awk -vx=1 1 f']) {
+      it(`${command} is approved under its program`, () => {
+        const always = [command.split(' ')[0]];
+        assert.equal(check(command, always).autoApproved, true, check(command, always).reason);
+      });
+    }
+  });
+
   describe('a cd the grammar files inside a redirected pipeline part is not followed: it asks', () => {
     // The grammar reads `cd web && ls 2>&1 | wc` as `(cd web && ls 2>&1) | wc`, while bash runs
     // `cd web && (ls 2>&1 | wc)`: following the tree would sign wc outside web, so nothing after it is approved.
