@@ -83,6 +83,10 @@ describe('command signatures: options read deny by default', () => {
       ['npm test --node-opt=--require=x', ['npm test'], /`npm --node-options` passes options/],
       ['cargo --conf x build', ['cargo build'], /`cargo --config` sets configuration/],
       ['rg --pr=x y', ['rg'], /`rg --pre` runs the command/],
+      ['pnpm --config.script-shell=x test', ['pnpm test'], /`pnpm --config\.` sets configuration/],
+      ['npm test --git=./x', ['npm test'], /`npm --git` chooses the git program/],
+      ['npm test --onload=./x', ['npm test'], /`npm --onload-script` runs a script/],
+      ['git --bare status', ['git status'], /`git --bare` treats the current folder as the repository/],
     ]);
     it('an abbreviated folder option joins the signature like its full spelling', () => {
       assert.deepEqual(check('make --dir=sub', ['make']).signatures, ['make --dir=sub']);
@@ -213,11 +217,14 @@ describe('command signatures: options read deny by default', () => {
       ['date 0101', ['date'], /`date` is given 0101, which may set the system clock/],
       ['xxd a b', ['xxd a'], /`xxd` writes into the file b/],
       ['xxd -r a b', ['xxd a'], /`xxd` writes into the file b/],
+      ['xxd *', ['xxd a'], /`xxd` may be given two operands by \*, and writes into the second/],
+      ['xxd $f', ['xxd a'], /may be given two operands by \$f/],
+      ['uniq {a,b}', ['uniq'], /may be given two operands/],
       ['sort {-o,F} x', ['sort'], /`\{-o,F\}` may expand into an option of `sort`/],
       ['sort {"-o",F} x', ['sort'], /may expand into an option/],
       ['sort * x', ['sort'], /`\*` may expand into an option of `sort`/],
     ]);
-    const approved = ['date +%s', 'date -d yesterday +%F', 'xxd a', 'xxd -r a', 'tree -L 2', 'file x', 'base64 -d x', 'jq -L lib . x.json', 'du -sh .', 'df -h'];
+    const approved = ['date +%s', 'date -d yesterday +%F', 'xxd a', 'xxd -r a', 'xxd "$f"', 'tree -L 2', 'file x', 'base64 -d x', 'jq -L lib . x.json', 'du -sh .', 'df -h'];
     for (const command of approved) {
       it(`${command} is approved under its program`, () => {
         const always = [command.split(' ')[0]];

@@ -48,6 +48,10 @@ const PACKAGE_FOLDERS = ['--prefix', '-w', '--workspace', '-C', '--dir', '--filt
 const NPM_NEVER = {
   '--node-options': 'passes options that can load code to node', '--script-shell': 'chooses the shell that runs scripts',
   '--registry': SWAPS_REGISTRY, '--userconfig': READS_CONFIG, '--globalconfig': READS_CONFIG,
+  // Any unknown `--key=value` sets that configuration key; these name programs npm runs.
+  '--shell': 'chooses the shell that runs commands', '--git': 'chooses the git program npm runs', '--editor': 'chooses the editor npm runs',
+  '--browser': 'chooses the browser program npm runs', '--viewer': 'chooses the program that shows help', '--onload-script': 'runs a script when npm loads',
+  '--init-module': 'runs a module when a package is initialised', '--config.': 'sets configuration that can name programs to run (pnpm)',
 };
 const PIP_NEVER = {
   '-i': SWAPS_REGISTRY, '--index-url': SWAPS_REGISTRY, '--extra-index-url': SWAPS_REGISTRY, '-f': SWAPS_REGISTRY, '--find-links': SWAPS_REGISTRY,
@@ -78,7 +82,10 @@ export const TOOLS: Readonly<Record<string, ToolSpec>> = {
     valueOptions: ['--namespace', '--super-prefix'],
     // A folder or repository other than the working one brings its own configuration (core.fsmonitor…).
     signedOptions: ['-C', '--git-dir', '--work-tree'],
-    neverOptions: { '-c': RUNS_CONFIG, '--config-env': RUNS_CONFIG, '--exec-path': 'chooses where git finds the programs it runs' },
+    neverOptions: {
+      '-c': RUNS_CONFIG, '--config-env': RUNS_CONFIG, '--exec-path': 'chooses where git finds the programs it runs',
+      '--bare': 'treats the current folder as the repository, whose config file can name programs to run',
+    },
     nested: {
       stash: {}, remote: {}, worktree: {}, lfs: {}, notes: {}, 'sparse-checkout': {}, flow: {},
       // A key such as core.fsmonitor or core.pager makes every later git command run its value.

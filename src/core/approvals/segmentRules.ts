@@ -71,9 +71,13 @@ export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
   if (/^[gmn]?awk$/.test(name)) return readAwk(program, words);
   if (name === 'sed' || name === 'gsed') return readSed(program, words);
   if (name === 'tee') return readTee(program, words);
-  if ((name === 'uniq' || name === 'xxd') && words.slice(1).filter((word) => !(word.value ?? '').startsWith('-')).length > 1) {
-    // Its second operand is an output file (an option's value counts too: asking is the safe side).
-    return own(`writes into the file ${words[words.length - 1].text}`);
+  if (name === 'uniq' || name === 'xxd') {
+    // Its second operand is an output file (an option's value counts too: asking is the safe side), and
+    // a pattern or an unquoted expansion can become two operands (`xxd *` writes the second file).
+    const operands = words.slice(1).filter((word) => !(word.value ?? '').startsWith('-'));
+    const spread = operands.find((word) => word.pattern || (word.value === undefined && !/^"[^"]*"$/.test(word.text)));
+    if (spread !== undefined) return own(`may be given two operands by ${spread.text}, and writes into the second`);
+    if (operands.length > 1) return own(`writes into the file ${operands[operands.length - 1].text}`);
   }
   if (name === 'date') {
     // `date MMDDhhmm` sets the clock; only `+FORMAT` operands and option values are read.
@@ -152,6 +156,7 @@ function optionHazard(name: string, words: ShellWord[]): string | undefined {
 function optionIn(value: string, table: Readonly<Record<string, string>>): string | undefined {
   const name = optionName(value);
   if (has(table, name)) return name;
+  if (value.startsWith('--config.') && has(table, '--config.')) return '--config.';
   if (value.startsWith('--')) return longMatch(name, Object.keys(table));
   const single = value.split('=')[0]; // go's `-toolexec=CMD`
   if (has(table, single)) return single;
@@ -200,7 +205,8 @@ function skipOptions(words: ShellWord[], start: number, spec: OptionSpec): Skipp
     // `--dir=sub` is make's `--directory=sub`, `--reg=…` npm's `--registry=…`.
     const name = longMatch(optionName(value), [...Object.keys(neverOptions), ...(spec.signedOptions ?? []), ...(spec.valueOptions ?? [])]) ?? optionName(value);
     const attached = !value.startsWith('--') && value.length > 2 ? value.slice(0, 2) : undefined;
-    for (const candidate of [name, attached, ...clusterLetters(value, spec)]) {
+    const dotted = value.startsWith('--config.') ? '--config.' : undefined; // pnpm's `--config.key=value`
+    for (const candidate of [name, attached, dotted, ...clusterLetters(value, spec)]) {
       if (candidate !== undefined && has(neverOptions, candidate)) {
         return { option: candidate, why: neverOptions[candidate] };
       }
