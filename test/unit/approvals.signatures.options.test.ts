@@ -215,6 +215,8 @@ describe('command signatures: options read deny by default', () => {
       ['date -s 2020-01-01', ['date'], /`date -s` sets the system clock/],
       ['date --se=2020-01-01', ['date'], /`date --set` sets the system clock/],
       ['date 0101', ['date'], /`date` is given 0101, which may set the system clock/],
+      ['date -I 0101', ['date'], /`date` is given 0101/],
+      ['date $x', ['date'], /`\$x` may expand into an option of `date`/],
       ['xxd a b', ['xxd a'], /`xxd` writes into the file b/],
       ['xxd -r a b', ['xxd a'], /`xxd` writes into the file b/],
       ['xxd *', ['xxd a'], /`xxd` may be given two operands by \*, and writes into the second/],

@@ -81,7 +81,7 @@ export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
   }
   if (name === 'date') {
     // `date MMDDhhmm` sets the clock; only `+FORMAT` operands and option values are read.
-    const setting = words.slice(1).find((word, k) => !(word.value ?? '').startsWith('-') && !(word.value ?? '').startsWith('+') && !/^-[dfrI]$|^--(date|file|reference)$/.test(words[k].value ?? ''));
+    const setting = words.slice(1).find((word, k) => !(word.value ?? '').startsWith('-') && !(word.value ?? '').startsWith('+') && !/^-[dfr]$|^--(date|file|reference)$/.test(words[k].value ?? ''));
     if (setting !== undefined) return own(`is given ${setting.text}, which may set the system clock`);
   }
   if (has(TOOLS, name)) return readTool(words, 1, TOOLS[name], [program], ctx);
