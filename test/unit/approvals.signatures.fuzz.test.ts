@@ -18,8 +18,12 @@ const INERT_COMMANDS = [
   'ls', 'ls -la src', 'git status', 'git -C sub status', 'npm test', 'cargo build', 'echo hi', 'grep -n x src', 'python -m pytest',
   'node --test', './gradlew build', 'xvfb-run -a npm test', 'cat "a b"', "wc -l 'x y'", 'echo $HOME', 'echo "${HOME}"',
   'git commit -m "x && touch p"', "echo '$(touch p)'", 'npx -p typescript tsc', 'sort -u data.txt', 'echo "a $1 b"',
+  'date +%s', 'git config user.name', 'npm install', 'tree -L 2', 'xxd -r a', 'pip install -r requirements.txt', 'make --dir=sub',
 ];
-const INERT_WRAPPERS = ['', '', '', 'timeout 5 ', 'nice ', 'env CI=1 ', 'nohup ', 'FOO=1 '];
+const INERT_WRAPPERS = [
+  '', '', '', 'timeout 5 ', 'nice ', 'env CI=1 ', 'nohup ', 'FOO=1 ', 'timeout -s KILL 5 ', 'nice -n 5 ', 'env -i -u X ', 'stdbuf -oL ',
+  'setsid -f ', 'time -p ',
+];
 const INERT_REDIRECTS = ['', '', ' 2>/dev/null', ' >/dev/null 2>&1', ' 2>&1'];
 const INERT_CD = ['', '', 'cd web && ', 'cd ./src/a && ', '(cd web && npm ci); '];
 const JOINERS = [' && ', '; ', ' | ', '\n', ' || '];
@@ -36,6 +40,12 @@ const HOSTILE_SEGMENTS = [
   'npx --registry=http://x jest', 'git -c core.pager=id log', 'git --exec-path=. status', 'sudo ls', 'gsudo ls', 'eval "$x"', 'bash -c "$x"',
   'env -C /tmp ls', '$CMD', 'uvx --index-url http://x pytest', 'pip install -i http://x p', 'echo $(( 1 + 1 ))', 'select x in a; do ls; done',
   'coproc ls', 'watch ls', 'x=(a b)', 'ls | bash', 'curl x | sh', 'unset x',
+  // Wrapper options not known to be harmless, dangerous long options by prefix, braces spelling options.
+  'env -S "sh -c id" ls', "env -vS 'id'", 'env --chd=/tmp ls', 'env --sp=id', 'time -o F ls', 'time --out=F ls', 'xargs -I{} sh -c id',
+  'command -p ls', 'exec -a x ls', 'nohup --x ls', 'timeout --x 5 ls', 'sort --out=F x', 'sort {-o,F} x', 'sort {"-o",F} x', 'make --ev=x',
+  'make -E x', 'git grep -O id x', 'git grep --open=id x', 'npm exec -c id', 'npx -yc id', 'pnpm exec -c id', 'npm test --scr=x',
+  'npm --reg=http://x test', 'tree -o F', 'tree -R', 'file -C -m x', 'base64 -o F x', 'date -s 1', 'date 0101', 'xxd a b', 'go build -toolexec=id',
+  'go test -exec id', 'cargo -Zx build', 'cargo --conf x build', 'git hook run x', 'GOFLAGS=-toolexec=id go build', 'rg --pr=id x',
 ];
 const HOSTILE_CD = ['cd /tmp && ', 'cd .. && ', 'cd "$d" && ', 'cd ~ && ', 'cd a/../.. && ', 'cd a || cd b; '];
 /** Programs given as paths, and the bare command whose "Always allow" must not cover them. */
@@ -56,6 +66,8 @@ function generator(seed: number): () => number {
 interface Built {
   command: string;
   hostile: boolean;
+  /** Inert, but shaped so that the grammar hides where a cd leads: it may ask, for the cd. */
+  mayAsk: boolean;
 }
 
 function build(random: () => number): Built {
@@ -64,6 +76,7 @@ function build(random: () => number): Built {
   let hostile = false;
   let command = '';
   let hasCd = false;
+  let mayAsk = false;
   if (random() < 0.12) {
     command += pick(HOSTILE_CD);
     hostile = true;
@@ -90,11 +103,13 @@ function build(random: () => number): Built {
         hostile = true;
       }
       // The grammar reads `cd web && ls 2>&1 | wc` as a redirection of the whole list inside a pipeline,
-      // where a cd is not followed (the safe side): inert commands after a cd go without redirections.
-      if (!hasCd) command += pick(INERT_REDIRECTS);
+      // where a cd is not followed (the safe side, tested on its own): such a command may ask, naming the cd.
+      const redirect = pick(INERT_REDIRECTS);
+      command += redirect;
+      if (hasCd && redirect !== '') mayAsk = true;
     }
   }
-  return { command, hostile };
+  return { command, hostile, mayAsk };
 }
 
 describe('command signatures: random combinations of the constructs (seeded)', () => {
@@ -106,8 +121,9 @@ describe('command signatures: random combinations of the constructs (seeded)', (
     const inertRules = alwaysAllowRules(INERT_COMMANDS, parser);
     let hostileSeen = 0;
     let inertSeen = 0;
+    let asked = 0;
     for (let n = 0; n < CASES; n++) {
-      const { command, hostile } = build(random);
+      const { command, hostile, mayAsk } = build(random);
       if (hostile) {
         hostileSeen++;
         const rules = [...inertRules, ...alwaysAllowRules([command], parser)];
@@ -116,11 +132,16 @@ describe('command signatures: random combinations of the constructs (seeded)', (
       } else {
         inertSeen++;
         const result = isAutoApproved(command, alwaysAllowRules([command], parser), parser);
+        if (mayAsk && !result.autoApproved) {
+          asked++;
+          assert.match(result.reason, /a `cd` inside .* may or may not run/, `refused for another reason: ${JSON.stringify(command)}`);
+          continue;
+        }
         assert.equal(result.autoApproved, true, `refused although inert: ${JSON.stringify(command)} (${result.reason})`);
       }
     }
     // Both kinds were tried in numbers, so neither half of the property holds vacuously.
-    assert.ok(hostileSeen > CASES / 5 && inertSeen > CASES / 5, `${hostileSeen} hostile, ${inertSeen} inert`);
+    assert.ok(hostileSeen > CASES / 5 && inertSeen - asked > CASES / 5, `${hostileSeen} hostile, ${inertSeen} inert, ${asked} asked for a cd`);
   });
 
   it('never lets "Always allow" on a command cover the same words run through a program given as a path', function () {

@@ -5,6 +5,11 @@ import type { ShellWord } from '../shell/words';
 
 const AWK_RUNS = /\bsystem\s*\(|(?:^|[^|])\|(?:[^|]|$)|\b(?:print|printf)\b[^;}]*>/;
 const SED_RUNS = /(?:^|[^A-Za-z\\])[ewW](?:\s|$|;|\})/;
+/** An `s` command whose flags (after the third delimiter) hold `e` (run) or `w` (write): `s/x/id/ge`. */
+const SED_S_FLAGS = /s([^\\\n\w\s])(?:\\.|(?!\1).)*\1(?:\\.|(?!\1).)*\1[A-Za-z0-9]*[ewW]/s;
+/** gawk loads extensions or source files named in the program text. */
+const AWK_LOADS = /@(?:load|include|namespace)\b/;
+const AWK_VALUES = new Set(['-F', '-v', '--field-separator', '--assign']);
 const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 const FIND_WRITES = new Set(['-fprint', '-fprint0', '-fprintf', '-fls']);
 
@@ -44,11 +49,20 @@ export function readAwk(program: string, words: ShellWord[]): Reading {
       break;
     }
     if (value === '-f' || value.startsWith('--file')) return never('`awk -f` runs an awk program from a file', self);
-    i += value === '-F' || value === '-v' ? 2 : 1;
+    // Deny by default: gawk's -l/--load loads a shared library, -i/--include and -E read source files.
+    const name = value.startsWith('--') ? value.split('=')[0] : value.slice(0, 2);
+    if (!AWK_VALUES.has(name)) return never(`\`awk ${name}\` is an option these rules do not know (gawk loads code with -l, -i and -E)`, self);
+    if (value.length > 2 && !value.startsWith('--')) i++;
+    else if (value.includes('=')) i++;
+    else {
+      if (words[i + 1]?.value === undefined) return never(`\`awk ${name}\` is given a value that comes from an expansion`, self);
+      i += 2;
+    }
   }
   const text = words[i];
   if (text === undefined) return { signatures: self };
   if (text.value === undefined) return never(`its awk program comes from an expansion (${text.text})`, self);
+  if (AWK_LOADS.test(text.value)) return never('its awk program loads an extension or a source file (`@load`, `@include`)', self);
   if (AWK_RUNS.test(text.value)) return never('its awk program can run commands or write files (`system`, a pipe or `>`)', self);
   return { signatures: self };
 }
@@ -78,7 +92,7 @@ export function readSed(program: string, words: ShellWord[]): Reading {
   if (scripts.length === 0 && words[i] !== undefined) scripts.push(words[i]);
   for (const script of scripts) {
     if (script.value === undefined) return never(`its sed script comes from an expansion (${script.text})`, self);
-    if (SED_RUNS.test(script.value)) return never('its sed script can run commands or write files (`e`, `w`)', self);
+    if (SED_RUNS.test(script.value) || SED_S_FLAGS.test(script.value)) return never('its sed script can run commands or write files (`e`, `w`)', self);
   }
   return { signatures: self };
 }

@@ -9,11 +9,12 @@
  * How the words after a program are read. `depth` subcommand words (1 when omitted) are part of its
  * signature; `nested` goes one level deeper for some of them (`docker compose up`), says that the rest
  * is a command of its own (`npx jest`, `uv run pytest`), that its first operand is the script it runs
- * (`deno run x.ts`), or that the subcommand runs code (`never`).
+ * (`deno run x.ts`), that all its words join the signature (`exact`: `git config core.pager x`, `npm
+ * install pkg` — a setting or a package is as wide as its name), or that the subcommand runs code (`never`).
  */
 export interface ToolSpec {
   depth?: number;
-  nested?: Record<string, ToolSpec | 'command' | 'script' | { never: string }>;
+  nested?: Record<string, ToolSpec | 'command' | 'script' | 'exact' | { never: string }>;
   /** Options that take the next word as their value and change nothing about which code runs. */
   valueOptions?: string[];
   /**
@@ -28,6 +29,8 @@ export interface ToolSpec {
   command?: boolean;
   /** Operands holding `=` (variable overrides such as make's `CC=clang`) are skipped, not subcommands. */
   skipAssignments?: boolean;
+  /** Its never and signed options count after the subcommand or target too (GNU make, cargo). */
+  permutes?: boolean;
   /** Words starting with `+` are options too (`cargo +nightly test`). */
   plusOptions?: boolean;
 }
@@ -45,11 +48,32 @@ const PACKAGE_FOLDERS = ['--prefix', '-w', '--workspace', '-C', '--dir', '--filt
 const NPM_NEVER = {
   '--node-options': 'passes options that can load code to node', '--script-shell': 'chooses the shell that runs scripts',
   '--registry': SWAPS_REGISTRY, '--userconfig': READS_CONFIG, '--globalconfig': READS_CONFIG,
+  // Any unknown `--key=value` sets that configuration key; these name programs npm runs.
+  '--shell': 'chooses the shell that runs commands', '--git': 'chooses the git program npm runs', '--editor': 'chooses the editor npm runs',
+  '--browser': 'chooses the browser program npm runs', '--viewer': 'chooses the program that shows help', '--onload-script': 'runs a script when npm loads',
+  '--init-module': 'runs a module when a package is initialised', '--config.': 'sets configuration that can name programs to run (pnpm)',
 };
 const PIP_NEVER = {
   '-i': SWAPS_REGISTRY, '--index-url': SWAPS_REGISTRY, '--extra-index-url': SWAPS_REGISTRY, '-f': SWAPS_REGISTRY, '--find-links': SWAPS_REGISTRY,
   '--index': SWAPS_REGISTRY, '--default-index': SWAPS_REGISTRY, '--config-file': READS_CONFIG,
 };
+// Settings and installs are as wide as the words that name them: `npm pkg set scripts.test=CMD` and
+// `npm config set script-shell CMD` change what later commands run, `npm install pkg` runs pkg's scripts.
+const NPM_EXACT: Record<string, 'exact'> = {
+  config: 'exact', c: 'exact', set: 'exact', pkg: 'exact', 'set-script': 'exact',
+  install: 'exact', i: 'exact', in: 'exact', add: 'exact', isntall: 'exact', 'install-test': 'exact', it: 'exact', link: 'exact', ln: 'exact',
+  update: 'exact', up: 'exact', upgrade: 'exact', rebuild: 'exact', dedupe: 'exact',
+};
+const SHELL_MODE = { '-c': 'runs its command through a shell', '--shell-mode': 'runs its command through a shell' };
+const NPX: ToolSpec = { command: true, valueOptions: [], signedOptions: ['-p', '--package'], neverOptions: { ...RUNS_SHELL_CODE, ...NPM_NEVER } };
+const PNPM_EXEC: ToolSpec = { command: true, valueOptions: [], neverOptions: { ...SHELL_MODE, ...NPM_NEVER } };
+const PIP_EXACT: Record<string, 'exact'> = { install: 'exact', download: 'exact', wheel: 'exact', config: 'exact' };
+// `uv run --with pkg` and `uvx --from pkg tool` run the packages named there, so they are signed; an
+// env file can set variables that change what runs.
+const UV_PACKAGES = ['--from', '--with', '--with-editable', '--with-requirements', '--package', '--directory', '--project', '--script'];
+const UV_NEVER = { ...PIP_NEVER, '--env-file': 'loads variables that can change what runs', '--config-file': READS_CONFIG };
+const UV_RUN: ToolSpec = { command: true, valueOptions: ['-p', '--python'], signedOptions: UV_PACKAGES, neverOptions: UV_NEVER };
+const UVX: ToolSpec = UV_RUN;
 const KUBECONFIG = { '--kubeconfig': 'reads a kubeconfig, which can name a program to run for credentials' };
 
 /** Programs whose first words after the options select what they do. */
@@ -58,19 +82,27 @@ export const TOOLS: Readonly<Record<string, ToolSpec>> = {
     valueOptions: ['--namespace', '--super-prefix'],
     // A folder or repository other than the working one brings its own configuration (core.fsmonitor…).
     signedOptions: ['-C', '--git-dir', '--work-tree'],
-    neverOptions: { '-c': RUNS_CONFIG, '--config-env': RUNS_CONFIG, '--exec-path': 'chooses where git finds the programs it runs' },
+    neverOptions: {
+      '-c': RUNS_CONFIG, '--config-env': RUNS_CONFIG, '--exec-path': 'chooses where git finds the programs it runs',
+      '--bare': 'treats the current folder as the repository, whose config file can name programs to run',
+    },
     nested: {
       stash: {}, remote: {}, worktree: {}, lfs: {}, notes: {}, 'sparse-checkout': {}, flow: {},
+      // A key such as core.fsmonitor or core.pager makes every later git command run its value.
+      config: 'exact', 'update-index': 'exact', 'update-ref': 'exact', 'symbolic-ref': 'exact',
+      hook: { nested: { run: { never: 'runs a hook script of the repository' } } },
+      'filter-branch': { never: 'runs the shell commands given as its filters' },
+      'send-email': 'exact', clone: 'exact', init: 'exact', 'credential': { never: 'runs the credential helpers the configuration names' },
       submodule: { nested: { foreach: { never: 'runs a shell command in every submodule' } } },
       bisect: { nested: { run: { never: 'runs a command at every bisection step' } } },
     },
   },
-  npm: { signedOptions: PACKAGE_FOLDERS, neverOptions: NPM_NEVER, nested: { run: {}, 'run-script': {}, exec: 'command', x: 'command', explore: { never: 'runs a shell command in a package folder' } } },
+  npm: { signedOptions: PACKAGE_FOLDERS, neverOptions: NPM_NEVER, nested: { run: {}, 'run-script': {}, exec: NPX, x: NPX, ...NPM_EXACT, explore: { never: 'runs a shell command in a package folder' } } },
   // The package npx installs is what runs, so it is signed (`npx -p typescript tsc`).
-  npx: { command: true, signedOptions: ['-p', '--package'], neverOptions: { ...RUNS_SHELL_CODE, ...NPM_NEVER } },
-  pnpm: { signedOptions: PACKAGE_FOLDERS, neverOptions: NPM_NEVER, nested: { run: {}, exec: 'command', dlx: 'command' } },
-  pnpx: { command: true, signedOptions: ['-p', '--package'], neverOptions: { ...RUNS_SHELL_CODE, ...NPM_NEVER } },
-  yarn: { signedOptions: PACKAGE_FOLDERS, neverOptions: NPM_NEVER, nested: { run: {}, exec: 'command', dlx: 'command' } },
+  npx: NPX,
+  pnpm: { signedOptions: PACKAGE_FOLDERS, neverOptions: { ...NPM_NEVER, ...SHELL_MODE }, nested: { run: {}, exec: PNPM_EXEC, dlx: NPX, ...NPM_EXACT } },
+  pnpx: NPX,
+  yarn: { signedOptions: PACKAGE_FOLDERS, neverOptions: NPM_NEVER, nested: { run: {}, exec: PNPM_EXEC, dlx: NPX, ...NPM_EXACT } },
   bun: { nested: { run: 'script', x: 'command' }, neverOptions: { '-e': 'runs code given on its command line', '--eval': 'runs code given on its command line', '-p': 'runs code given on its command line', '--print': 'runs code given on its command line', '-r': 'loads code named on its command line', '--preload': 'loads code named on its command line' } },
   bunx: { command: true, signedOptions: ['-p', '--package'] },
   deno: { nested: { run: 'script', eval: { never: 'runs code given on its command line' } } },
@@ -85,13 +117,20 @@ export const TOOLS: Readonly<Record<string, ToolSpec>> = {
   'docker-compose': { valueOptions: ['-f', '--file', '-p', '--project-name', '--profile', '--env-file', '--project-directory'] },
   kubectl: { valueOptions: ['-n', '--namespace', '--context', '--cluster', '--user', '-s', '--server'], neverOptions: KUBECONFIG, nested: { config: {}, rollout: {}, auth: {} } },
   helm: { valueOptions: ['-n', '--namespace', '--kube-context'], neverOptions: KUBECONFIG, nested: { repo: {}, plugin: {} } },
-  cargo: { plusOptions: true, valueOptions: ['-Z'], signedOptions: ['-C', '--manifest-path'], neverOptions: { '--config': RUNS_CONFIG } },
+  cargo: {
+    plusOptions: true, permutes: true, signedOptions: ['-C', '--manifest-path'],
+    // `-Z` unstable flags include ones that load code or change the build's programs; installs run build scripts.
+    neverOptions: { '--config': RUNS_CONFIG, '-Z': 'turns on unstable features, some of which change which programs the build runs' },
+    nested: { install: 'exact', config: 'exact' },
+  },
   rustup: { nested: { toolchain: {}, component: {}, target: {}, run: { never: 'runs a command given as its arguments' } } },
-  go: { signedOptions: ['-C'], nested: { run: 'script', mod: {}, tool: {}, work: {} } },
-  pip: { neverOptions: PIP_NEVER }, pip3: { neverOptions: PIP_NEVER },
-  uv: { valueOptions: ['-p', '--python'], signedOptions: ['--directory', '--project'], neverOptions: PIP_NEVER, nested: { run: 'command', pip: {}, tool: { nested: { run: 'command' } }, python: {} } },
-  // `uvx --from pkg tool` runs the package named there, so it is signed like the tool.
-  uvx: { command: true, valueOptions: ['-p', '--python'], signedOptions: ['--from', '--with'], neverOptions: PIP_NEVER },
+  go: { signedOptions: ['-C'], nested: { run: 'script', mod: {}, tool: {}, work: {}, install: 'exact', get: 'exact', env: 'exact', generate: { never: 'runs the commands named in //go:generate lines' } } },
+  pip: { neverOptions: PIP_NEVER, nested: PIP_EXACT }, pip3: { neverOptions: PIP_NEVER, nested: PIP_EXACT },
+  uv: {
+    valueOptions: ['-p', '--python'], signedOptions: ['--directory', '--project'], neverOptions: PIP_NEVER,
+    nested: { run: UV_RUN, pip: { nested: PIP_EXACT }, tool: { nested: { run: UVX, install: 'exact' } }, python: {}, add: 'exact' },
+  },
+  uvx: UVX,
   pipx: { nested: { run: 'command' }, neverOptions: PIP_NEVER },
   poetry: { nested: { run: 'command', env: {}, self: {} } },
   pipenv: { nested: { run: 'command' } },
@@ -103,9 +142,13 @@ export const TOOLS: Readonly<Record<string, ToolSpec>> = {
   gem: {}, rake: {}, dotnet: { nested: { tool: {} } }, mvn: {}, mvnw: {}, gradle: {}, gradlew: {},
   make: {
     skipAssignments: true,
+    permutes: true,
     valueOptions: ['-I', '--include-dir', '-o', '--old-file', '-W', '--what-if', '-j', '--jobs', '-l', '--load-average'],
     signedOptions: ['-C', '--directory'],
-    neverOptions: { '-f': RUNS_MAKEFILE, '--file': RUNS_MAKEFILE, '--makefile': RUNS_MAKEFILE },
+    neverOptions: {
+      '-f': RUNS_MAKEFILE, '--file': RUNS_MAKEFILE, '--makefile': RUNS_MAKEFILE,
+      '-E': 'evaluates its value as makefile text, which can run shell commands', '--eval': 'evaluates its value as makefile text, which can run shell commands',
+    },
   },
   terraform: { nested: { state: {}, workspace: {} } }, tofu: { nested: { state: {}, workspace: {} } },
   gh: { depth: 2 }, az: { depth: 2 }, aws: { depth: 2, valueOptions: ['--profile', '--region', '--output'] }, gcloud: { depth: 3 },
@@ -130,6 +173,16 @@ const WRITES = 'writes its output into the file given as its value';
 /** Options that write into a file named in their value, wherever they stand (a write like `> F`). */
 export const WRITE_OPTIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   git: { '--output': WRITES },
+  // Audit of PLAIN_PROGRAMS (GNU and BSD/macOS manuals): the options below write files; the rest of each
+  // listed program only reads its files and prints. tree -R writes 00Tree.html into every folder, file -C
+  // compiles a magic file into the current folder, base64 -o (macOS) and date -s (sets the clock). xxd's
+  // and uniq's second operand is an output file, read in segmentRules. Also audited without a write or
+  // exec option: ls, cat, wc, head, tail, grep, cut, tr, diff, cmp, comm, stat, du, df, jq (-L loads jq
+  // modules, which cannot run commands or write), od, hexdump, the sum tools.
+  tree: { '-o': WRITES, '-R': 'writes an HTML listing into every folder it visits' },
+  file: { '-C': 'compiles a magic file and writes it into the current folder', '--compile': 'compiles a magic file and writes it into the current folder' },
+  base64: { '-o': WRITES, '--output': WRITES },
+  date: { '-s': 'sets the system clock', '--set': 'sets the system clock' },
   'git format-patch': { '-o': 'writes its patches into the folder given as its value', '--output-directory': 'writes its patches into the folder given as its value' },
   'git archive': { '-o': WRITES },
   sort: { '-o': WRITES, '--output': WRITES },
@@ -150,7 +203,8 @@ export const COMMAND_OPTIONS: Readonly<Record<string, Readonly<Record<string, st
   'git rebase': { '-x': RUNS_COMMAND },
   'git difftool': { '-x': RUNS_COMMAND },
   'git clone': { '-u': RUNS_COMMAND },
-  rg: { '--pre': RUNS_COMMAND },
+  'git grep': { '-O': 'opens the files it finds in the program given as its value', '--open-files-in-pager': 'opens the files it finds in the program given as its value' },
+  'git send-email': { '--sendmail-cmd': RUNS_COMMAND, '--to-cmd': RUNS_COMMAND, '--cc-cmd': RUNS_COMMAND, '--header-cmd': RUNS_COMMAND, '--smtp-server': 'may name a program to run as its value' },
   tar: {
     '-I': RUNS_COMMAND, '--use-compress-program': RUNS_COMMAND, '--to-command': RUNS_COMMAND,
     '--checkpoint-action': RUNS_COMMAND, '--info-script': RUNS_COMMAND, '--new-volume-script': RUNS_COMMAND, '-F': RUNS_COMMAND,
@@ -160,6 +214,9 @@ export const COMMAND_OPTIONS: Readonly<Record<string, Readonly<Record<string, st
   sort: { '--compress-program': RUNS_COMMAND },
   npm: NPM_NEVER, pnpm: NPM_NEVER, yarn: NPM_NEVER,
   pip: PIP_NEVER, pip3: PIP_NEVER, 'uv pip': PIP_NEVER,
+  // go's flag package spells every option with one dash or two, its value attached by `=` or next.
+  go: { '-toolexec': RUNS_COMMAND, '--toolexec': RUNS_COMMAND, '-exec': RUNS_COMMAND, '--exec': RUNS_COMMAND },
+  rg: { '--pre': RUNS_COMMAND, '--hostname-bin': RUNS_COMMAND },
   zip: { '-TT': RUNS_COMMAND, '--unzip-command': RUNS_COMMAND },
 };
 

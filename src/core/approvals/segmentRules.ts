@@ -9,6 +9,7 @@ import {
 } from '../shell/programs';
 import type { ShellWord } from '../shell/words';
 import { readInterpreterOptions } from './interpreterRules';
+import { longMatch, optionName, readWrapperOptions, SPLIT_VALUE } from './optionWords';
 import { readAwk, readFind, readSed, readTee } from './programArguments';
 import { ASSIGNING_BUILTINS, COMMAND_OPTIONS, PLAIN_PROGRAMS, RUNS_ARGUMENTS, TOOLS, WRITE_OPTIONS, type ToolSpec } from './programTables';
 import { never, quoteWords, type Reading } from './reading';
@@ -25,6 +26,9 @@ export interface SegmentContext {
   /** Reads a script given as text (`sh -c`, `eval`) with the same rules; `via` names what runs it. */
   readScript(script: string, via: string): Reading;
 }
+
+/** make variables that choose the shell or the make program itself. */
+const MAKE_SHELL = /^(?:SHELL|\.SHELLFLAGS|MAKE|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|\.RECIPEPREFIX|MAKESHELL)\s*[:+?!]*=/;
 
 /** A subcommand looks like a name: `commit`, `run-script`, `build:prod`; never a path, URL or pattern. */
 const SUBCOMMAND = /^[A-Za-z0-9][\w.:+-]*$/;
@@ -67,8 +71,18 @@ export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
   if (/^[gmn]?awk$/.test(name)) return readAwk(program, words);
   if (name === 'sed' || name === 'gsed') return readSed(program, words);
   if (name === 'tee') return readTee(program, words);
-  if (name === 'uniq' && words.slice(1).filter((word) => !(word.value ?? '').startsWith('-')).length > 1) {
-    return own(`writes into the file ${words[words.length - 1].text}`);
+  if (name === 'uniq' || name === 'xxd') {
+    // Its second operand is an output file (an option's value counts too: asking is the safe side), and
+    // a pattern or an unquoted expansion can become two operands (`xxd *` writes the second file).
+    const operands = words.slice(1).filter((word) => !(word.value ?? '').startsWith('-'));
+    const spread = operands.find((word) => word.pattern || (word.value === undefined && !/^"[^"]*"$/.test(word.text)));
+    if (spread !== undefined) return own(`may be given two operands by ${spread.text}, and writes into the second`);
+    if (operands.length > 1) return own(`writes into the file ${operands[operands.length - 1].text}`);
+  }
+  if (name === 'date') {
+    // `date MMDDhhmm` sets the clock; only `+FORMAT` operands and option values are read.
+    const setting = words.slice(1).find((word, k) => !(word.value ?? '').startsWith('-') && !(word.value ?? '').startsWith('+') && !/^-[dfr]$|^--(date|file|reference)$/.test(words[k].value ?? ''));
+    if (setting !== undefined) return own(`is given ${setting.text}, which may set the system clock`);
   }
   if (has(TOOLS, name)) return readTool(words, 1, TOOLS[name], [program], ctx);
   if (PLAIN_PROGRAMS.has(name)) return { signatures: [quoteWords([program])] };
@@ -126,7 +140,8 @@ function optionHazard(name: string, words: ShellWord[]): string | undefined {
   for (const word of words.slice(1)) {
     const value = word.value ?? word.prefix;
     if (value === '--') break;
-    if (value === undefined || (word.value === undefined && !/^--?[\w-]+=/.test(value)) || (word.pattern && /^[*?[]/.test(value))) {
+    // A glob can match a file the repository named `-oF`; a brace list can spell any option.
+    if (value === undefined || (word.value === undefined && !/^--?[\w-]+=/.test(value)) || word.pattern) {
       return `\`${word.text}\` may expand into an option of \`${name}\` that runs a command or writes a file`;
     }
     for (const { key, options: table } of options) {
@@ -141,7 +156,11 @@ function optionHazard(name: string, words: ShellWord[]): string | undefined {
 function optionIn(value: string, table: Readonly<Record<string, string>>): string | undefined {
   const name = optionName(value);
   if (has(table, name)) return name;
-  if (value.startsWith('--') || !value.startsWith('-')) return undefined;
+  if (value.startsWith('--config.') && has(table, '--config.')) return '--config.';
+  if (value.startsWith('--')) return longMatch(name, Object.keys(table));
+  const single = value.split('=')[0]; // go's `-toolexec=CMD`
+  if (has(table, single)) return single;
+  if (!value.startsWith('-')) return undefined;
   if (has(table, value.slice(0, 3))) return value.slice(0, 3); // `-TT` of zip
   for (const letter of value.slice(1)) if (has(table, `-${letter}`)) return `-${letter}`;
   return undefined;
@@ -159,11 +178,6 @@ function prefixed(prefix: string[], inner: Reading): Reading {
   return inner.never === undefined ? { signatures } : { signatures, never: inner.never };
 }
 
-/** Name of an option word: `--file=x` is `--file`. */
-function optionName(value: string): string {
-  const eq = value.indexOf('=');
-  return value.startsWith('--') && eq > 0 ? value.slice(0, eq) : value;
-}
 
 interface OptionSpec {
   valueOptions?: readonly string[];
@@ -187,17 +201,19 @@ function skipOptions(words: ShellWord[], start: number, spec: OptionSpec): Skipp
     if (value === '--') return { next: i + 1, signed };
     const isOption = (value.startsWith('-') && value.length > 1) || (spec.plusOptions === true && value.startsWith('+'));
     if (!isOption) break;
-    const name = optionName(value);
     const neverOptions = spec.neverOptions ?? {};
+    // `--dir=sub` is make's `--directory=sub`, `--reg=…` npm's `--registry=…`.
+    const name = longMatch(optionName(value), [...Object.keys(neverOptions), ...(spec.signedOptions ?? []), ...(spec.valueOptions ?? [])]) ?? optionName(value);
     const attached = !value.startsWith('--') && value.length > 2 ? value.slice(0, 2) : undefined;
-    for (const candidate of [name, attached]) {
+    const dotted = value.startsWith('--config.') ? '--config.' : undefined; // pnpm's `--config.key=value`
+    for (const candidate of [name, attached, dotted, ...clusterLetters(value, spec)]) {
       if (candidate !== undefined && has(neverOptions, candidate)) {
         return { option: candidate, why: neverOptions[candidate] };
       }
     }
     const signedName = [name, attached].find((candidate) => candidate !== undefined && spec.signedOptions?.includes(candidate) === true);
     if (signedName !== undefined) {
-      if (signedName !== value) signed.push(value); // `--git-dir=x`, `-Cdir`
+      if (value.includes('=') || (!value.startsWith('--') && value.length > 2)) signed.push(value); // `--git-dir=x`, `-Cdir`
       else {
         const optionValue = words[i + 1]?.value;
         if (optionValue === undefined) return { option: signedName, why: 'is given a value that is missing or comes from an expansion' };
@@ -207,9 +223,25 @@ function skipOptions(words: ShellWord[], start: number, spec: OptionSpec): Skipp
       i++;
       continue;
     }
-    i += spec.valueOptions?.includes(name) === true && !value.includes('=') ? 2 : 1;
+    if (spec.valueOptions?.includes(name) === true && !value.includes('=')) {
+      // `docker --context $x ps` with x='y run …': the value splits into a subcommand of its own.
+      if (words[i + 1] !== undefined && words[i + 1].value === undefined) return { option: name, why: SPLIT_VALUE };
+      i += 2;
+    } else i++;
   }
   return { next: i, signed };
+}
+
+/** The short options of a cluster (`-yc` is `-y -c`), up to the first that takes the rest as its value. */
+function clusterLetters(value: string, spec: OptionSpec): string[] {
+  if (value.startsWith('--') || !value.startsWith('-')) return [];
+  const letters: string[] = [];
+  for (const letter of value.slice(1)) {
+    const option = `-${letter}`;
+    letters.push(option);
+    if (spec.signedOptions?.includes(option) === true || spec.valueOptions?.includes(option) === true) break;
+  }
+  return letters;
 }
 
 /** A program with subcommands: `git commit`, `docker compose up`, `npm run build`, `npx jest`. */
@@ -232,7 +264,9 @@ function readTool(words: ShellWord[], start: number, spec: ToolSpec, signature: 
       return never(`the word after \`${quoteWords(signature)}\` comes from an expansion (${word.text}), so what it does is not known in advance`, [quoteWords(signature)]);
     }
     if (current.skipAssignments === true && word.value.includes('=')) {
-      if (/^(SHELL|\.SHELLFLAGS|MAKE)=/.test(word.value)) return never(`\`${quoteWords(signature)}\` is told which shell or program to run (${word.text})`, [quoteWords(signature)]);
+      if (MAKE_SHELL.test(word.value)) return never(`\`${quoteWords(signature)}\` is told which shell or program to run (${word.text})`, [quoteWords(signature)]);
+      // `make CC=./evil` runs ./evil as the compiler: a variable override is as wide as its words.
+      signature.push(word.value);
       i++;
       continue;
     }
@@ -242,6 +276,7 @@ function readTool(words: ShellWord[], start: number, spec: ToolSpec, signature: 
     i++;
     const nested = current.nested?.[word.value];
     if (nested === 'script') return scriptOf(words, i, signature);
+    if (nested === 'exact') return exactWords([...signature.map((value) => ({ text: value, value, pattern: false })), ...words.slice(i)], `\`${quoteWords(signature)}\` sets values or installs what its words name`);
     if (nested === 'command') {
       const skipped = skipOptions(words, i, {});
       return prefixed(signature, readSegment(words.slice('next' in skipped ? skipped.next : i), { ...ctx, underXargs: false }));
@@ -252,6 +287,21 @@ function readTool(words: ShellWord[], start: number, spec: ToolSpec, signature: 
       remaining = nested.depth ?? 1;
     } else if (--remaining <= 0) break;
     optionsAllowed = false;
+  }
+  if (spec.permutes === true) {
+    // GNU make and cargo read options after the target or subcommand too (`make all -f x`).
+    for (let k = i; k < words.length; k++) {
+      const word = words[k];
+      const value = word.value ?? word.prefix;
+      if (value === '--') break;
+      if (value === undefined || word.pattern) return never(`\`${word.text}\` may expand into an option of \`${quoteWords(signature)}\``, [quoteWords(signature)]);
+      if (spec.skipAssignments === true && MAKE_SHELL.test(value)) return never(`\`${quoteWords(signature)}\` is told which shell or program to run (${word.text})`, [quoteWords(signature)]);
+      if (spec.skipAssignments === true && /^[A-Za-z_.][\w.]*\s*[:+?!]*=/.test(value)) return never(`\`${quoteWords(signature)}\` is given the variable ${word.text} after its target, which can change the programs its recipes run`, [quoteWords(signature)]);
+      if (!value.startsWith('-')) continue;
+      const skipped = skipOptions(words.slice(k, k + 2), 0, { neverOptions: spec.neverOptions, signedOptions: spec.signedOptions });
+      if ('why' in skipped) return never(`\`${quoteWords([...signature, skipped.option])}\` ${skipped.why}`, [quoteWords(signature)]);
+      if (skipped.signed.length > 0) return never(`\`${quoteWords(signature)}\` is given ${word.text} after its target or subcommand, which changes the folder or file it works with`, [quoteWords(signature)]);
+    }
   }
   if (ctx.underXargs === true && signature.length === 1) {
     return never(`what \`${quoteWords(signature)}\` does comes from the input of xargs`, [quoteWords(signature)]);
@@ -281,12 +331,14 @@ function scriptOf(words: ShellWord[], start: number, signature: string[]): Readi
 function readWrapper(program: string, name: string, words: ShellWord[], ctx: SegmentContext): Reading {
   const spec = WRAPPERS[name];
   const self = [quoteWords([program])];
-  const skipped = skipOptions(words, 1, spec);
+  const skipped = readWrapperOptions(words, 1, spec);
   if ('why' in skipped) return never(`\`${name} ${skipped.option}\` ${skipped.why}`, self);
-  if (spec.lookupOptions !== undefined && words.slice(1, skipped.next).some((word) => spec.lookupOptions!.includes(word.value ?? ''))) {
+  if (spec.lookupOptions !== undefined && skipped.seen.some((option) => spec.lookupOptions!.includes(option))) {
     return { signatures: self };
   }
   let i = skipped.next + (spec.operands ?? 0);
+  const operand = words.slice(skipped.next, i).find((word) => word.value === undefined || word.pattern);
+  if (operand !== undefined) return never(`the operand ${operand.text} of \`${name}\` comes from an expansion, which can split into more words, a command among them`, self);
   if (spec.assignments === true) {
     for (; i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i].value ?? ''); i++) {
       const variable = words[i].value!.slice(0, words[i].value!.indexOf('='));

@@ -5,12 +5,21 @@
 // A program is found here by its bare name only: `./env` or `/tmp/x/sudo` is a file of that name, not
 // the program these rows describe.
 
-/** Programs that only run the command in their arguments, and how their own options are read. */
+/**
+ * Programs that only run the command in their arguments, and how their own options are read. Deny by
+ * default: an option in none of the lists is not understood, so the command is never auto-approved.
+ * Long options match their unique prefixes (`--chd` is `--chdir`), as GNU getopt_long reads them;
+ * short options cluster (`-iu X`) and take their value attached (`-uX`) or as the next word.
+ */
 export interface WrapperSpec {
-  /** Options that take the next word as their value. */
+  /** Options without a value, known to change nothing about what runs (GNU and BSD/macOS spellings). */
+  flags?: readonly string[];
+  /** Options that take a value and change nothing about what runs. */
   valueOptions?: readonly string[];
   /** Options that make the wrapper do more than run the command unchanged, with the reason. */
   neverOptions?: Readonly<Record<string, string>>;
+  /** `-NUMBER` is an option of its own (`nice -5`). */
+  numberOption?: boolean;
   /** Operands of the wrapper itself before the command (timeout's DURATION). */
   operands?: number;
   /** `NAME=value` words before the command set its environment (env). */
@@ -25,28 +34,48 @@ export interface WrapperSpec {
 }
 
 const RUNS_ELSEWHERE = 'runs the command in another folder';
+const SPLITS = 'splits its argument into a command of its own';
+const WRITES_REPORT = 'writes its report into a file';
+const INPUT_IN_WORDS = 'puts its input into the words of the command, where it can become the program or its options';
 
+// Audit (GNU coreutils/findutils/util-linux and the BSD/macOS manuals): the flags and values listed change
+// signals, priorities, buffering, sessions or how input is split — never which program runs or where.
 export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   env: {
     assignments: true,
+    flags: ['-i', '--ignore-environment', '-0', '--null', '-v', '--debug'],
     valueOptions: ['-u', '--unset'],
     neverOptions: {
-      '-S': 'splits its argument into a command of its own', '--split-string': 'splits its argument into a command of its own',
-      '-C': RUNS_ELSEWHERE, '--chdir': RUNS_ELSEWHERE,
+      '-S': SPLITS, '--split-string': SPLITS, '-C': RUNS_ELSEWHERE, '--chdir': RUNS_ELSEWHERE,
+      '-P': 'looks the command up in the folders given as its value (BSD)', '--argv0': 'runs the command under another name',
+      '-a': 'runs the command under another name',
     },
   },
-  timeout: { operands: 1, valueOptions: ['-s', '--signal', '-k', '--kill-after'] },
-  nice: { valueOptions: ['-n', '--adjustment'] },
+  timeout: {
+    operands: 1,
+    flags: ['--preserve-status', '--foreground', '-v', '--verbose', '-f', '-p'],
+    valueOptions: ['-s', '--signal', '-k', '--kill-after'],
+  },
+  nice: { numberOption: true, valueOptions: ['-n', '--adjustment'] },
   nohup: {},
-  time: { valueOptions: ['-f', '--format'], neverOptions: { '-o': 'writes its report into a file', '--output': 'writes its report into a file' } },
-  command: { lookupOptions: ['-v', '-V'] },
+  time: {
+    flags: ['-p', '--portability', '-v', '--verbose', '-q', '--quiet', '-l'],
+    valueOptions: ['-f', '--format'],
+    neverOptions: { '-o': WRITES_REPORT, '--output': WRITES_REPORT, '-a': WRITES_REPORT, '--append': WRITES_REPORT },
+  },
+  command: { lookupOptions: ['-v', '-V'], flags: ['-v', '-V'], neverOptions: { '-p': 'looks the command up in a default search path instead of the one shown' } },
   builtin: {},
-  exec: { valueOptions: ['-a'] },
+  exec: { flags: ['-c'], neverOptions: { '-a': 'runs the command under another name, which changes what multi-call programs do', '-l': 'runs the command as a login shell, which reads profile scripts' } },
   stdbuf: { valueOptions: ['-i', '-o', '-e', '--input', '--output', '--error'] },
-  setsid: {},
-  ionice: { valueOptions: ['-c', '--class', '-n', '--classdata'] },
+  setsid: { flags: ['-c', '--ctty', '-f', '--fork', '-w', '--wait'] },
+  ionice: { flags: ['-t', '--ignore'], valueOptions: ['-c', '--class', '-n', '--classdata'] },
   xargs: {
-    valueOptions: ['-I', '-i', '-L', '-n', '-P', '-s', '-d', '-E', '-a', '--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--max-lines', '--eof', '--process-slot-var'],
+    flags: ['-0', '--null', '-r', '--no-run-if-empty', '-t', '--verbose', '-x', '--exit', '-p', '--interactive', '-o', '--open-tty'],
+    valueOptions: ['-L', '-n', '-P', '-s', '-d', '-a', '--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--max-lines'],
+    neverOptions: {
+      '-I': INPUT_IN_WORDS, '-i': INPUT_IN_WORDS, '-J': INPUT_IN_WORDS, '-R': INPUT_IN_WORDS, '--replace': INPUT_IN_WORDS,
+      '--process-slot-var': 'sets a variable of its choosing in the environment of the command',
+    },
   },
   busybox: { opaque: true },
   call: { opaque: true },
@@ -192,6 +221,7 @@ export const EXEC_VARIABLES: readonly string[] = [
   'EDITOR', 'VISUAL', 'FCEDIT', 'BROWSER', 'TAR_OPTIONS', 'RIPGREP_CONFIG_PATH',
   'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'COMSPEC',
   'HOME', 'XDG_CONFIG_HOME', 'CC', 'CXX', 'CPP', 'LD', 'AR', 'AS', 'FC', 'MAKE', 'MAKEFLAGS', 'RUSTC', 'RUSTC_WRAPPER', 'RUSTFLAGS', 'CARGO_*',
+  'GOFLAGS', 'GOENV', 'GOROOT', 'GOPROXY', 'GOTOOLCHAIN', 'GOPATH', 'GOBIN', 'CGO_CFLAGS', 'CGO_LDFLAGS', 'PYTEST_ADDOPTS', 'PYTEST_PLUGINS',
 ];
 
 /** Whether setting `name` can change which program runs, load code into it, or make it run a command. */

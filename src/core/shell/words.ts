@@ -76,12 +76,18 @@ function unescapeDoubleQuoted(text: string): string {
   return text.replace(/\\([$`"\\\n])/g, (_, ch: string) => (ch === '\n' ? '' : ch));
 }
 
+const BRACES = /\{[^}]*(?:,|\.\.)[^}]*\}/;
+
 /** Whether an unquoted part of the word holds `*`, `?`, `[` or a `{a,b}` brace list. */
 function hasPattern(node: ShellNode): boolean {
-  if (node.type === 'concatenation') return node.children.some(hasPattern);
+  if (node.type === 'concatenation') {
+    // The grammar splits `{-o,F}` into `{`, `-o,F` and `}`; bash expands the braces around quoted parts too.
+    const joined = node.children.map((child) => (child.type === 'word' ? child.text.replace(/\\./gs, '') : 'x')).join('');
+    return node.children.some(hasPattern) || BRACES.test(joined);
+  }
   if (node.type !== 'word' && node.type !== 'extglob_pattern') return false;
   const bare = node.text.replace(/\\./gs, '');
-  return /[*?[]/.test(bare) || /\{[^}]*,[^}]*\}/.test(bare) || /\{[^}]*\.\.[^}]*\}/.test(bare);
+  return /[*?[]/.test(bare) || BRACES.test(bare);
 }
 
 /**
