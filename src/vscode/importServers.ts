@@ -16,6 +16,7 @@ import { NodeConfigFileSystem } from '../node/configFileSystem';
 import type { ConfigSources } from './configSources';
 import type { Feedback } from './feedback';
 import { ScriptedImportUi, VscodeImportUi, type ImportTarget, type ImportUi, type ScriptedAnswers } from './importUi';
+import { notifyError } from './notify';
 import type { WorkspaceInputs } from './workspaceInputs';
 
 export const IMPORT_SERVERS_COMMAND = 'switchboard.importServers';
@@ -47,7 +48,7 @@ export function registerImportServers(deps: ImportServersDeps): vscode.Disposabl
       return await runImport(deps, ui);
     } catch (error) {
       deps.log.error('Import Servers… failed:', error instanceof Error ? error : String(error));
-      void vscode.window.showErrorMessage(`MCP Switchboard: import failed: ${error instanceof Error ? error.message : String(error)}`);
+      void notifyError(`MCP Switchboard: import failed: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
   })];

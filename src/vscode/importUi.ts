@@ -3,6 +3,7 @@
 // target has, the offer to move secrets, and a last modal that lists exactly what will be written. A
 // scripted stand-in answers the same questions in extension tests and records what was shown.
 import * as vscode from 'vscode';
+import { notifyInfo, notifyWarning } from './notify';
 import type { Conflict, HostId, HostImport, ImportedEntry, ImportedServer, ImportPlan, LiteralSecret } from '../core/import';
 
 /** A scope file the servers can go into. */
@@ -93,7 +94,7 @@ export class VscodeImportUi implements ImportUi {
 
   async nothingToImport(hostName: string, result: HostImport): Promise<void> {
     const why = result.problems[0] !== undefined ? ` ${result.problems[0].file}:${result.problems[0].line}:${result.problems[0].column} ${result.problems[0].message}` : '';
-    await vscode.window.showWarningMessage(`MCP Switchboard: no server of ${hostName} can be imported (${result.skipped.length} skipped, ${result.problems.length} problem(s)).${why}`);
+    await notifyWarning(`MCP Switchboard: no server of ${hostName} can be imported (${result.skipped.length} skipped, ${result.problems.length} problem(s)).${why}`);
   }
 
   async pickTarget(targets: ImportTarget[]): Promise<ImportTarget | undefined> {
@@ -133,7 +134,7 @@ export class VscodeImportUi implements ImportUi {
 
   async done(outcome: { file: string; written: string[]; scope: ImportTarget['scope'] }): Promise<void> {
     const trust = outcome.scope === 'project' ? ' They start once you trust them.' : '';
-    const open = await vscode.window.showInformationMessage(`MCP Switchboard: imported ${outcome.written.join(', ')}.${trust}`, 'Open File');
+    const open = await notifyInfo(`MCP Switchboard: imported ${outcome.written.join(', ')}.${trust}`, 'Open File');
     if (open === 'Open File') await vscode.window.showTextDocument(vscode.Uri.file(outcome.file));
   }
 }
