@@ -148,8 +148,13 @@ export function decide(input: PolicyInput): Decision {
     }
     if (hints.destructiveHint === true) return ask(`"${tool}" may delete or overwrite (its server says so)`, { kind: 'annotations' });
     if (edit) return { decision: 'allow', reason: 'a file edit inside the workspace (mode: accept edits)', decidedBy: { kind: 'mode', mode } };
+    // "Destroys nothing" covers only changes on this machine: an absent openWorldHint means open-world
+    // (the MCP specification's default), so the server must also say the tool stays here.
+    if (hints.destructiveHint === false && hints.openWorldHint === false && input.serverTrusted) {
+      return { decision: 'allow', reason: `"${tool}" makes changes that destroy nothing and stay on this machine (its server, which you trust, says so; mode: accept edits)`, decidedBy: { kind: 'mode', mode } };
+    }
     if (hints.destructiveHint === false && input.serverTrusted) {
-      return { decision: 'allow', reason: `"${tool}" makes changes that destroy nothing (its server, which you trust, says so; mode: accept edits)`, decidedBy: { kind: 'mode', mode } };
+      return ask(`"${tool}" says it destroys nothing but not that it stays on this machine (no openWorldHint: false), and accept edits covers local changes only`, { kind: 'annotations' });
     }
     return ask(hints.destructiveHint === false
       ? `"${tool}" says it destroys nothing, but hints count only from servers you trusted`
