@@ -18,16 +18,16 @@ const TRANSLATED = ['command', 'args', 'env', 'cwd', 'url', 'bearer_token_env_va
 
 /** Reads a Codex `config.toml`. */
 export const readCodex: HostReader = (file, text) => {
-  let document: Record<string, unknown>;
+  let parsed: Record<string, unknown>;
   try {
-    document = parse(text) as Record<string, unknown>;
+    parsed = parse(text) as Record<string, unknown>;
   } catch (error) {
     const where = error instanceof TomlError ? { line: error.line, column: error.column } : { line: 1, column: 1 };
     const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
     return { servers: [], inputs: [], skipped: [], problems: [{ file, ...where, message }], usable: false };
   }
   const read = emptyRead();
-  const tables = document.mcp_servers;
+  const tables = parsed.mcp_servers;
   if (tables === undefined) return read;
   if (typeof tables !== 'object' || tables === null || Array.isArray(tables)) {
     read.problems.push(problemOnLine(file, text, /^\s*mcp_servers\s*=/m, `"mcp_servers" is ${describe(tables)}, not a table of servers`));

@@ -1,7 +1,6 @@
 // Cursor's `mcp.json` (`~/.cursor/mcp.json` and a project's `.cursor/mcp.json`): `mcpServers`, with
 // `${env:VAR}`, `${userHome}` and `${workspaceFolder}`.
-import { objectAt, parseJsonSource, unusable } from './jsonSource';
-import { emptyRead, readServerMap } from './serverMap';
+import { mcpServersReader } from './jsonSource';
 import type { StandardDialect } from './standardEntry';
 import type { HostReader } from './types';
 
@@ -12,11 +11,4 @@ const DIALECT: StandardDialect = {
 };
 
 /** Reads one of Cursor's files. */
-export const readCursor: HostReader = (file, text) => {
-  const source = parseJsonSource(file, text);
-  if (Array.isArray(source)) return unusable(source);
-  const read = emptyRead();
-  const servers = objectAt(source, ['mcpServers'], read.problems);
-  if (servers !== undefined) readServerMap(read, servers, DIALECT, file);
-  return read;
-};
+export const readCursor: HostReader = mcpServersReader(DIALECT);

@@ -19,20 +19,20 @@ const TRANSLATED = ['type', 'name', 'enabled', 'cmd', 'args', 'envs', 'env_keys'
 
 /** Reads Goose's configuration. */
 export const readGoose: HostReader = (file, text) => {
-  const document = parseDocument(text, { prettyErrors: true });
-  if (document.errors.length > 0) {
-    const problems = document.errors.map((error) => {
+  const parsed = parseDocument(text, { prettyErrors: true });
+  if (parsed.errors.length > 0) {
+    const problems = parsed.errors.map((error) => {
       const position = error.linePos?.[0] ?? { line: 1, col: 1 };
       return { file, line: position.line, column: position.col, message: error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '') };
     });
     return { servers: [], inputs: [], skipped: [], problems, usable: false };
   }
   const read = emptyRead();
-  const root = document.toJS() as unknown;
+  const root = parsed.toJS() as unknown;
   const extensions = typeof root === 'object' && root !== null ? (root as Record<string, unknown>).extensions : undefined;
   if (extensions === undefined || extensions === null) return read;
   if (typeof extensions !== 'object' || Array.isArray(extensions)) {
-    const node = document.get('extensions', true) as { range?: [number, number, number] } | undefined;
+    const node = parsed.get('extensions', true) as { range?: [number, number, number] } | undefined;
     const offset = node?.range?.[0] ?? 0;
     const before = text.slice(0, offset).split(/\r\n|\r|\n/);
     read.problems.push({ file, line: before.length, column: before[before.length - 1].length + 1, message: `"extensions" is ${describe(extensions)}, not a map of extensions` });

@@ -2,7 +2,9 @@
 // and column, and a section of the wrong shape is a problem at that section, never an exception.
 import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { LineIndex } from '../config/positions';
-import type { HostRead, ImportProblem } from './types';
+import { emptyRead, readServerMap } from './serverMap';
+import type { StandardDialect } from './standardEntry';
+import type { HostRead, HostReader, ImportProblem } from './types';
 
 /** A parsed document with what is needed to place problems. */
 export interface JsonSource {
@@ -55,4 +57,16 @@ export function unusable(problems: ImportProblem[]): HostRead {
 
 function syntaxName(code: string): string {
   return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().replace(/^./, (c) => c.toUpperCase());
+}
+
+/** The reader of a host whose file is a JSON object with a top-level `mcpServers` map, in `dialect`. */
+export function mcpServersReader(dialect: StandardDialect): HostReader {
+  return (file, text) => {
+    const source = parseJsonSource(file, text);
+    if (Array.isArray(source)) return unusable(source);
+    const read = emptyRead();
+    const servers = objectAt(source, ['mcpServers'], read.problems);
+    if (servers !== undefined) readServerMap(read, servers, dialect, file);
+    return read;
+  };
 }

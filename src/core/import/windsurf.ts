@@ -1,7 +1,6 @@
 // Windsurf's `~/.codeium/windsurf/mcp_config.json`: `mcpServers`; a remote server's address is
 // `serverUrl` (Streamable HTTP, or SSE, which our http transport falls back to), and `${env:VAR}` works.
-import { objectAt, parseJsonSource, unusable } from './jsonSource';
-import { emptyRead, readServerMap } from './serverMap';
+import { mcpServersReader } from './jsonSource';
 import type { StandardDialect } from './standardEntry';
 import type { HostReader } from './types';
 
@@ -13,11 +12,4 @@ const DIALECT: StandardDialect = {
 };
 
 /** Reads Windsurf's configuration. */
-export const readWindsurf: HostReader = (file, text) => {
-  const source = parseJsonSource(file, text);
-  if (Array.isArray(source)) return unusable(source);
-  const read = emptyRead();
-  const servers = objectAt(source, ['mcpServers'], read.problems);
-  if (servers !== undefined) readServerMap(read, servers, DIALECT, file);
-  return read;
-};
+export const readWindsurf: HostReader = mcpServersReader(DIALECT);
