@@ -68,12 +68,14 @@ export class ProjectTrust implements vscode.Disposable {
 
   /** Loads the remembered decisions and checks which folders are verified repositories. */
   static async create(options: ProjectTrustOptions): Promise<ProjectTrust> {
+    // The bash parser (danger flags) compiles while the store is read and the remotes are checked.
+    const shellParser = loadBashParser();
     const onProblem = (message: string): void => options.log.warn(`trust store: ${message}`);
     const storage = new JsonFileStore(path.join(options.storageDir, TRUST_STORE_FILE), { onProblem });
     const store = await TrustStore.load(storage, { onProblem, digest: options.digest });
     const verified = new VerifiedFolders(options.folders, options.log);
     await verified.refresh();
-    return new ProjectTrust(store, verified, options, await loadBashParser());
+    return new ProjectTrust(store, verified, options, await shellParser);
   }
 
   /**
