@@ -70,6 +70,7 @@ export class ProjectTrust implements vscode.Disposable {
   static async create(options: ProjectTrustOptions): Promise<ProjectTrust> {
     // The bash parser (danger flags) compiles while the store is read and the remotes are checked.
     const shellParser = loadBashParser();
+    shellParser.catch(() => undefined); // awaited below; a failure is thrown there, not reported as unhandled first
     const onProblem = (message: string): void => options.log.warn(`trust store: ${message}`);
     const storage = new JsonFileStore(path.join(options.storageDir, TRUST_STORE_FILE), { onProblem });
     const store = await TrustStore.load(storage, { onProblem, digest: options.digest });
