@@ -6,3 +6,4 @@ export * from './toolSearch';
 export * from './deferredLoading';
 export * from './semantic';
 export * from './wordVectors';
+export * from './sentenceRerank';
