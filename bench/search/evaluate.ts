@@ -3,19 +3,35 @@
 // cost with and without deferred loading. Bundled by run.mjs, which feeds it the catalogs and queries.
 import { planToolLoading, type AlwaysLoad, type LoadableServer, type ToolLoadingPlan } from '../../src/core/search/deferredLoading';
 import { DEFAULT_RERANK_OPTIONS, SemanticToolIndex, ToolVectors, type RerankOptions } from '../../src/core/search/semantic';
+import { DEFAULT_SENTENCE_RERANK, SentenceToolIndex, toolSentence, ToolSentenceVectors } from '../../src/core/search/sentenceRerank';
 import { ToolIndex, type SearchableTool, type ToolHit } from '../../src/core/search/toolSearch';
 import { wordVectorsFromWink, type WordVectors } from '../../src/core/search/wordVectors';
 
-export { DEFAULT_RERANK_OPTIONS, wordVectorsFromWink };
+export { DEFAULT_RERANK_OPTIONS, DEFAULT_SENTENCE_RERANK, toolSentence, ToolSentenceVectors, wordVectorsFromWink };
 
 /** What the bench ranks with: the lexical index alone, or reranked with word vectors. */
 export interface Ranker {
   query(text: string, k: number): ToolHit[];
 }
 
-/** The lexical index, or (given a word-vector table) the same reranked by the semantic signal. */
-export function makeRanker(catalog: readonly SearchableTool[], table?: WordVectors, options: RerankOptions = DEFAULT_RERANK_OPTIONS): Ranker {
+/**
+ * Sentence vectors for the sentence rerank: the tools' (made by the encoder before the run) and each
+ * query's, looked up by its text (the encoder is asynchronous; run.mjs encodes every query first and
+ * times the encoder on its own).
+ */
+export interface SentenceInput {
+  readonly tools: ToolSentenceVectors;
+  readonly queryVector: (text: string) => ArrayLike<number> | undefined;
+  readonly options?: RerankOptions;
+}
+
+/** The lexical index, or the same reranked by word vectors (given a table) or by sentence vectors. */
+export function makeRanker(catalog: readonly SearchableTool[], table?: WordVectors, options: RerankOptions = DEFAULT_RERANK_OPTIONS, sentence?: SentenceInput): Ranker {
   const lexical = new ToolIndex(catalog);
+  if (sentence !== undefined) {
+    const index = new SentenceToolIndex(lexical, catalog, sentence.tools, sentence.options ?? DEFAULT_SENTENCE_RERANK);
+    return { query: (text, k) => index.query(text, k, sentence.queryVector(text)) };
+  }
   if (table === undefined) return lexical;
   return new SemanticToolIndex(lexical, catalog, ToolVectors.build(catalog), table, options);
 }
@@ -62,14 +78,14 @@ export interface RankingReport {
  * MRR is the mean of 1/rank of the first expected tool (0 past RANK_DEPTH). Latency: one untimed pass,
  * then `rounds` timed passes over all queries, each query timed on its own.
  */
-export function evaluateRanking(catalog: readonly SearchableTool[], queries: readonly BenchQuery[], rounds = 5, table?: WordVectors, options?: RerankOptions): RankingReport {
+export function evaluateRanking(catalog: readonly SearchableTool[], queries: readonly BenchQuery[], rounds = 5, table?: WordVectors, options?: RerankOptions, sentence?: SentenceInput): RankingReport {
   const known = new Set(catalog.map((tool) => `${tool.server}/${tool.name}`));
   for (const query of queries) {
     const missing = query.expected.filter((ref) => !known.has(ref));
     if (missing.length > 0) throw new Error(`query ${query.id}: expected tools not in the catalog: ${missing.join(', ')}`);
   }
   const buildStarted = performance.now();
-  const index = makeRanker(catalog, table, options);
+  const index = makeRanker(catalog, table, options, sentence);
   const indexBuildMs = performance.now() - buildStarted;
 
   const outcomes = queries.map((query): QueryOutcome => {

