@@ -3,7 +3,7 @@
 // cost with and without deferred loading. Bundled by run.mjs, which feeds it the catalogs and queries.
 import { planToolLoading, type AlwaysLoad, type LoadableServer, type ToolLoadingPlan } from '../../src/core/search/deferredLoading';
 import { DEFAULT_RERANK_OPTIONS, SemanticToolIndex, ToolVectors, type RerankOptions } from '../../src/core/search/semantic';
-import { DEFAULT_SENTENCE_RERANK, SentenceToolIndex, toolSentence, ToolSentenceVectors } from '../../src/core/search/sentenceRerank';
+import { DEFAULT_SENTENCE_RERANK, SentenceToolIndex, toolSentence, ToolSentenceVectors } from './sentenceRerank';
 import { ToolIndex, type SearchableTool, type ToolHit } from '../../src/core/search/toolSearch';
 import { wordVectorsFromWink, type WordVectors } from '../../src/core/search/wordVectors';
 

@@ -1,7 +1,7 @@
 // The sentence-embedding rerank of the tool search, on a tiny catalog with a fixture of hand-made
 // vectors (one per tool, one per query) standing in for an encoder, so every expected order is exact.
 import * as assert from 'node:assert/strict';
-import { SentenceToolIndex, toolSentence, ToolSentenceVectors } from '../../src/core/search/sentenceRerank';
+import { SentenceToolIndex, toolSentence, ToolSentenceVectors } from '../../bench/search/sentenceRerank';
 import { ToolIndex, type SearchableTool } from '../../src/core/search/toolSearch';
 
 const CATALOG: SearchableTool[] = [

@@ -6,4 +6,3 @@ export * from './toolSearch';
 export * from './deferredLoading';
 export * from './semantic';
 export * from './wordVectors';
-export * from './sentenceRerank';

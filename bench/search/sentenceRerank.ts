@@ -1,13 +1,14 @@
-// A second semantic signal for the tool search: sentence embeddings. A sentence encoder (a model shipped
-// in a package, run by an adapter outside this pure folder) turns each tool's text and each query into
+// A second semantic signal for the tool search, measured by the search bench and not shipped: sentence
+// embeddings. On the held servers it did not lift recall (README.md here), so the extension keeps the
+// lexical ranking and the optional word vectors. A sentence encoder (a model shipped in a package) turns each tool's text and each query into
 // one unit vector; the lexical top candidates plus the tools nearest the query's vector are reranked by a
 // blend of the lexical score (scaled to the best candidate's) and the cosine of the two vectors. The
 // encoder is asynchronous and slow next to the lexical index (tens of milliseconds a query on a CPU), so
 // the query's vector is computed by the caller and handed in; without it the answer is the lexical one.
 // Deterministic: ties broken by server, then tool.
-import { catalogFingerprint, type RerankOptions } from './semantic';
-import { splitWords } from './tokens';
-import type { SearchableTool, ToolHit, ToolIndex } from './toolSearch';
+import { catalogFingerprint, type RerankOptions } from '../../src/core/search/semantic';
+import { splitWords } from '../../src/core/search/tokens';
+import type { SearchableTool, ToolHit, ToolIndex } from '../../src/core/search/toolSearch';
 
 /**
  * Chosen on the seen half of the servers only (bench/search, `--seen-only`): the weight moved recall
