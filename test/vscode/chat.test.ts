@@ -280,7 +280,7 @@ describe('Chat: @mcp and the language-model tools', function () {
       const turn = await ask('@mcp /help');
       assert.equal(turn.kind, 'help');
       const help = turn.message ?? '';
-      assert.match(help, /- `everything`: ready — \d+ tool\(s\), \d+ resource\(s\), \d+ prompt\(s\)/);
+      assert.match(help, /- `everything`: ready — \d+ tools?, \d+ resources?, \d+ prompts?$/m);
       assert.match(help, /- `memory`: needs trust/);
       assert.match(help, /- `missing-command`: failed/);
       assert.match(help, /`\/mcp__everything__args-prompt <city> \[state\]`/);

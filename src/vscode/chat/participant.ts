@@ -17,6 +17,9 @@ import { attachMentions, referenceMentions } from './mentionRequest';
 import { startFromPrompt } from './promptRequest';
 import { resourceDocumentUri } from './resourceDocuments';
 
+/** Reveals the Sidebar with the card of a call that waits (registered with the sidebar; argument: the card's id). */
+export const SHOW_APPROVAL_COMMAND = 'switchboard.showApproval';
+
 export const PARTICIPANT_ID = 'switchboard.mcp';
 
 /** What a response's metadata says about the turn (the chat keeps it; tests read it). */
@@ -29,6 +32,8 @@ export interface McpTurnMetadata {
   /** How the tools were chosen (the deferred-loading plan): all of them, or the alwaysLoad ones and a search. */
   toolLoading?: { mode: 'all' | 'search'; reason: string; totalTools: number; totalTokens: number; sentTokens: number };
   toolCalls?: { name: string; server?: string; tool?: string; isError: boolean; durationMs: number }[];
+  /** The tools whose calls waited for the person's approval (each time one did), with their cards' ids. */
+  awaitedApproval?: { name: string; approvalId: string }[];
   references?: string[];
   prompt?: { server: string; name: string; args: Record<string, string> };
   answer?: string;
@@ -104,7 +109,13 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
 
     const runTool = async (call: ToolCallRequestPart, callSignal: AbortSignal): Promise<ToolRunResult> => {
       if (offer.isSearch(call.name)) return { content: [{ kind: 'text', text: offer.search(call.input) }], isError: false };
-      const outcome = await services.callByModelName(call.name, call.input, 'chat', callSignal);
+      const outcome = await services.callByModelName(call.name, call.input, 'chat', callSignal, (approvalId) => {
+        // Without this the chat would only say "Running…" while nothing runs: the call waits for the person.
+        (metadata.awaitedApproval ??= []).push({ name: call.name, approvalId });
+        stream.markdown(`\n\n> ⏸ \`${call.name}\` (${describeTool(services, call.name)}) **waits for your approval**: approve or reject it on its card in the MCP Switchboard sidebar.\n\n`);
+        stream.button({ command: SHOW_APPROVAL_COMMAND, arguments: [approvalId], title: 'Show the approval card' });
+        stream.progress(`Waiting for your approval of ${describeTool(services, call.name)}…`);
+      });
       showReferences(stream, outcome.tool?.server, outcome.output.parts);
       if (outcome.output.savedTo) stream.reference(vscode.Uri.file(outcome.output.savedTo));
       return { content: outcome.output.parts, isError: outcome.output.isError };
