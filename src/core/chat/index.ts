@@ -10,6 +10,7 @@ export * from './outputLimit';
 export * from './promptMessages';
 export * from './resolveMention';
 export * from './resourceContent';
+export * from './serverInstructions';
 export * from './slashCommand';
 export * from './toolLoop';
 export * from './toolNames';

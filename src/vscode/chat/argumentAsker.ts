@@ -1,6 +1,6 @@
 // Asks a person for the values of a prompt's arguments or a template's variables, one at a time, in a
-// quick input that offers the server's `completion/complete` suggestions as they type (any typed value
-// is accepted too). Under an extension test run the answers can be scripted (see chatTestHooks.ts).
+// quick input that offers the server's `completion/complete` suggestions as they type, the server's
+// best one as the default and the typed value below it (any typed value is accepted too). Under an extension test run the answers can be scripted (see chatTestHooks.ts).
 import * as vscode from 'vscode';
 
 /** One value to ask for. */
@@ -46,14 +46,14 @@ function askOne(title: string, argument: AskedArgument, filled: Readonly<Record<
       const suggestions = await argument.complete(pick.value, filled);
       if (mine !== generation || settled) return;
       pick.busy = false;
-      const typed = pick.value;
-      // The typed value comes first, so Enter accepts exactly what was typed.
-      const items = [...(typed !== '' && !suggestions.includes(typed) ? [typed] : []), ...suggestions];
-      pick.items = items.map((label) => ({ label, description: label === typed && !suggestions.includes(typed) ? 'as typed' : 'suggested by the server' }));
+      pick.items = pickItems(pick.value, suggestions);
+      // The server's best completion is the default: Enter takes it, not the half-typed text.
+      pick.activeItems = pick.items.slice(0, 1);
     };
     pick.onDidChangeValue(() => { void refresh(); });
     pick.onDidAccept(() => {
-      const chosen = pick.selectedItems[0]?.label ?? pick.value;
+      const item = pick.selectedItems[0] as ValueItem | undefined;
+      const chosen = item?.value ?? pick.value;
       if (chosen === '' && argument.required) {
         pick.placeholder = `${argument.name} is required: type a value or pick a suggestion`;
         return;
@@ -64,6 +64,23 @@ function askOne(title: string, argument: AskedArgument, filled: Readonly<Record<
     pick.show();
     void refresh();
   });
+}
+
+interface ValueItem extends vscode.QuickPickItem {
+  readonly value: string;
+}
+
+/**
+ * The server's suggestions first (its best one is the default), then what was typed. The typed row's
+ * label is only an icon: VS Code's quick pick sorts the rows whose label matches the typed text
+ * before the others (shortest first), so a label holding the typed text would sort above the
+ * server's longer suggestion ("Sal" above "Sales"); with no label text to match it stays second.
+ */
+export function pickItems(typed: string, suggestions: readonly string[]): ValueItem[] {
+  const fromServer = suggestions.map((value): ValueItem => ({ label: value, value, description: 'suggested by the server', alwaysShow: true }));
+  if (typed === '' || suggestions.includes(typed)) return fromServer;
+  const asTyped: ValueItem = { label: '$(edit)', value: typed, description: `${typed} — as typed`, alwaysShow: true };
+  return [...fromServer, asTyped];
 }
 
 /** Answers from a script, for extension tests: each name's answer, with the suggestions offered for it recorded. */

@@ -4,7 +4,7 @@
 // in the result's metadata.
 import * as vscode from 'vscode';
 import {
-  assistantText, chatHelpMarkdown, DEFAULT_MAX_ROUNDS, parseSlashCommand, runToolLoop, toolListChars, ToolOffer, userText,
+  assistantText, chatHelpMarkdown, DEFAULT_MAX_ROUNDS, instructionsForModel, parseSlashCommand, runToolLoop, toolListChars, ToolOffer, userText,
   type ModelMessage, type ModelToolSpec, type OutputPart, type ToolCallRequestPart, type ToolRunResult,
 } from '../../core/chat';
 import { ServerState } from '../../core/lifecycle';
@@ -35,6 +35,8 @@ export interface McpTurnMetadata {
   /** The tools whose calls waited for the person's approval (each time one did), with their cards' ids. */
   awaitedApproval?: { name: string; approvalId: string }[];
   references?: string[];
+  /** The servers' instructions: whose were sent (and how many characters), whose the poisoning scan kept out. */
+  instructions?: { sent: { server: string; chars: number; cut: boolean }[]; withheld: { server: string; reasons: string[] }[] };
   prompt?: { server: string; name: string; args: Record<string, string> };
   answer?: string;
   rounds?: number;
@@ -72,8 +74,15 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     const model = request.model ?? (await vscode.lm.selectChatModels())[0];
     if (!model) return problem('No language model is available in this VS Code. Sign in to a chat provider or install one, then ask again.');
 
-    const start: ModelMessage[] = historyOf(context);
     const metadata: McpTurnMetadata = { kind: 'answer', model: `${model.vendor}/${model.id}` };
+    // The ready servers' own words on using their tools come first, scanned like tool descriptions.
+    const instructions = instructionsForModel(services.servers().filter((view) => view.state.kind === 'ready').map((view) => ({ id: view.id, instructions: view.catalog.instructions })));
+    metadata.instructions = { sent: [...instructions.sent], withheld: instructions.withheld.map((w) => ({ server: w.server, reasons: [...w.reasons] })) };
+    for (const kept of instructions.withheld) {
+      // The reasons quote the server's text: shown as text, never as markdown.
+      stream.markdown(new vscode.MarkdownString().appendText(`The instructions of the server "${kept.server}" were not sent to the model: the poisoning scan flagged them (${kept.reasons.join('; ')}).`).appendMarkdown('\n\n'));
+    }
+    const start: ModelMessage[] = [...(instructions.text !== undefined ? [userText(instructions.text)] : []), ...historyOf(context)];
     const slash = parseSlashCommand(request.prompt);
     if (slash && slash.name.startsWith('mcp__')) {
       stream.progress(`Getting the prompt /${slash.name}…`);
