@@ -2,6 +2,7 @@
 // quick input that offers the server's `completion/complete` suggestions as they type, the server's
 // best one as the default and the typed value below it (any typed value is accepted too). Under an extension test run the answers can be scripted (see chatTestHooks.ts).
 import * as vscode from 'vscode';
+import { argumentChoices } from '../../core/chat/argumentChoices';
 
 /** One value to ask for. */
 export interface AskedArgument {
@@ -70,17 +71,9 @@ interface ValueItem extends vscode.QuickPickItem {
   readonly value: string;
 }
 
-/**
- * The server's suggestions first (its best one is the default), then what was typed. The typed row's
- * label is only an icon: VS Code's quick pick sorts the rows whose label matches the typed text
- * before the others (shortest first), so a label holding the typed text would sort above the
- * server's longer suggestion ("Sal" above "Sales"); with no label text to match it stays second.
- */
-export function pickItems(typed: string, suggestions: readonly string[]): ValueItem[] {
-  const fromServer = suggestions.map((value): ValueItem => ({ label: value, value, description: 'suggested by the server', alwaysShow: true }));
-  if (typed === '' || suggestions.includes(typed)) return fromServer;
-  const asTyped: ValueItem = { label: '$(edit)', value: typed, description: `${typed} — as typed`, alwaysShow: true };
-  return [...fromServer, asTyped];
+/** The picker's rows (see argumentChoices): every one shown whatever the quick pick's own filter thinks of it. */
+function pickItems(typed: string, suggestions: readonly string[]): ValueItem[] {
+  return argumentChoices(typed, suggestions).map((choice) => ({ ...choice, alwaysShow: true }));
 }
 
 /** Answers from a script, for extension tests: each name's answer, with the suggestions offered for it recorded. */
