@@ -49,7 +49,7 @@ export class TextFieldEditor implements vscode.Disposable {
     const editor = await vscode.window.showTextDocument(document, { preview: false });
     if (initial !== '') await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), initial));
     this.updateContext(editor);
-    vscode.window.setStatusBarMessage(plainText(`${name}: several lines as typed. Ctrl+Enter (or ✓ Use This Text) uses the text; closing the editor cancels.`), answer);
+    vscode.window.setStatusBarMessage(plainText(`${name}: several lines. Ctrl+Enter uses the text, closing cancels`), answer);
     return answer;
   }
 

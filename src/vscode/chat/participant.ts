@@ -121,7 +121,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
       const outcome = await services.callByModelName(call.name, call.input, 'chat', callSignal, (approvalId) => {
         // Without this the chat would only say "Running…" while nothing runs: the call waits for the person.
         (metadata.awaitedApproval ??= []).push({ name: call.name, approvalId });
-        stream.markdown(`\n\n> ⏸ \`${call.name}\` (${describeTool(services, call.name)}) **waits for your approval**: approve or reject it on its card in the MCP Switchboard sidebar.\n\n`);
+        stream.markdown(`\n\n> \`${call.name}\` (${describeTool(services, call.name)}) **waits for your approval**: approve or reject it on its card in the MCP Switchboard sidebar.\n\n`);
         stream.button({ command: SHOW_APPROVAL_COMMAND, arguments: [approvalId], title: 'Show the approval card' });
         stream.progress(`Waiting for your approval of ${describeTool(services, call.name)}…`);
       });
