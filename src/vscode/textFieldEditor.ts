@@ -47,7 +47,9 @@ export class TextFieldEditor implements vscode.Disposable {
     const answer = new Promise<string | undefined>((settle) => { this.asking = { uri, check, settle }; });
     const document = await vscode.workspace.openTextDocument(uri);
     const editor = await vscode.window.showTextDocument(document, { preview: false });
-    if (initial !== '') await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), initial));
+    // An untitled document of that name may come back from an earlier window's backup: it starts over.
+    const whole = new vscode.Range(new vscode.Position(0, 0), document.lineAt(document.lineCount - 1).range.end);
+    if (initial !== '' || document.getText() !== '') await editor.edit((edit) => edit.replace(whole, initial));
     this.updateContext(editor);
     vscode.window.setStatusBarMessage(plainText(`${name}: several lines. Ctrl+Enter uses the text, closing cancels`), answer);
     return answer;

@@ -330,5 +330,10 @@ describe('Chat: @mcp and the language-model tools', function () {
       assert.equal(outcome?.query, '@mcp /mcp__everything__args-prompt city="New York"');
       await waitFor('the prompt to reach the model', async () => (await modelRequests()).some((r) => /What's weather in New York\?/.test(sentText(r))), 20_000, 100);
     });
+
+    it('Show Approval (the chat\'s button) shows the Sidebar, and says when the call no longer waits', async () => {
+      assert.equal(await vscode.commands.executeCommand<boolean>('switchboard.showApproval', 'a-card-that-is-not-waiting'), false);
+      assert.equal(await vscode.commands.executeCommand<boolean>('switchboard.showApproval'), true);
+    });
   });
 });
