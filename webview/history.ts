@@ -1,6 +1,7 @@
 // The person's standing rules (each revocable, with where it came from) and the history of calls
 // (filterable by words and by decision, exportable as JSON).
 import type { HistoryRow, RuleRow } from '../src/protocol/approvals';
+import { counted } from '../src/protocol/counts';
 import { h } from './dom';
 
 export type DecisionFilter = 'all' | 'allow' | 'ask' | 'deny' | 'errors';
@@ -113,7 +114,7 @@ function historyRow(row: HistoryRow): HTMLElement {
 }
 
 function callsWord(count: number): string {
-  return count === 1 ? '1 call' : `${count} calls`;
+  return counted(count, 'call');
 }
 
 function formatMs(ms: number): string {

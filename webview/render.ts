@@ -6,6 +6,7 @@ import {
   baseName, type ProblemRow, type Scope, type ServerRow, type ServerStateKind, type ShadowedRow, type SidebarSnapshot, type SourceLocation,
 } from '../src/protocol/sidebar';
 import type { OpenSourceParams, ServerAction, SidebarCommand } from '../src/protocol/sidebarMessages';
+import { counted } from '../src/protocol/counts';
 import { approvalCard, modePicker, type ApprovalActions } from './approvals';
 import { h, icon, type IconName, type Props } from './dom';
 import { draftOf, type CardDraft } from './drafts';
@@ -87,7 +88,7 @@ function section(id: SectionId, title: string, count: number, ui: UiState, actio
       icon('chevron', 'chevron'),
       h('span', { className: 'section-title' }, title),
       badge(String(count), 'counter', 'section-count', { 'aria-hidden': 'true' }),
-      h('span', { className: 'visually-hidden' }, `(${count} ${count === 1 ? 'item' : 'items'})`))),
+      h('span', { className: 'visually-hidden' }, `(${counted(count, 'item')})`))),
     open ? h('div', { className: 'section-body', attrs: { id: bodyId } }, body()) : h('div', { attrs: { id: bodyId, hidden: '' } }));
 }
 
@@ -157,9 +158,9 @@ function serverRow(row: ServerRow, actions: Actions): HTMLElement {
         attrs: {
           'data-testid': 'server-tools',
           'data-count': String(counts.tools),
-          title: `${counts.tools} tools, ${counts.resources} resources, ${counts.resourceTemplates} resource templates, ${counts.prompts} prompts`,
+          title: [counted(counts.tools, 'tool'), counted(counts.resources, 'resource'), counted(counts.resourceTemplates, 'resource template'), counted(counts.prompts, 'prompt')].join(', '),
         },
-      }, `${counts.tools} ${counts.tools === 1 ? 'tool' : 'tools'}`),
+      }, counted(counts.tools, 'tool')),
       h('span', {
         className: `server-state state-${row.state}`,
         attrs: {
@@ -220,7 +221,7 @@ function refusedToolsMarker(row: ServerRow): HTMLElement | false {
   const refused = row.refusedTools ?? [];
   if (refused.length === 0) return false;
   const title = [
-    `${refused.length} ${refused.length === 1 ? 'tool' : 'tools'} refused, left out of the catalog:`,
+    `${counted(refused.length, 'tool')} refused, left out of the catalog:`,
     ...refused.map((tool) => `${tool.name}: ${tool.reason}`),
   ].join('\n');
   return h('span', {

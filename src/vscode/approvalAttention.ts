@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { notificationChoices, type ApprovalBroker, type ApprovalRequest } from '../core/approvals';
 import { DisposableStore } from '../core/disposable';
 import type { Event } from '../core/event';
+import { counted, nounFor } from '../protocol/counts';
 import { notifyInfo } from './notify';
 
 /** What attention needs of the sidebar view. */
@@ -40,7 +41,7 @@ export function watchAttention(view: AttentionView, log: vscode.LogOutputChannel
   for (const source of sources) {
     store.add(source.onDidChange(() => {
       const count = sources.reduce((sum, s) => sum + s.count(), 0);
-      view.setBadge(count, count === 1 ? '1 request waits for you' : `${count} requests wait for you`);
+      view.setBadge(count, `${counted(count, 'request')} ${nounFor(count, 'waits', 'wait')} for you`);
     }));
     store.add(source.onDidArrive((notify) => {
       if (view.visible) return;

@@ -1,6 +1,7 @@
 // The call history of this workspace: the last 500 calls, kept in the workspace state (outside the
 // repository) and restored at the next start. Writes are batched: a burst of calls is one write.
 import * as vscode from 'vscode';
+import { counted } from '../protocol/counts';
 import { CallHistory, type CallRecord, type HistoryFilter } from '../core/approvals';
 
 export const CALL_HISTORY_KEY = 'switchboard.callHistory';
@@ -15,7 +16,7 @@ export class CallHistoryStore implements vscode.Disposable {
 
   constructor(private readonly state: vscode.Memento, warn: (message: string) => void) {
     const skipped = this.history.restore(state.get<unknown>(CALL_HISTORY_KEY, []));
-    if (skipped > 0) warn(`call history: ${skipped} stored record(s) could not be read and were dropped`);
+    if (skipped > 0) warn(`call history: ${counted(skipped, 'stored record')} could not be read and ${skipped === 1 ? 'was' : 'were'} dropped`);
   }
 
   record(entry: CallRecord): void {

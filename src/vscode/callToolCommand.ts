@@ -1,12 +1,16 @@
 // "Call Tool…": pick a ready server's tool, fill its arguments (a form built from its input schema, one
 // field at a time, or JSON), run it through the one call path, and show the result in a read-only
 // editor. Useful on its own as an inspector, and how tests drive calls. With arguments
-// (`{ serverId, tool, arguments }`) it asks nothing and runs at once.
+// (`{ serverId, tool, arguments }`) it asks nothing and runs at once; from a tool's row in the Servers
+// tree (its Call action) it starts at that tool's arguments. A string that may hold text is written in
+// an editor (several lines); every other field is one line, where a typed `\n` stays as typed.
 import * as vscode from 'vscode';
+import { counted } from '../protocol/counts';
 import type { CallToolResult, ServerView, ToolInfo } from '../core/lifecycle';
-import { fieldText, formatProblems, formFields, parseFieldInput, validateArguments, type FormField } from '../core/schema';
+import { fieldText, formatProblems, formFields, holdsText, parseFieldInput, validateArguments, type FormField } from '../core/schema';
 import { notifyError, notifyInfo, notifyWarning } from './notify';
 import { plainText } from '../core/text/plainText';
+import { TextFieldEditor } from './textFieldEditor';
 
 export const CALL_TOOL_COMMAND = 'switchboard.callTool';
 export const CALL_RESULT_SCHEME = 'switchboard-call';
@@ -64,14 +68,16 @@ class ResultDocuments implements vscode.TextDocumentContentProvider {
 /** Registers "Call Tool…" and its result documents. */
 export function registerCallTool(deps: CallToolDeps): vscode.Disposable {
   const documents = new ResultDocuments();
+  const textFields = new TextFieldEditor();
   return vscode.Disposable.from(
     documents,
+    textFields,
     vscode.workspace.registerTextDocumentContentProvider(CALL_RESULT_SCHEME, documents),
     vscode.commands.registerCommand(CALL_TOOL_COMMAND, async (given?: unknown): Promise<CallToolOutcome | undefined> => {
       const preset = presetOf(given);
-      const picked = preset ?? await pickTool(deps.servers());
+      const picked = preset ?? treeRowTool(given, deps.servers()) ?? await pickTool(deps.servers());
       if (!picked) return undefined;
-      const args = preset?.arguments ?? await askArguments(picked.serverId, picked.tool);
+      const args = preset?.arguments ?? await askArguments(picked.serverId, picked.tool, textFields);
       if (args === undefined) return undefined;
       const started = Date.now();
       try {
@@ -114,6 +120,19 @@ function presetOf(given: unknown): Picked | undefined {
   return { serverId: g.serverId, tool: { name: g.tool, inputSchema: {} }, arguments: args };
 }
 
+/** The tool of a Servers tree row (its Call action passes the row), as the ready server lists it. */
+function treeRowTool(given: unknown, servers: ServerView[]): Picked | undefined {
+  const data = (given as { data?: { serverId?: unknown; toolName?: unknown } } | undefined)?.data;
+  if (typeof data?.serverId !== 'string' || typeof data.toolName !== 'string') return undefined;
+  const view = servers.find((v) => v.id === data.serverId && v.state.kind === 'ready');
+  const tool = view?.catalog.tools.find((t) => t.name === data.toolName);
+  if (!tool) {
+    void notifyInfo(`${data.serverId} › ${data.toolName} cannot be called now: the server is not ready or no longer offers it.`);
+    return undefined;
+  }
+  return { serverId: data.serverId, tool };
+}
+
 async function pickTool(servers: ServerView[]): Promise<Picked | undefined> {
   const items: (vscode.QuickPickItem & { serverId?: string; tool?: ToolInfo })[] = [];
   for (const view of servers.filter((v) => v.state.kind === 'ready')) {
@@ -132,18 +151,18 @@ async function pickTool(servers: ServerView[]): Promise<Picked | undefined> {
 }
 
 /** The arguments, from a form (one input per field) or as JSON; undefined when the person cancelled. */
-async function askArguments(serverId: string, tool: ToolInfo): Promise<Record<string, unknown> | undefined> {
+async function askArguments(serverId: string, tool: ToolInfo, textFields: TextFieldEditor): Promise<Record<string, unknown> | undefined> {
   const fields = formFields(tool.inputSchema);
   if (fields.length === 0) return {};
   const way = await vscode.window.showQuickPick([
-    { label: 'Fill in the arguments', description: `${fields.length} field(s)`, id: 'form' },
+    { label: 'Fill in the arguments', description: counted(fields.length, 'field'), id: 'form' },
     { label: 'Write the arguments as JSON', id: 'json' },
   ], { placeHolder: `Arguments of ${serverId} › ${tool.name}` });
   if (!way) return undefined;
-  return way.id === 'form' ? askFields(serverId, tool, fields) : askJson(serverId, tool, fields);
+  return way.id === 'form' ? askFields(serverId, tool, fields, textFields) : askJson(serverId, tool, fields);
 }
 
-async function askFields(serverId: string, tool: ToolInfo, fields: FormField[]): Promise<Record<string, unknown> | undefined> {
+async function askFields(serverId: string, tool: ToolInfo, fields: FormField[], textFields: TextFieldEditor): Promise<Record<string, unknown> | undefined> {
   const args: Record<string, unknown> = {};
   for (const [index, field] of fields.entries()) {
     const title = `${serverId} › ${tool.name} (${index + 1}/${fields.length}): ${field.title}${field.required ? '' : ' (optional)'}`;
@@ -156,10 +175,20 @@ async function askFields(serverId: string, tool: ToolInfo, fields: FormField[]):
       const picked = await vscode.window.showQuickPick(items, { title, placeHolder: field.description ?? field.title });
       if (!picked) return undefined;
       value = picked.value;
+    } else if (holdsText(field)) {
+      const problem = (input: string): string | undefined => {
+        const parsed = parseFieldInput(field, input);
+        return 'error' in parsed ? parsed.error : undefined;
+      };
+      const text = await textFields.ask(`${tool.name} ${field.title}${field.required ? '' : ' (optional)'}`, fieldText(field, field.default), problem);
+      if (text === undefined) return undefined;
+      const parsed = parseFieldInput(field, text);
+      if ('error' in parsed) return undefined;
+      value = 'value' in parsed ? parsed.value : undefined;
     } else {
       const text = await vscode.window.showInputBox({
         title,
-        prompt: field.description,
+        prompt: [field.description, oneLineNote(field)].filter(Boolean).join(' — '),
         value: fieldText(field, field.default),
         ignoreFocusOut: true,
         validateInput: (input) => {
@@ -196,6 +225,11 @@ async function askJson(serverId: string, tool: ToolInfo, fields: FormField[], st
   });
   if (text === undefined) return undefined;
   return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** What a one-line field says about line breaks: a typed `\n` is sent as the two characters. */
+function oneLineNote(field: FormField): string | undefined {
+  return field.kind === 'string' ? 'one line: a typed \\n is sent as typed, not as a line break' : undefined;
 }
 
 function placeholder(field: FormField): unknown {

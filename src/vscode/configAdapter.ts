@@ -1,6 +1,7 @@
 // Owns the config service, the sources that feed it and the diagnostics it produces, and offers one
 // snapshot plus one change event to everything that shows or uses the configuration.
 import * as vscode from 'vscode';
+import { counted } from '../protocol/counts';
 import { ConfigService, type ConfigServiceOptions, type ConfigSnapshot } from '../core/config';
 import type { ConfigFileSystem } from '../core/config/ports';
 import type { ConfigSources } from './configSources';
@@ -75,8 +76,8 @@ export class ConfigAdapter implements vscode.Disposable {
   private onSnapshot(snapshot: ConfigSnapshot): void {
     this.diagnostics.publish(snapshot.problems);
     const log = this.options.log;
-    log.info(`config v${snapshot.version}: ${snapshot.servers.length} server(s), ${snapshot.shadowed.length} shadowed, `
-      + `${snapshot.problems.length} problem(s) from ${snapshot.layers.length} layer(s)`);
+    log.info(`config v${snapshot.version}: ${counted(snapshot.servers.length, 'server')}, ${snapshot.shadowed.length} shadowed, `
+      + `${counted(snapshot.problems.length, 'problem')} from ${counted(snapshot.layers.length, 'layer')}`);
     for (const problem of snapshot.problems) {
       log.debug(`config problem ${problem.code} at ${problem.file}:${problem.line}:${problem.column}: ${problem.message}`);
     }

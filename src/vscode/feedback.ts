@@ -3,6 +3,7 @@
 // internal `_switchboard.feedback` command) can read what was shown.
 import * as vscode from 'vscode';
 import { plainText } from '../core/text/plainText';
+import { counted } from '../protocol/counts';
 
 /** How long a message stays in the status bar. */
 const SHOW_MS = 6000;
@@ -38,7 +39,7 @@ export class Feedback implements vscode.Disposable {
   }
 }
 
-/** "1 server", "3 servers". */
-export function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+/** "1 server", "3 servers" (the one pluralising helper, `counted`). */
+export function count(n: number, noun: string, plural?: string): string {
+  return counted(n, noun, plural);
 }

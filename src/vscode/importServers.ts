@@ -6,6 +6,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { counted } from '../protocol/counts';
 import { addServer, declareInputs, scopeTextErrors, serverNames } from '../core/config/scopeWriter';
 import {
   defaultLocations, freeName, HOST_IDS, HOST_NAMES, importHost, MAX_HOST_FILE_BYTES, planImport,
@@ -105,7 +106,7 @@ export async function runImport(deps: ImportServersDeps, ui: ImportUi): Promise<
   const written = await writePlan(plan, target, text);
   for (const secret of plan.secrets) await deps.inputs.remember(secret.id, secret.value, { scope: target.scope, file: target.file });
   const outcome: ImportOutcome = { file: target.file, scope: target.scope, written };
-  deps.feedback.show(`$(cloud-download) MCP Switchboard: imported ${written.length} server(s) into ${target.label}`, deps.log);
+  deps.feedback.show(`$(cloud-download) MCP Switchboard: imported ${counted(written.length, 'server')} into ${target.label}`, deps.log);
   void ui.done(outcome);
   return outcome;
 }
@@ -146,7 +147,7 @@ async function readText(files: NodeConfigFileSystem, file: string): Promise<stri
 }
 
 function logResult(log: vscode.LogOutputChannel, result: HostImport): void {
-  log.info(`import from ${HOST_NAMES[result.host]}: read ${result.readFiles.join(', ') || 'no file'}; ${result.servers.length} server(s)`);
+  log.info(`import from ${HOST_NAMES[result.host]}: read ${result.readFiles.join(', ') || 'no file'}; ${counted(result.servers.length, 'server')}`);
   for (const item of result.skipped) log.info(`import: ${item.name}: ${item.reason}`);
   for (const problem of result.problems) log.warn(`import: ${problem.file}:${problem.line}:${problem.column} ${problem.message}`);
 }

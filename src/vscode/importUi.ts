@@ -3,6 +3,7 @@
 // target has, the offer to move secrets, and a last modal that lists exactly what will be written. A
 // scripted stand-in answers the same questions in extension tests and records what was shown.
 import * as vscode from 'vscode';
+import { counted, nounFor } from '../protocol/counts';
 import { notifyInfo, notifyWarning } from './notify';
 import type { Conflict, HostId, HostImport, ImportedEntry, ImportedServer, ImportPlan, LiteralSecret } from '../core/import';
 
@@ -54,7 +55,7 @@ export function serverItems(result: HostImport, existing: ReadonlySet<string>, t
     label: server.name,
     description: [
       existing.has(server.name) ? `already in ${target.label}: you choose rename, replace or skip` : undefined,
-      notes(server.name) > 0 ? `${notes(server.name)} field(s) left out (see the MCP Switchboard output)` : undefined,
+      notes(server.name) > 0 ? `${counted(notes(server.name), 'field')} left out (see the MCP Switchboard output)` : undefined,
     ].filter((part) => part !== undefined).join(' — ') || `from ${originOf(server)}`,
     detail: existing.has(server.name) ? `${describeEntry(server.entry)} · from ${originOf(server)}` : describeEntry(server.entry),
     picked: !existing.has(server.name),
@@ -72,7 +73,7 @@ export function serverItems(result: HostImport, existing: ReadonlySet<string>, t
 export function confirmDetail(plan: ImportPlan, target: ImportTarget): string {
   const lines = plan.servers.map((server) => `${server.name}${server.replace ? ' (replaces the existing entry)' : ''}\n  ${describeEntry(server.entry)}`);
   if (plan.inputs.length > 0) lines.push(`inputs: ${plan.inputs.map((input) => input.id).join(', ')}`);
-  if (plan.secrets.length > 0) lines.push(`${plan.secrets.length} secret value(s) go to VS Code's secret storage, not into the file.`);
+  if (plan.secrets.length > 0) lines.push(`${counted(plan.secrets.length, 'secret value')} ${nounFor(plan.secrets.length, 'goes', 'go')} to VS Code's secret storage, not into the file.`);
   if (target.scope === 'project') lines.push('Project servers need trust before they start.');
   return lines.join('\n');
 }
@@ -82,7 +83,7 @@ export class VscodeImportUi implements ImportUi {
   async pickHost(hosts: HostChoice[]): Promise<{ host: HostId; file?: string } | undefined> {
     const picked = await vscode.window.showQuickPick(hosts.map((choice) => ({
       label: choice.name,
-      description: choice.found.length > 0 ? `${choice.found.length} file(s) found` : 'no file found: choose one',
+      description: choice.found.length > 0 ? `${counted(choice.found.length, 'file')} found` : 'no file found: choose one',
       detail: choice.found.join(' · ') || undefined,
       choice,
     })), { title: 'Import Servers: from which host?', matchOnDescription: true });
@@ -94,7 +95,7 @@ export class VscodeImportUi implements ImportUi {
 
   async nothingToImport(hostName: string, result: HostImport): Promise<void> {
     const why = result.problems[0] !== undefined ? ` ${result.problems[0].file}:${result.problems[0].line}:${result.problems[0].column} ${result.problems[0].message}` : '';
-    await notifyWarning(`MCP Switchboard: no server of ${hostName} can be imported (${result.skipped.length} skipped, ${result.problems.length} problem(s)).${why}`);
+    await notifyWarning(`MCP Switchboard: no server of ${hostName} can be imported (${result.skipped.length} skipped, ${counted(result.problems.length, 'problem')}).${why}`);
   }
 
   async pickTarget(targets: ImportTarget[]): Promise<ImportTarget | undefined> {
@@ -128,7 +129,7 @@ export class VscodeImportUi implements ImportUi {
   }
 
   async confirm(plan: ImportPlan, target: ImportTarget): Promise<boolean> {
-    const answer = await vscode.window.showWarningMessage(`Write ${plan.servers.length} server(s) to ${target.file}?`, { modal: true, detail: confirmDetail(plan, target) }, 'Import');
+    const answer = await vscode.window.showWarningMessage(`Write ${counted(plan.servers.length, 'server')} to ${target.file}?`, { modal: true, detail: confirmDetail(plan, target) }, 'Import');
     return answer === 'Import';
   }
 

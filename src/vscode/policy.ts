@@ -4,6 +4,7 @@
 // are re-read when they change; a denied server is held by the registry as blocked by policy, with the
 // rule, and is never started.
 import * as vscode from 'vscode';
+import { counted } from '../protocol/counts';
 import type { EffectiveServer } from '../core/config/types';
 import type { Disposable } from '../core/disposable';
 import { Emitter } from '../core/event';
@@ -78,7 +79,7 @@ export class PolicyService implements vscode.Disposable {
     policies.push(settings.policy);
     this.current = combinePolicies(...policies);
     const { allowed, denied, onlyAllowlisted, unreadable } = this.current;
-    this.log.info(`policy: ${denied.length} deny rule(s), ${allowed.length} allow rule(s)${onlyAllowlisted ? ', only allowlisted servers' : ''}${unreadable ? `; ${unreadable}: every server is blocked` : ''}`);
+    this.log.info(`policy: ${counted(denied.length, 'deny rule')}, ${counted(allowed.length, 'allow rule')}${onlyAllowlisted ? ', only allowlisted servers' : ''}${unreadable ? `; ${unreadable}: every server is blocked` : ''}`);
     this.changed.fire();
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '../core/lifecycle';
 import { HELD_REASON, revealHiddenCharacters } from '../core/sidebarSnapshot';
 import { needsTrustDecision, trustDisplay, type DangerFlag, type TrustDecision } from '../core/trust';
+import { counted, nounFor } from '../protocol/counts';
 import { isVirtualFile } from './configSources';
 import { shortReason, stateIcon } from './stateIcons';
 import { CATALOG_GROUPS, catalogRows } from './toolTreeItems';
@@ -140,7 +141,7 @@ function problemsRow(problems: readonly ConfigProblem[]): Row {
       id: 'problems',
       kind: 'problems',
       label,
-      description: errors > 0 ? `${errors} error${errors === 1 ? '' : 's'}` : '',
+      description: errors > 0 ? counted(errors, 'error') : '',
       tooltip: 'Problems in MCP server configuration files (also in the Problems panel)',
       contextValue: 'problems',
       children: [],
@@ -169,7 +170,7 @@ function serverTooltip(
   if (decision) lines.push({ text: `Trust: ${trustDisplay(decision)?.label ?? 'trusted'} (${decision.reason})` });
   lines.push(...stateLines(state, view?.catalog));
   const dropped = view?.droppedLogLines ?? 0;
-  if (dropped > 0) lines.push({ text: `⚠ ${dropped} log ${dropped === 1 ? 'line' : 'lines'} dropped: the server logged faster than its log takes` });
+  if (dropped > 0) lines.push({ text: `⚠ ${counted(dropped, 'log line')} dropped: the server logged faster than its log takes` });
   for (const flag of flags) lines.push({ text: `⚠ ${flag.id}: ${flag.reason}${flag.detail !== undefined ? ` (${revealHiddenCharacters(redactText(flag.detail, secrets))})` : ''}` });
   lines.push({ text: `Transport: ${launch.type}` });
   if (launch.type === 'stdio') {
@@ -200,10 +201,10 @@ function stateLines(state: ServerState | undefined, catalog: Catalog | undefined
       if (info) lines.push({ text: `Server: ${revealHiddenCharacters(`${info.title ?? info.name} ${info.version}`.trim())}` });
       lines.push({ text: `Started in ${state.startMs} ms` });
       if (catalog) {
-        const counts = CATALOG_KINDS.map((kind) => `${catalog[kind].length} ${CATALOG_GROUPS[kind].title.toLowerCase()}`);
+        const counts = CATALOG_KINDS.map((kind) => counted(catalog[kind].length, CATALOG_GROUPS[kind].noun));
         lines.push({ text: `Offers ${counts.join(', ')}` });
         const hidden = catalog.hiddenTools ?? 0;
-        if (hidden > 0) lines.push({ text: `${hidden} more ${hidden === 1 ? 'tool is' : 'tools are'} hidden by allowedTools/disabledTools` });
+        if (hidden > 0) lines.push({ text: `${counted(hidden, 'more tool', 'more tools')} ${nounFor(hidden, 'is', 'are')} hidden by allowedTools/disabledTools` });
         for (const refused of catalog.refusedTools ?? []) lines.push({ text: `⚠ Tool ${revealHiddenCharacters(refused.name)} refused: ${refused.reason}` });
       }
       break;

@@ -4,7 +4,9 @@ import * as vscode from 'vscode';
 import { toSidebarSnapshot } from '../core/sidebarSnapshot';
 import type { SidebarSnapshot } from '../protocol/sidebar';
 import { approvalAttention, watchAttention } from './approvalAttention';
+import { SHOW_APPROVAL_COMMAND } from './chat/participant';
 import { revealSource } from './commands';
+import { notifyInfo } from './notify';
 import { ProposalDocuments } from './proposalDocuments';
 import { approvalHandlers } from './sidebarApprovals';
 import { restartServer, startServer, stopServer } from './serverCommands';
@@ -87,6 +89,15 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
     proposals,
     sidebar,
     vscode.commands.registerCommand(EXPORT_HISTORY_COMMAND, (target?: vscode.Uri) => handlers.exportHistory(target)),
+    // The chat's "Show the approval card" button: the card of that call, or word that it no longer waits.
+    vscode.commands.registerCommand(SHOW_APPROVAL_COMMAND, async (approvalId?: unknown): Promise<boolean> => {
+      if (typeof approvalId === 'string' && ctx.approvals.broker.get(approvalId) === undefined) {
+        void notifyInfo('That tool call no longer waits for your approval: it was answered or cancelled.');
+        return false;
+      }
+      await vscode.commands.executeCommand(`${SidebarViewProvider.viewId}.focus`);
+      return true;
+    }),
     ...(ctx.testing ? [
       // Tests speak the page's typed protocol: raw message data in, the reply the page would get out.
       vscode.commands.registerCommand(SIDEBAR_REQUEST_TEST_COMMAND, (data: unknown) => sidebar.respondTo(data)),

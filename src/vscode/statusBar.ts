@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { Event as CoreEvent } from '../core/event';
 import { ServerState, type ServerView } from '../core/lifecycle';
+import { counted } from '../protocol/counts';
 import { shortReason, stateIconParts } from './stateIcons';
 
 export const STATUS_BAR_ID = 'switchboard.status';
@@ -82,7 +83,7 @@ function tooltip(views: readonly ServerView[]): vscode.MarkdownString {
   for (const view of views) {
     const { id } = stateIconParts(view.state);
     const reason = ServerState.reason(view.state);
-    const tools = view.state.kind === 'ready' ? ` (${view.catalog.tools.length} tools)` : '';
+    const tools = view.state.kind === 'ready' ? ` (${counted(view.catalog.tools.length, 'tool')})` : '';
     md.appendMarkdown(`$(${id.replace('~spin', '')}) `);
     md.appendText(`${view.id} — ${ServerState.label(view.state)}${tools}${reason ? `: ${shortReason(reason, 100)}` : ''}`);
     md.appendMarkdown('  \n');

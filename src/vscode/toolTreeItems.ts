@@ -8,11 +8,11 @@ import { shortReason } from './stateIcons';
 import type { Row, ToolStatusSource } from './treeModel';
 import { plainMarkdown } from './treeTooltips';
 
-export const CATALOG_GROUPS: { readonly [K in CatalogKind]: { title: string; icon: string; itemIcon: string } } = {
-  tools: { title: 'Tools', icon: 'tools', itemIcon: 'symbol-method' },
-  resources: { title: 'Resources', icon: 'files', itemIcon: 'file' },
-  resourceTemplates: { title: 'Resource templates', icon: 'file-symlink-file', itemIcon: 'symbol-file' },
-  prompts: { title: 'Prompts', icon: 'comment-discussion', itemIcon: 'comment' },
+export const CATALOG_GROUPS: { readonly [K in CatalogKind]: { title: string; noun: string; icon: string; itemIcon: string } } = {
+  tools: { title: 'Tools', noun: 'tool', icon: 'tools', itemIcon: 'symbol-method' },
+  resources: { title: 'Resources', noun: 'resource', icon: 'files', itemIcon: 'file' },
+  resourceTemplates: { title: 'Resource templates', noun: 'resource template', icon: 'file-symlink-file', itemIcon: 'symbol-file' },
+  prompts: { title: 'Prompts', noun: 'prompt', icon: 'comment-discussion', itemIcon: 'comment' },
 };
 
 /** "Tools (N)", "Resources (N)", … for the kinds a ready server has items of, each with its items. */
@@ -33,10 +33,12 @@ export function catalogRows(serverId: string, catalog: Catalog, tools: ToolStatu
           id: `catalog:${serverId}:${kind}:${index}:${detail ?? item.name}`,
           kind: 'catalogItem',
           serverId,
+          // Tool rows carry the exact name, for their Call action.
+          ...(kind === 'tools' ? { toolName: item.name } : {}),
           label: name,
           description: detail !== undefined ? revealHiddenCharacters(detail) : shortReason(title ?? description, 60),
           tooltip,
-          contextValue: `catalogItem catalog-${kind}`,
+          contextValue: kind === 'tools' ? 'catalogItem catalog-tools tool' : `catalogItem catalog-${kind}`,
           children: [],
         },
         icon: new vscode.ThemeIcon(group.itemIcon),

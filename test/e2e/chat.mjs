@@ -5,8 +5,10 @@
 // tool that is not read-only (its card waits in the Sidebar, Approve is clicked there, the answer shows
 // the tool's result), one with an @everything:… resource mention (the answer shows the attachment
 // reached the model), and one /mcp__everything__args-prompt slash command with an argument (the answer
-// shows the prompt's message reached the model). Screenshots kept. Its own code-server, state folder
-// and fixture (test/fixtures/e2e-chat).
+// shows the prompt's message reached the model). While the call waits, the answer says it waits for
+// the person's approval, with a button that brings the card back on screen. Then the pickers, prompt
+// arguments and Call Tool… of chatUx.mjs. Screenshots kept. Its own code-server, state folder and
+// fixture (test/fixtures/e2e-chat).
 import fs from 'node:fs';
 import path from 'node:path';
 import { codeServerCli, startCodeServer } from '../harness/codeServer.mjs';
@@ -14,6 +16,8 @@ import { makeStateDir, prepareFixture } from '../harness/fixture.mjs';
 import { repoRoot } from '../harness/paths.mjs';
 import { packageScriptedModel } from '../harness/scriptedModel.mjs';
 import { answerTo, openChat, sendChatRequest, waitForAnswer } from './chatView.mjs';
+import { chatUxChecks } from './chatUx.mjs';
+import { until } from './probes.mjs';
 import * as ui from './workbench.mjs';
 import { openSidebar, openWorkbench, runWorkbenchFlow } from './workbenchFlow.mjs';
 
@@ -70,10 +74,22 @@ export async function chatFlow({ checks, vsix, manifest, resultsDir, log, timeou
       for (const want of [TOOL, SERVER, `mcp__${SERVER}__${TOOL}`]) {
         if (!text.includes(want)) throw new Error(`the card lacks "${want}": ${text.slice(0, 600)}`);
       }
-      // Nothing ran yet: the answer waits for the person.
-      const waiting = (await answerTo(page, request).innerText().catch(() => '')).trim();
+      // Nothing ran yet: the answer says the call waits for the person, with a button to its card.
+      const waiting = await waitForAnswer(page, request, /waits for your approval/, 15_000);
       if (/The tool answered/.test(waiting)) throw new Error(`the answer shows a result before the approval: ${waiting.slice(0, 300)}`);
+      const show = answerTo(page, request).getByRole('button', { name: 'Show the approval card' });
+      await show.waitFor({ state: 'visible', timeout: 15_000 });
+      log(`  waiting: ${waiting.replace(/\s+/g, ' ').slice(0, 240)}`);
+      log(`  screenshot: ${await shot('chat-waiting-for-approval.png')}`);
       log(`  screenshot: ${await shot('chat-approval-card.png')}`);
+      // Another view takes the side bar: the button brings the Sidebar, and the card, back.
+      await ui.openContainer(page, 'Explorer');
+      const tab = page.locator('.part.activitybar').getByRole('tab', { name: /^MCP Switchboard/ });
+      if ((await tab.getAttribute('aria-selected')) === 'true') throw new Error('the MCP Switchboard view is still shown after opening the Explorer');
+      await show.click();
+      await until('the MCP Switchboard view to be shown again', async () => (await tab.getAttribute('aria-selected')) === 'true', 15_000);
+      await card.waitFor({ state: 'visible', timeout: 15_000 });
+      log(`  screenshot: ${await shot('chat-approval-card-revealed.png')}`);
       await card.locator('[data-testid="approval-approve"]').click();
       await webview.locator('[data-testid="approval-card"]').waitFor({ state: 'detached', timeout: 15_000 });
       const answer = await waitForAnswer(page, request, /The tool answered: Started simulated, random-leveled logging/);
@@ -101,6 +117,8 @@ export async function chatFlow({ checks, vsix, manifest, resultsDir, log, timeou
       log(`  answer: ${answer.replace(/\s+/g, ' ').slice(0, 240)}`);
       log(`  screenshot: ${await shot('chat-prompt-answer.png')}`);
     });
+
+    await chatUxChecks({ checks, page, log, shot });
   };
 
   await runWorkbenchFlow({

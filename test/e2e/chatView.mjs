@@ -85,3 +85,38 @@ export async function waitForAnswer(page, request, pattern, timeoutMs = 60_000) 
   }, timeoutMs).catch((error) => { throw new Error(`${error.message}; the answer shows: ${text.replace(/\s+/g, ' ').slice(0, 600)}`); });
   return text;
 }
+
+/**
+ * Puts the keyboard in the chat input with `text` typed there (whatever it held is replaced), any
+ * suggestion list it opened closed, and nothing sent.
+ */
+export async function typeIntoChatInput(page, text) {
+  const input = page.locator(INPUT).first();
+  await input.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.insertText(text);
+  const suggest = page.locator('.suggest-widget.visible');
+  if (await suggest.count()) {
+    await page.keyboard.press('Escape');
+    await suggest.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+  }
+}
+
+/** What the chat input holds now, as shown (its lines joined, non-breaking spaces as spaces). */
+export async function chatInputText(page) {
+  const lines = page.locator(`${INPUT} .view-lines`).first();
+  return (await lines.innerText().catch(() => '')).replace(/\u00a0/g, ' ').replace(/\n/g, '');
+}
+
+/** The rows of the open quick input as { label, description, focused }, in the order shown. */
+export async function quickPickRows(page) {
+  return page.locator('.quick-input-widget .quick-input-list .monaco-list-row').evaluateAll((rows) => rows
+    .map((row) => ({
+      index: Number(row.getAttribute('data-index')),
+      label: (row.querySelector('.label-name')?.textContent ?? '').trim(),
+      description: (row.querySelector('.label-description')?.textContent ?? '').trim(),
+      focused: row.classList.contains('focused'),
+    }))
+    .sort((a, b) => a.index - b.index));
+}

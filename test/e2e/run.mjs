@@ -51,7 +51,7 @@ const OAUTH_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_OAUTH_TIMEOUT_MS) ||
 /** The approvals flow (approvals.mjs) runs after the OAuth flow, in its own workbench, with its own limit. */
 const APPROVALS_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_APPROVALS_TIMEOUT_MS) || 180_000;
 /** The chat flow (chat.mjs) runs after the approvals flow, in its own workbench, with its own limit. */
-const CHAT_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_CHAT_TIMEOUT_MS) || 180_000;
+const CHAT_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_CHAT_TIMEOUT_MS) || 300_000;
 /** The coexistence flow (coexist.mjs) runs after the chat flow, in its own workbench, with its own limit. */
 const COEXIST_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_COEXIST_TIMEOUT_MS) || 180_000;
 const verbose = Boolean(process.env.VERBOSE);

@@ -95,6 +95,20 @@ describe('approvalStep (the gate\'s decision step)', () => {
     assert.equal(h.rules.length, 0, 'approving once keeps no rule');
   });
 
+  it('tells the caller when its call waits for the person, with the id of its card, and only then', async () => {
+    const h = harness();
+    h.answers.push((card) => ({ kind: 'approve', args: card.args }));
+    const told: { id: string; cards: number }[] = [];
+    const waiting = call(writeFile, { path: 'a.txt', content: 'x' });
+    waiting.request.onAwaitingApproval = (id) => told.push({ id, cards: h.cards.length });
+    await approvalStep(h.options)(waiting);
+    assert.deepEqual(told, [{ id: 'card-1', cards: 1 }], 'told once, after the card is up');
+    const direct = call(readFile, { path: 'a' });
+    direct.request.onAwaitingApproval = (id) => told.push({ id, cards: h.cards.length });
+    await approvalStep(h.options)(direct);
+    assert.equal(told.length, 1, 'a call that runs without a card is not said to wait');
+  });
+
   it('returns the person\'s reason when they reject', async () => {
     const h = harness();
     h.answers.push(() => ({ kind: 'reject', reason: ' wrong file ' }));

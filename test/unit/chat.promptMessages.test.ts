@@ -39,7 +39,7 @@ describe('@mcp /help', () => {
 
   it('lists the servers with their state, the prompts as slash commands and how to mention resources', () => {
     const help = chatHelpMarkdown(servers);
-    assert.match(help, /- `everything`: ready — 13 tool\(s\), 2 resource\(s\), 1 prompt\(s\)/);
+    assert.match(help, /- `everything`: ready — 13 tools, 2 resources, 1 prompt$/m);
     assert.match(help, /- `memory`: needs trust\n/);
     assert.match(help, /- `\/mcp__everything__args-prompt <city> \[state\]` — A prompt with two arguments/);
     assert.match(help, /@mcp summarize @everything:demo:\/\/resource\/static\/document\/architecture\.md/);

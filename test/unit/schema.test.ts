@@ -1,7 +1,7 @@
 // JSON Schema as a form: fields from an object schema, what typed text becomes, and argument problems
 // reported at the field that is wrong.
 import * as assert from 'node:assert/strict';
-import { fieldText, formFields, parseFieldInput, type FormField } from '../../src/core/schema/formFields';
+import { fieldText, formFields, holdsText, parseFieldInput, type FormField } from '../../src/core/schema/formFields';
 import { formatProblems, validateArguments } from '../../src/core/schema/validateArguments';
 
 const schema = {
@@ -45,6 +45,32 @@ describe('formFields', () => {
   it('gives no fields for a schema without properties', () => {
     assert.deepEqual(formFields({ type: 'object' }), []);
     assert.deepEqual(formFields({}), []);
+  });
+});
+
+describe('holdsText: which strings get a multi-line field', () => {
+  const fields = formFields({
+    type: 'object',
+    properties: {
+      content: { type: 'string' },
+      body: { type: 'string', maxLength: 10000 },
+      name: { type: 'string', maxLength: 40 },
+      email: { type: 'string', format: 'email' },
+      id: { type: 'string', pattern: '^[a-z]+$' },
+      mode: { type: 'string', enum: ['a', 'b'] },
+      count: { type: 'integer' },
+      tags: { type: 'array' },
+    },
+  });
+  const byName = (name: string): FormField => fields.find((f) => f.name === name)!;
+
+  it('a plain string, or one with a long maxLength, may hold text', () => {
+    assert.equal(holdsText(byName('content')), true);
+    assert.equal(holdsText(byName('body')), true);
+  });
+
+  it('a short maxLength, a format, a pattern, a choice and every other kind stay one line', () => {
+    for (const name of ['name', 'email', 'id', 'mode', 'count', 'tags']) assert.equal(holdsText(byName(name)), false, name);
   });
 });
 

@@ -80,6 +80,8 @@ export function approvalStep(options: ApprovalStepOptions): DecideToolCall {
       createdAt: options.now(),
       caller: request.caller,
     }, request.signal);
+    // The card is in the broker now: the caller may say where it waits.
+    request.onAwaitingApproval?.(approvalId);
     let answer: ApprovalAnswer;
     try {
       answer = await asked;

@@ -27,6 +27,8 @@ export interface ToolCallRequest extends CallOptions {
   /** The call's arguments; `{}` when absent. */
   arguments?: Record<string, unknown>;
   caller: ToolCallOrigin;
+  /** Told when the call waits for the person's approval, with the id of its card (the chat says so and links to it). */
+  onAwaitingApproval?: (approvalId: string) => void;
 }
 
 /** What the review knows about a tool (the ToolReview of src/core/trust fits). */

@@ -1,6 +1,7 @@
 // What `@mcp /help` answers: the servers and their state, the prompts as the slash commands that run
 // them, how to mention a resource, and the tools' count. Markdown, built from plain data.
 import type { PromptInfo } from '../lifecycle/types';
+import { counted } from '../../protocol/counts';
 import { qualifyToolNames } from './toolNames';
 
 export interface HelpServer {
@@ -33,7 +34,7 @@ export function chatHelpMarkdown(servers: readonly HelpServer[], participant = '
   }
   lines.push('### Servers', '');
   for (const server of servers) {
-    const counts = server.ready ? ` — ${server.tools} tool(s), ${server.resources.length + server.templates.length} resource(s), ${server.prompts.length} prompt(s)` : '';
+    const counts = server.ready ? ` — ${counted(server.tools, 'tool')}, ${counted(server.resources.length + server.templates.length, 'resource')}, ${counted(server.prompts.length, 'prompt')}` : '';
     lines.push(`- \`${server.id}\`: ${server.state}${counts}`);
   }
   const commands = promptCommandNames(servers.filter((s) => s.ready));

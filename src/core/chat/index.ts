@@ -1,6 +1,7 @@
 // Chat: tool names for models, `@server:uri` mentions, `/mcp__server__prompt` commands, tool results
 // within a size limit, the tools a model gets and the catalog search, the tool loop, resource context,
 // prompt messages, help.
+export * from './argumentChoices';
 export * from './catalogSearch';
 export * from './chatHelp';
 export * from './mentions';
@@ -10,6 +11,7 @@ export * from './outputLimit';
 export * from './promptMessages';
 export * from './resolveMention';
 export * from './resourceContent';
+export * from './serverInstructions';
 export * from './slashCommand';
 export * from './toolLoop';
 export * from './toolNames';

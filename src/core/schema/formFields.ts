@@ -102,6 +102,19 @@ function singleType(type: unknown): string | undefined {
   return undefined;
 }
 
+/** A `maxLength` under this keeps a string a one-line value (a name, an id): longer ones may hold text. */
+export const SHORT_STRING_MAX = 80;
+
+/**
+ * Whether a string field may hold text with line breaks, and so gets a multi-line field: a plain
+ * string with no `format` (an e-mail, a URI, a date is one line) and no `pattern`, whose `maxLength`
+ * is absent or at least SHORT_STRING_MAX.
+ */
+export function holdsText(field: FormField): boolean {
+  if (field.kind !== 'string' || field.format !== undefined || field.pattern !== undefined) return false;
+  return field.maxLength === undefined || field.maxLength >= SHORT_STRING_MAX;
+}
+
 /** What parsing a field's text gave: a value, nothing (an optional field left empty), or the problem. */
 export type FieldInput = { readonly value: unknown } | { readonly empty: true } | { readonly error: string };
 

@@ -1,7 +1,8 @@
 // Asks a person for the values of a prompt's arguments or a template's variables, one at a time, in a
-// quick input that offers the server's `completion/complete` suggestions as they type (any typed value
-// is accepted too). Under an extension test run the answers can be scripted (see chatTestHooks.ts).
+// quick input that offers the server's `completion/complete` suggestions as they type, the server's
+// best one as the default and the typed value below it (any typed value is accepted too). Under an extension test run the answers can be scripted (see chatTestHooks.ts).
 import * as vscode from 'vscode';
+import { argumentChoices } from '../../core/chat/argumentChoices';
 
 /** One value to ask for. */
 export interface AskedArgument {
@@ -46,14 +47,14 @@ function askOne(title: string, argument: AskedArgument, filled: Readonly<Record<
       const suggestions = await argument.complete(pick.value, filled);
       if (mine !== generation || settled) return;
       pick.busy = false;
-      const typed = pick.value;
-      // The typed value comes first, so Enter accepts exactly what was typed.
-      const items = [...(typed !== '' && !suggestions.includes(typed) ? [typed] : []), ...suggestions];
-      pick.items = items.map((label) => ({ label, description: label === typed && !suggestions.includes(typed) ? 'as typed' : 'suggested by the server' }));
+      pick.items = pickItems(pick.value, suggestions);
+      // The server's best completion is the default: Enter takes it, not the half-typed text.
+      pick.activeItems = pick.items.slice(0, 1);
     };
     pick.onDidChangeValue(() => { void refresh(); });
     pick.onDidAccept(() => {
-      const chosen = pick.selectedItems[0]?.label ?? pick.value;
+      const item = pick.selectedItems[0] as ValueItem | undefined;
+      const chosen = item?.value ?? pick.value;
       if (chosen === '' && argument.required) {
         pick.placeholder = `${argument.name} is required: type a value or pick a suggestion`;
         return;
@@ -64,6 +65,15 @@ function askOne(title: string, argument: AskedArgument, filled: Readonly<Record<
     pick.show();
     void refresh();
   });
+}
+
+interface ValueItem extends vscode.QuickPickItem {
+  readonly value: string;
+}
+
+/** The picker's rows (see argumentChoices): every one shown whatever the quick pick's own filter thinks of it. */
+function pickItems(typed: string, suggestions: readonly string[]): ValueItem[] {
+  return argumentChoices(typed, suggestions).map((choice) => ({ ...choice, alwaysShow: true }));
 }
 
 /** Answers from a script, for extension tests: each name's answer, with the suggestions offered for it recorded. */

@@ -2,7 +2,10 @@
 // templates (or prompts), fill a template's variables or a prompt's arguments with the server's
 // completions, then open the chat with `@mcp` and the mention (to go on typing) or the slash command
 // (sent at once). Given `{ server, uri | template, values }` or `{ server, prompt, args }` they ask
-// nothing (other commands and tests use that).
+// nothing (other commands and tests use that). Their keybindings in the chat input pass
+// `{ into: 'chatInput' }`: VS Code's stable API completes neither `@server:uri` nor a participant's
+// dynamic slash commands, so the pickers are what completes them there. A mention is then typed at the
+// cursor (what the input holds stays); a prompt is put in the input, not sent, so it can be read first.
 import * as vscode from 'vscode';
 import { expandUriTemplate, templateVariables } from '../../core/chat';
 import type { PromptInfo } from '../../core/lifecycle';
@@ -41,7 +44,13 @@ export function registerChatCommands(services: ChatServices, ask: () => Argument
         if (values === undefined) return undefined;
         uri = expandUriTemplate(picked.template, values);
       }
-      const query = `${PARTICIPANT} ${mentionText(picked.server, uri!)} `;
+      const mention = `${mentionText(picked.server, uri!)} `;
+      if (fromChatInput(given)) {
+        // The quick pick gave the focus back to the chat input: the mention is typed at its cursor.
+        await vscode.commands.executeCommand('type', { text: mention });
+        return { query: mention };
+      }
+      const query = `${PARTICIPANT} ${mention}`;
       // A partial query: the mention is put in the chat input and the person goes on typing.
       await vscode.commands.executeCommand('workbench.action.chat.open', { query, isPartialQuery: true });
       return { query };
@@ -65,10 +74,15 @@ export function registerChatCommands(services: ChatServices, ask: () => Argument
         args = answered;
       }
       const query = `${PARTICIPANT} ${slashCommandText(name, args)}`;
-      await vscode.commands.executeCommand('workbench.action.chat.open', { query });
+      await vscode.commands.executeCommand('workbench.action.chat.open', fromChatInput(given) ? { query: `${query} `, isPartialQuery: true } : { query });
       return { query };
     }),
   );
+}
+
+/** Whether the command was run from the chat input (its keybinding passes `{ into: 'chatInput' }`). */
+function fromChatInput(given: unknown): boolean {
+  return typeof given === 'object' && given !== null && (given as { into?: unknown }).into === 'chatInput';
 }
 
 interface PickedResource { server: string; uri?: string; template?: string; values?: Record<string, string> }

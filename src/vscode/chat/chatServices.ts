@@ -94,9 +94,10 @@ export class ChatServices implements vscode.Disposable {
 
   /**
    * Calls a tool by its model name through the one call path and limits its output. A refusal or a
-   * failure becomes an error output (what the model reads), never a rejection.
+   * failure becomes an error output (what the model reads), never a rejection. `onAwaitingApproval` is
+   * told when the call waits for the person's approval, with its card's id.
    */
-  async callByModelName(qualifiedName: string, args: Record<string, unknown>, caller: string, signal?: AbortSignal): Promise<ModelToolCallOutcome> {
+  async callByModelName(qualifiedName: string, args: Record<string, unknown>, caller: string, signal?: AbortSignal, onAwaitingApproval?: (approvalId: string) => void): Promise<ModelToolCallOutcome> {
     await this.whenCatalogsLoaded();
     const tool = this.tools().find(qualifiedName);
     if (tool === undefined) {
@@ -105,7 +106,7 @@ export class ChatServices implements vscode.Disposable {
       return { output: errorOutput(error), error };
     }
     try {
-      const result = await this.deps.call({ serverId: tool.server, tool: tool.tool.name, arguments: args, caller, signal });
+      const result = await this.deps.call({ serverId: tool.server, tool: tool.tool.name, arguments: args, caller, signal, ...(onAwaitingApproval ? { onAwaitingApproval } : {}) });
       return { tool, output: await this.deps.outputs.limit(tool.server, tool.tool, result) };
     } catch (error) {
       const message = signal?.aborted ? 'The call was cancelled.' : errorMessage(error);

@@ -2,6 +2,7 @@
 // surface through which any chat agent (Copilot's agent mode included) reaches every MCP tool behind
 // MCP Switchboard's approvals — search the catalog, call a tool by its model name, read a resource.
 import * as vscode from 'vscode';
+import { counted, nounFor } from '../../protocol/counts';
 import { DEFAULT_SEARCH_LIMIT, parseMentions, runToolSearch } from '../../core/chat';
 import { SEARCH_TOOL_NAME } from '../../core/search';
 import type { ChatServices } from './chatServices';
@@ -35,7 +36,7 @@ export function registerLanguageModelTools(services: ChatServices): vscode.Dispo
         if (query.trim() === '') return text('Give a query: what the tool should do, in words.');
         const limit = typeof options.input.limit === 'number' ? options.input.limit : DEFAULT_SEARCH_LIMIT;
         const outcome = runToolSearch(services.tools(), query, limit, services.searchContext());
-        if (outcome.found.length === 0) return text(`${outcome.text} ${services.tools().tools.length} tool(s) are available.`);
+        if (outcome.found.length === 0) return text(`${outcome.text} ${counted(services.tools().tools.length, 'tool')} ${nounFor(services.tools().tools.length, 'is', 'are')} available.`);
         return text(outcome.text);
       },
     }),

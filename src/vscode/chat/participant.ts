@@ -4,7 +4,7 @@
 // in the result's metadata.
 import * as vscode from 'vscode';
 import {
-  assistantText, chatHelpMarkdown, DEFAULT_MAX_ROUNDS, parseSlashCommand, runToolLoop, toolListChars, ToolOffer, userText,
+  assistantText, chatHelpMarkdown, DEFAULT_MAX_ROUNDS, instructionsForModel, parseSlashCommand, runToolLoop, toolListChars, ToolOffer, userText,
   type ModelMessage, type ModelToolSpec, type OutputPart, type ToolCallRequestPart, type ToolRunResult,
 } from '../../core/chat';
 import { ServerState } from '../../core/lifecycle';
@@ -16,6 +16,9 @@ import { signalOf } from './lmTools';
 import { attachMentions, referenceMentions } from './mentionRequest';
 import { startFromPrompt } from './promptRequest';
 import { resourceDocumentUri } from './resourceDocuments';
+
+/** Reveals the Sidebar with the card of a call that waits (registered with the sidebar; argument: the card's id). */
+export const SHOW_APPROVAL_COMMAND = 'switchboard.showApproval';
 
 export const PARTICIPANT_ID = 'switchboard.mcp';
 
@@ -29,7 +32,11 @@ export interface McpTurnMetadata {
   /** How the tools were chosen (the deferred-loading plan): all of them, or the alwaysLoad ones and a search. */
   toolLoading?: { mode: 'all' | 'search'; reason: string; totalTools: number; totalTokens: number; sentTokens: number };
   toolCalls?: { name: string; server?: string; tool?: string; isError: boolean; durationMs: number }[];
+  /** The tools whose calls waited for the person's approval (each time one did), with their cards' ids. */
+  awaitedApproval?: { name: string; approvalId: string }[];
   references?: string[];
+  /** The servers' instructions: whose were sent (and how many characters), whose the poisoning scan kept out. */
+  instructions?: { sent: { server: string; chars: number; cut: boolean }[]; withheld: { server: string; reasons: string[] }[] };
   prompt?: { server: string; name: string; args: Record<string, string> };
   answer?: string;
   rounds?: number;
@@ -67,8 +74,15 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     const model = request.model ?? (await vscode.lm.selectChatModels())[0];
     if (!model) return problem('No language model is available in this VS Code. Sign in to a chat provider or install one, then ask again.');
 
-    const start: ModelMessage[] = historyOf(context);
     const metadata: McpTurnMetadata = { kind: 'answer', model: `${model.vendor}/${model.id}` };
+    // The ready servers' own words on using their tools come first, scanned like tool descriptions.
+    const instructions = instructionsForModel(services.servers().filter((view) => view.state.kind === 'ready').map((view) => ({ id: view.id, instructions: view.catalog.instructions })));
+    metadata.instructions = { sent: [...instructions.sent], withheld: instructions.withheld.map((w) => ({ server: w.server, reasons: [...w.reasons] })) };
+    for (const kept of instructions.withheld) {
+      // The reasons quote the server's text: shown as text, never as markdown.
+      stream.markdown(new vscode.MarkdownString().appendText(`The instructions of the server "${kept.server}" were not sent to the model: the poisoning scan flagged them (${kept.reasons.join('; ')}).`).appendMarkdown('\n\n'));
+    }
+    const start: ModelMessage[] = [...(instructions.text !== undefined ? [userText(instructions.text)] : []), ...historyOf(context)];
     const slash = parseSlashCommand(request.prompt);
     if (slash && slash.name.startsWith('mcp__')) {
       stream.progress(`Getting the prompt /${slash.name}…`);
@@ -104,7 +118,13 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
 
     const runTool = async (call: ToolCallRequestPart, callSignal: AbortSignal): Promise<ToolRunResult> => {
       if (offer.isSearch(call.name)) return { content: [{ kind: 'text', text: offer.search(call.input) }], isError: false };
-      const outcome = await services.callByModelName(call.name, call.input, 'chat', callSignal);
+      const outcome = await services.callByModelName(call.name, call.input, 'chat', callSignal, (approvalId) => {
+        // Without this the chat would only say "Running…" while nothing runs: the call waits for the person.
+        (metadata.awaitedApproval ??= []).push({ name: call.name, approvalId });
+        stream.markdown(`\n\n> \`${call.name}\` (${describeTool(services, call.name)}) **waits for your approval**: approve or reject it on its card in the MCP Switchboard sidebar.\n\n`);
+        stream.button({ command: SHOW_APPROVAL_COMMAND, arguments: [approvalId], title: 'Show the approval card' });
+        stream.progress(`Waiting for your approval of ${describeTool(services, call.name)}…`);
+      });
       showReferences(stream, outcome.tool?.server, outcome.output.parts);
       if (outcome.output.savedTo) stream.reference(vscode.Uri.file(outcome.output.savedTo));
       return { content: outcome.output.parts, isError: outcome.output.isError };
