@@ -48,6 +48,8 @@ export interface SandboxOptions {
   clock?: Clock;
   /** A high-resolution monotonic time in ms for the CPU budget (default performance.now). */
   cpuNow?: () => number;
+  /** Aborting ends the run ("the run was cancelled"). */
+  signal?: AbortSignal;
 }
 
 // Built inside the interpreter, so that the script sees plain frozen objects and functions written in
@@ -102,9 +104,13 @@ export async function runInSandbox(engine: SandboxEngine, code: string, options:
   const instance = await engine(limits.memoryBytes);
   const runtime = instance.module.newRuntime();
   const run = new Run(runtime, runtime.newContext(), instance, limits, clock, cpuNow, options.call);
+  const cancel = (): void => run.cancel();
+  options.signal?.addEventListener('abort', cancel);
+  if (options.signal?.aborted) cancel();
   try {
     return await run.execute(code, options.api);
   } finally {
+    options.signal?.removeEventListener('abort', cancel);
     run.end();
   }
 }
@@ -188,6 +194,10 @@ class Run {
     } finally {
       promise.dispose();
     }
+  }
+
+  cancel(): void {
+    this.stop('the run was cancelled');
   }
 
   /** Cancels the sleeps; answers of calls still in flight are dropped when they come. */
