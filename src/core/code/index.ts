@@ -2,5 +2,6 @@
 // in a sandbox; intermediate results stay there, and only what the script prints reaches the model.
 export * from './codeApi';
 export * from './codeRun';
+export * from './codeTools';
 export * from './declarations';
 export * from './sandbox';
