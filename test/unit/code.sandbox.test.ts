@@ -29,6 +29,18 @@ describe('code mode: the sandbox', function () {
     assert.deepEqual(seen, [['everything', 'echo', { message: 'hi' }], ['fs', 'list_dir', {}]]);
   });
 
+  it('takes one object of arguments per call, whatever the object turns into as JSON', async () => {
+    const seen: unknown[] = [];
+    const call: SandboxCall = async (_server, _tool, args) => { seen.push(args); return null; };
+    const result = await run(`
+      for (const args of ["x", [1], { toJSON: () => "sneaky" }]) {
+        try { await tools.s.t(args); } catch (e) { console.log(e.message); }
+      }
+    `, { api: { s: ['t'] }, call });
+    assert.equal(result.output, 'tools.s.t takes one object of arguments\n'.repeat(3));
+    assert.deepEqual(seen, []);
+  });
+
   it('throws a failed call inside the script with the host\'s reason, where try/catch sees it', async () => {
     const call: SandboxCall = async () => { throw new Error('the person rejected the call: not this file'); };
     const result = await run(`

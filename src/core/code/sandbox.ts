@@ -284,8 +284,12 @@ class Run {
         this.stop(`the script made more than ${this.limits.maxCalls} tool calls`);
         return this.track(deferred.handle, Promise.resolve({ ok: false, message: 'too many tool calls' }), deferred);
       }
-      const args = JSON.parse(vm.getString(argsHandle)) as Record<string, unknown>;
-      const work = this.call(server, tool, args).then(
+      const args = JSON.parse(vm.getString(argsHandle)) as unknown;
+      // The arguments' JSON comes from the script (an object's toJSON may make it anything): only an object goes on.
+      if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+        return this.track(deferred.handle, Promise.resolve({ ok: false as const, message: `tools.${server}.${tool} takes one object of arguments` }), deferred);
+      }
+      const work = this.call(server, tool, args as Record<string, unknown>).then(
         (value) => ({ ok: true as const, value: JSON.stringify(value ?? null) }),
         (error: unknown) => ({ ok: false as const, message: error instanceof Error ? error.message : String(error) }),
       );
