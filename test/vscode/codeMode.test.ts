@@ -97,6 +97,20 @@ describe('Code mode: scripts against the MCP tools', function () {
     assert.ok(results.some((c) => /ECHO: FROM CODE/.test(c.text ?? '')), JSON.stringify(results));
   });
 
+  it('with switchboard.chat.maskPersonalData, the model reads placeholders and a placeholder in a call\'s arguments reaches the tool as the value', async () => {
+    const settings = vscode.workspace.getConfiguration();
+    await settings.update('switchboard.chat.maskPersonalData', true, vscode.ConfigurationTarget.Global);
+    try {
+      const first = textOf(await invoke('switchboard_run_code', { code: 'const [e] = await tools.everything.echo({ message: "write to ada@example.org" }); console.log(e.text);' }));
+      assert.match(first, /^Output:\nEcho: write to \[EMAIL_1\]$/m);
+      // Inside the script the tool's answer is whole: the placeholder was restored in the arguments.
+      const second = textOf(await invoke('switchboard_run_code', { code: 'const [e] = await tools.everything.echo({ message: "[EMAIL_1]" }); console.log(e.text.length, e.text.endsWith("@example.org"));' }));
+      assert.match(second, /^Output:\n21 true$/m);
+    } finally {
+      await settings.update('switchboard.chat.maskPersonalData', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('asks for a call that needs approval with a card from caller "code", and throws the rejection with its reason in the script', async () => {
     await setApprovalMode('askBeforeEdits');
     const run = invoke('switchboard_run_code', { code: [
