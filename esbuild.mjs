@@ -17,7 +17,11 @@ const common = {
   logLevel: 'info',
   legalComments: 'none',
   // web-tree-sitter's ESM build finds itself through import.meta.url, which a CommonJS bundle lacks.
-  alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs' },
+  // The same for QuickJS's Emscripten loader (code mode): its CommonJS build needs no import.meta.
+  alias: {
+    'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs',
+    '@jitl/quickjs-wasmfile-release-sync/emscripten-module': './node_modules/@jitl/quickjs-wasmfile-release-sync/dist/emscripten-module.cjs',
+  },
 };
 
 const builds = [
@@ -26,12 +30,14 @@ const builds = [
   { ...common, entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
 
-// The bash parser behind command signatures (src/node/bashParser.ts) loads these from next to the bundles.
+// The bash parser behind command signatures (src/node/bashParser.ts) and code mode's JavaScript engine
+// (src/node/quickjsEngine.ts) load these from next to the bundles.
 const require = createRequire(import.meta.url);
 mkdirSync('dist', { recursive: true });
 for (const file of ['web-tree-sitter/web-tree-sitter.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm']) {
   copyFileSync(require.resolve(file), `dist/${file.slice(file.indexOf('/') + 1)}`);
 }
+copyFileSync(require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm'), 'dist/quickjs.wasm');
 
 if (watch) {
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));

@@ -2,6 +2,7 @@
 // purpose: this file only dispatches; each subcommand is one entry of the `commands` table, in src/cli/.
 import { addCommand, addJsonCommand, removeCommand } from './cli/add';
 import { callCommand } from './cli/call';
+import { codeCommand } from './cli/code';
 import { parseArgs, PROGRAM, UsageError, type Command, type Io } from './cli/command';
 import { configCommand } from './cli/config';
 import { decideCommand } from './cli/decide';
@@ -14,7 +15,7 @@ import { statusCommand } from './cli/status';
 import { toolsCommand } from './cli/tools';
 import { trustCommand } from './cli/trust';
 
-const commands: Command[] = [configCommand, statusCommand, toolsCommand, callCommand, trustCommand, decideCommand, previewCommand, signaturesCommand, searchToolsCommand, conformanceCommand, importCommand, addCommand, addJsonCommand, removeCommand];
+const commands: Command[] = [configCommand, statusCommand, toolsCommand, callCommand, codeCommand, trustCommand, decideCommand, previewCommand, signaturesCommand, searchToolsCommand, conformanceCommand, importCommand, addCommand, addJsonCommand, removeCommand];
 
 function mainHelp(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

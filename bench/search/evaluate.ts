@@ -8,6 +8,7 @@ import { ToolIndex, type SearchableTool, type ToolHit } from '../../src/core/sea
 import { wordVectorsFromWink, type WordVectors } from '../../src/core/search/wordVectors';
 
 export { DEFAULT_RERANK_OPTIONS, DEFAULT_SENTENCE_RERANK, toolSentence, ToolSentenceVectors, wordVectorsFromWink };
+export { codeModeTokens } from './codeMode';
 
 /** What the bench ranks with: the lexical index alone, or reranked with word vectors. */
 export interface Ranker {

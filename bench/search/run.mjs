@@ -136,7 +136,7 @@ const ms = (value) => value.toFixed(3);
 const pad = (value, width) => String(value).padStart(width);
 
 const options = parseArgs(process.argv.slice(2));
-const { evaluateRanking, tokenCosts, RANK_DEPTH, wordVectorsFromWink, DEFAULT_RERANK_OPTIONS, DEFAULT_SENTENCE_RERANK, toolSentence, ToolSentenceVectors } = await loadEvaluator();
+const { evaluateRanking, tokenCosts, codeModeTokens, RANK_DEPTH, wordVectorsFromWink, DEFAULT_RERANK_OPTIONS, DEFAULT_SENTENCE_RERANK, toolSentence, ToolSentenceVectors } = await loadEvaluator();
 const snapshots = readSnapshots();
 const split = splitServers(snapshots.map((snapshot) => snapshot.server));
 // The development set, looked at while the lexical ranking was improved; the held-out set, written
@@ -235,6 +235,18 @@ if (tokenRows.length > 0) {
   console.log('"deferred" is the first request of a turn; the tools a search finds join the following requests (last column: their mean cost for the top 5).');
 }
 
+// Code mode: one multi-step task, by direct calls (auto) and by a script, every request's tokens.
+const codeRows = options.seenOnly ? [] : await Promise.all(catalogs.map(async (catalog) => ({ name: catalog.name, ...(await codeModeTokens(catalog.tools)) })));
+if (codeRows.length > 0) {
+  console.log(`\nCode mode, ESTIMATED tokens per request (definitions + conversation) of one multi-step task:\n"${codeRows[0].task}"`);
+  console.log('catalog   way            requests  tokens per request (mean)  total tokens  each request');
+  for (const row of codeRows) {
+    for (const [label, way] of [['direct calls', row.direct], ['code mode', row.code]]) {
+      console.log(`${row.name.padEnd(10)}${label.padEnd(15)}${pad(way.requests, 8)}${pad(Math.round(way.total / way.requests), 27)}${pad(way.total, 14)}  ${way.perRequest.join(', ')}`);
+    }
+  }
+}
+
 if (options.misses) {
   for (const { catalog, method, set, half, report } of rows) {
     if (set.startsWith('stranger ')) continue;
@@ -256,5 +268,6 @@ fs.writeFileSync(options.out, `${JSON.stringify({
   split: { seen: [...split.seen], held: [...split.held] },
   results: rows.map(({ report, ...row }) => ({ ...row, report })),
   tokens: tokenRows,
+  codeMode: codeRows,
 }, null, 2)}\n`);
 console.log(`\nwritten: ${path.relative(process.cwd(), options.out)}`);

@@ -8,6 +8,7 @@ export * from './mentions';
 export * from './modelMessages';
 export * from './modelTools';
 export * from './outputLimit';
+export * from './personalData';
 export * from './promptMessages';
 export * from './resolveMention';
 export * from './resourceContent';

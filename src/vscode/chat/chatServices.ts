@@ -5,9 +5,11 @@
 import * as vscode from 'vscode';
 import type { ToolCallRequest } from '../../core/calls';
 import {
-  attachResource, closestQualifiedNames, describeUnresolved, expandUriTemplate, ModelToolCatalog, promptCommandNames, resolveMention, serversOfUri,
+  attachResource, closestQualifiedNames, describeUnresolved, expandUriTemplate, ModelToolCatalog, PersonalDataVault, promptCommandNames, resolveMention, serversOfUri,
   type AttachedResource, type LimitedOutput, type MentionTarget, type ModelTool, type SearchContext,
 } from '../../core/chat';
+import { CodeApi, describeCodeApi, runCode, type CodeCallRecord, type CodeRunResult } from '../../core/code';
+import { quickJsEngine } from '../../node/quickjsEngine';
 import {
   errorMessage, ServerState, type CallOptions, type CallToolResult, type CompletionRequest, type CompletionResult, type GetPromptResult,
   type PromptInfo, type ReadResourceResult, type ServerView,
@@ -51,8 +53,13 @@ export interface ReadMention {
   readonly reference: vscode.Uri;
 }
 
+/** `switchboard.chat.maskPersonalData`: e-mail addresses and phone numbers reach the model as placeholders. */
+export const MASK_PERSONAL_DATA_SETTING = 'switchboard.chat.maskPersonalData';
+
 export class ChatServices implements vscode.Disposable {
   private catalog: ModelToolCatalog | undefined;
+  /** The placeholders of this window's conversations, kept while the setting is on. */
+  private vault: PersonalDataVault | undefined;
   private readonly subscriptions: { dispose(): void }[];
 
   constructor(private readonly deps: ChatServicesDeps) {
@@ -105,13 +112,50 @@ export class ChatServices implements vscode.Disposable {
       const error = `There is no MCP tool named ${qualifiedName}${near.length > 0 ? `; did you mean ${near.map((n) => `'${n}'`).join(' or ')}?` : '.'}`;
       return { output: errorOutput(error), error };
     }
+    const vault = this.personalData();
     try {
-      const result = await this.deps.call({ serverId: tool.server, tool: tool.tool.name, arguments: args, caller, signal, ...(onAwaitingApproval ? { onAwaitingApproval } : {}) });
-      return { tool, output: await this.deps.outputs.limit(tool.server, tool.tool, result) };
+      const result = await this.deps.call({ serverId: tool.server, tool: tool.tool.name, arguments: vault ? vault.restore(args) : args, caller, signal, ...(onAwaitingApproval ? { onAwaitingApproval } : {}) });
+      const output = await this.deps.outputs.limit(tool.server, tool.tool, result);
+      return { tool, output: vault ? maskOutput(output, vault) : output };
     } catch (error) {
       const message = signal?.aborted ? 'The call was cancelled.' : errorMessage(error);
       return { tool, output: errorOutput(message), error: message };
     }
+  }
+
+  /** The code mode API over the ready servers' tools. */
+  async codeApi(): Promise<CodeApi> {
+    await this.whenCatalogsLoaded();
+    return new CodeApi(this.tools());
+  }
+
+  /** What code mode's API tool answers: the servers, or one server's declarations. */
+  async describeCodeApi(server: unknown): Promise<string> {
+    return describeCodeApi(await this.codeApi(), server, this.searchContext().instructions);
+  }
+
+  /** Runs a script in code mode's sandbox; each of its calls goes through the one call path as caller `code`. */
+  async runCode(code: string, signal?: AbortSignal, onCall?: (record: CodeCallRecord) => void): Promise<CodeRunResult> {
+    await this.whenCatalogsLoaded();
+    const vault = this.personalData();
+    return runCode(code, {
+      engine: quickJsEngine,
+      catalog: this.tools(),
+      call: (request) => this.deps.call(request),
+      ...(signal ? { signal } : {}),
+      ...(vault ? { vault } : {}),
+      ...(onCall ? { onCall } : {}),
+    });
+  }
+
+  /** The placeholders vault while `switchboard.chat.maskPersonalData` is on (turning it off forgets the values). */
+  private personalData(): PersonalDataVault | undefined {
+    if (vscode.workspace.getConfiguration().get<boolean>(MASK_PERSONAL_DATA_SETTING) !== true) {
+      this.vault = undefined;
+      return undefined;
+    }
+    this.vault ??= new PersonalDataVault();
+    return this.vault;
   }
 
   /** What `server` + `uri` names in the catalogs now. */
@@ -171,6 +215,11 @@ export class ChatServices implements vscode.Disposable {
   dispose(): void {
     for (const subscription of this.subscriptions) subscription.dispose();
   }
+}
+
+/** A tool's output with the personal data in its text masked (data and references pass as they are). */
+function maskOutput(output: LimitedOutput, vault: PersonalDataVault): LimitedOutput {
+  return { ...output, parts: output.parts.map((part) => (part.kind === 'text' ? { kind: 'text', text: vault.mask(part.text) } : part)) };
 }
 
 function errorOutput(message: string): LimitedOutput {

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { counted, nounFor } from '../../protocol/counts';
 import { DEFAULT_SEARCH_LIMIT, parseMentions, runToolSearch } from '../../core/chat';
+import { CODE_API_TOOL_NAME, codeRunText, RUN_CODE_TOOL_NAME } from '../../core/code';
 import { SEARCH_TOOL_NAME } from '../../core/search';
 import type { ChatServices } from './chatServices';
 import { toolResultContent } from './lmParts';
@@ -14,6 +15,8 @@ export const READ_RESOURCE_NAME = 'switchboard_read_resource';
 interface SearchInput { query?: unknown; limit?: unknown }
 interface CallInput { name?: unknown; arguments?: unknown }
 interface ReadInput { resource?: unknown }
+interface RunCodeInput { code?: unknown }
+interface CodeApiInput { server?: unknown }
 
 /** An AbortSignal that aborts when `token` is cancelled (what the MCP request listens to). */
 export function signalOf(token: vscode.CancellationToken): { signal: AbortSignal; dispose(): void } {
@@ -27,7 +30,7 @@ function text(value: string): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(value)]);
 }
 
-/** Registers the three tools. */
+/** Registers the tools: search, call, read a resource, and code mode's API and run. */
 export function registerLanguageModelTools(services: ChatServices): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.lm.registerTool<SearchInput>(SEARCH_TOOL_NAME, {
@@ -58,6 +61,28 @@ export function registerLanguageModelTools(services: ChatServices): vscode.Dispo
           const outcome = await services.callByModelName(name, (args ?? {}) as Record<string, unknown>, 'lm-tool', signal);
           // Data parts are newer than the typings of the oldest supported VS Code.
           return new vscode.LanguageModelToolResult(toolResultContent(outcome.output.parts, outcome.output.isError) as vscode.LanguageModelTextPart[]);
+        } finally {
+          dispose();
+        }
+      },
+    }),
+    vscode.lm.registerTool<CodeApiInput>(CODE_API_TOOL_NAME, {
+      async invoke(options) {
+        return text(await services.describeCodeApi(options.input.server));
+      },
+    }),
+    vscode.lm.registerTool<RunCodeInput>(RUN_CODE_TOOL_NAME, {
+      // As for switchboard_call_tool: each call of the script asks through MCP Switchboard's approvals.
+      prepareInvocation(options) {
+        const lines = typeof options.input.code === 'string' ? options.input.code.split('\n').length : 0;
+        return { invocationMessage: `Running a script of ${lines} line${lines === 1 ? '' : 's'} against the MCP tools (approvals by MCP Switchboard)` };
+      },
+      async invoke(options, token) {
+        const code = typeof options.input.code === 'string' ? options.input.code : '';
+        if (code.trim() === '') return text('Give the script as "code": the body of an async function that calls tools.<server>.<tool>(args).');
+        const { signal, dispose } = signalOf(token);
+        try {
+          return text(codeRunText(await services.runCode(code, signal)));
         } finally {
           dispose();
         }

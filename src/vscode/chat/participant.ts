@@ -7,8 +7,9 @@ import {
   assistantText, chatHelpMarkdown, DEFAULT_MAX_ROUNDS, instructionsForModel, parseSlashCommand, runToolLoop, toolListChars, ToolOffer, userText,
   type ModelMessage, type ModelToolSpec, type OutputPart, type ToolCallRequestPart, type ToolRunResult,
 } from '../../core/chat';
+import { CODE_API_TOOL, CODE_API_TOOL_NAME, codeRunText, RUN_CODE_TOOL, RUN_CODE_TOOL_NAME, type CodeCallRecord } from '../../core/code';
 import { ServerState } from '../../core/lifecycle';
-import { SEARCH_TOOL_NAME, type ToolLoadingSetting } from '../../core/search';
+import { estimateTokens, SEARCH_TOOL_NAME, type ToolLoadingSetting } from '../../core/search';
 import type { ArgumentAsker } from './argumentAsker';
 import type { ChatServices } from './chatServices';
 import { fromReplyPart, toChatMessages } from './lmParts';
@@ -30,7 +31,9 @@ export interface McpTurnMetadata {
   toolsOffered?: string[];
   toolsChars?: number;
   /** How the tools were chosen (the deferred-loading plan): all of them, or the alwaysLoad ones and a search. */
-  toolLoading?: { mode: 'all' | 'search'; reason: string; totalTools: number; totalTokens: number; sentTokens: number };
+  toolLoading?: { mode: 'all' | 'search' | 'code'; reason: string; totalTools: number; totalTokens: number; sentTokens: number };
+  /** In code mode: every call the scripts made, in order. */
+  codeCalls?: { server: string; tool: string; ok: boolean; error?: string }[];
   toolCalls?: { name: string; server?: string; tool?: string; isError: boolean; durationMs: number }[];
   /** The tools whose calls waited for the person's approval (each time one did), with their cards' ids. */
   awaitedApproval?: { name: string; approvalId: string }[];
@@ -105,18 +108,26 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     }
     if (signal.aborted) return { metadata: { ...metadata, kind: 'cancelled' } };
 
-    // The tools: all when the catalog is small, else the alwaysLoad ones and a search for the rest.
+    // The tools: all when the catalog is small, else the alwaysLoad ones and a search for the rest; in
+    // code mode (/code, or the setting) only the code API and the run tool.
+    const loading = readToolLoading();
+    const codeMode = request.command === 'code' || loading === 'code';
     const offer = new ToolOffer(services.tools(), services.servers(), {
-      setting: readToolLoading(),
+      setting: loading === 'code' ? 'auto' : loading,
       ...services.searchContext(),
     });
-    metadata.toolsOffered = offer.specs().map((t) => t.name);
-    metadata.toolsChars = toolListChars(offer.specs());
+    const specs = (): ModelToolSpec[] => (codeMode ? [CODE_API_TOOL, RUN_CODE_TOOL] : offer.specs());
+    metadata.toolsOffered = specs().map((t) => t.name);
+    metadata.toolsChars = toolListChars(specs());
     const { mode, reason, totalTools, totalTokens, sentTokens } = offer.plan;
-    metadata.toolLoading = { mode, reason, totalTools, totalTokens, sentTokens };
+    metadata.toolLoading = codeMode
+      ? { mode: 'code', reason: 'code mode: the model reads the tools as TypeScript on demand and calls them from a script', totalTools, totalTokens, sentTokens: specs().reduce((sum, spec) => sum + estimateTokens(spec), 0) }
+      : { mode, reason, totalTools, totalTokens, sentTokens };
     metadata.toolCalls = [];
+    if (codeMode) metadata.codeCalls = [];
 
     const runTool = async (call: ToolCallRequestPart, callSignal: AbortSignal): Promise<ToolRunResult> => {
+      if (codeMode) return runCodeTool(services, call, callSignal, stream, metadata.codeCalls!);
       if (offer.isSearch(call.name)) return { content: [{ kind: 'text', text: offer.search(call.input) }], isError: false };
       const outcome = await services.callByModelName(call.name, call.input, 'chat', callSignal, (approvalId) => {
         // Without this the chat would only say "Running…" while nothing runs: the call waits for the person.
@@ -132,7 +143,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
 
     const outcome = await runToolLoop(start, {
       send: (messages, tools, sendSignal) => sendToModel(model, messages, tools, sendSignal, token),
-      tools: () => offer.specs(),
+      tools: specs,
       runTool,
     }, {
       maxRounds: DEFAULT_MAX_ROUNDS,
@@ -142,7 +153,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
       onToolResult: (call, result, durationMs) => {
         const tool = services.tools().find(call.name);
         metadata.toolCalls!.push({ name: call.name, ...(tool ? { server: tool.server, tool: tool.tool.name } : {}), isError: result.isError, durationMs });
-        if (call.name === SEARCH_TOOL_NAME) return;
+        if (call.name === SEARCH_TOOL_NAME || call.name === CODE_API_TOOL_NAME) return;
         const why = result.isError ? `: ${firstText(result.content)}` : '';
         stream.markdown(`\n\n> ${result.isError ? '✗' : '✓'} ran \`${call.name}\` (${describeTool(services, call.name)}, ${durationMs} ms)${why}\n\n`);
       },
@@ -159,9 +170,22 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
 }
 
 /** `switchboard.chat.toolLoading`; an unknown value counts as the default. */
-function readToolLoading(): ToolLoadingSetting {
+function readToolLoading(): ToolLoadingSetting | 'code' {
   const value = vscode.workspace.getConfiguration('switchboard.chat').get<unknown>('toolLoading');
-  return value === 'all' || value === 'search' ? value : 'auto';
+  return value === 'all' || value === 'search' || value === 'code' ? value : 'auto';
+}
+
+/** Code mode's two tools: the API's description, or a script's run (its calls shown as they end). */
+async function runCodeTool(services: ChatServices, call: ToolCallRequestPart, signal: AbortSignal, stream: vscode.ChatResponseStream, calls: CodeCallRecord[]): Promise<ToolRunResult> {
+  if (call.name === CODE_API_TOOL_NAME) return { content: [{ kind: 'text', text: await services.describeCodeApi(call.input.server) }], isError: false };
+  if (call.name !== RUN_CODE_TOOL_NAME) return { content: [{ kind: 'text', text: `In code mode the tools are ${CODE_API_TOOL_NAME} and ${RUN_CODE_TOOL_NAME}; call MCP tools from a script.` }], isError: true };
+  const code = typeof call.input.code === 'string' ? call.input.code : '';
+  if (code.trim() === '') return { content: [{ kind: 'text', text: 'Give the script as "code".' }], isError: true };
+  const result = await services.runCode(code, signal, (record) => {
+    calls.push(record);
+    stream.progress(`${record.ok ? '✓' : '✗'} ${record.server} › ${record.tool}`);
+  });
+  return { content: [{ kind: 'text', text: codeRunText(result) }], isError: result.error !== undefined };
 }
 
 /** One request to the model, its reply streamed as our parts. */
@@ -202,6 +226,8 @@ function showReferences(stream: vscode.ChatResponseStream, server: string | unde
 
 function describeTool(services: ChatServices, name: string): string {
   if (name === SEARCH_TOOL_NAME) return 'the MCP tool search';
+  if (name === RUN_CODE_TOOL_NAME) return 'a script against the MCP tools';
+  if (name === CODE_API_TOOL_NAME) return 'the code API of the MCP tools';
   const tool = services.tools().find(name);
   return tool ? `${tool.server} › ${tool.tool.name}` : name;
 }

@@ -1,0 +1,87 @@
+// One code-mode run: the script in the sandbox, its `tools.<server>.<tool>(args)` calls each sent
+// through the one call path (the ToolCallGate, caller `code`: the same approvals, cards, rules and
+// history as a direct call), and what it printed with the list of calls it made.
+import type { ToolCallRequest } from '../calls/types';
+import type { ModelToolCatalog } from '../chat/modelTools';
+import type { PersonalDataVault } from '../chat/personalData';
+import type { CallToolResult } from '../lifecycle/types';
+import { CodeApi, CodeCallError, codeValueOf } from './codeApi';
+import { runInSandbox, type SandboxEngine, type SandboxLimits } from './sandbox';
+
+/** The caller the gate records for calls a script makes. */
+export const CODE_CALLER = 'code';
+
+/** One call a script made, as the run reports it. */
+export interface CodeCallRecord {
+  server: string;
+  tool: string;
+  ok: boolean;
+  /** Why it did not succeed (the message the script got). */
+  error?: string;
+}
+
+/** How a run went: what it printed, the calls it made, and why it ended early, if it did. */
+export interface CodeRunResult {
+  output: string;
+  calls: CodeCallRecord[];
+  error?: string;
+}
+
+export interface CodeRunOptions {
+  engine: SandboxEngine;
+  /** The tools the script may call (the ready servers' offered tools, under their model names). */
+  catalog: ModelToolCatalog;
+  /** The one call path (ToolCallGate.call). */
+  call(request: ToolCallRequest): Promise<CallToolResult>;
+  signal?: AbortSignal;
+  limits?: Partial<SandboxLimits>;
+  /** Personal data masking: the output is masked and placeholders in call arguments restored. */
+  vault?: PersonalDataVault;
+  /** Told of each call as it ends (progress in the chat, say). */
+  onCall?(record: CodeCallRecord): void;
+}
+
+/** Runs `code` against the catalog's tools. Never rejects: a failing script ends with `error` set. */
+export async function runCode(code: string, options: CodeRunOptions): Promise<CodeRunResult> {
+  const api = new CodeApi(options.catalog);
+  const calls: CodeCallRecord[] = [];
+  const note = (record: CodeCallRecord): void => {
+    calls.push(record);
+    options.onCall?.(record);
+  };
+  const run = await runInSandbox(options.engine, code, {
+    api: api.names(),
+    limits: options.limits,
+    ...(options.signal ? { signal: options.signal } : {}),
+    call: async (serverKey, toolKey, args) => {
+      const tool = api.tool(serverKey, toolKey);
+      if (tool === undefined) throw new CodeCallError(`there is no tool tools.${serverKey}.${toolKey}`);
+      if (options.signal?.aborted) throw new CodeCallError('the run was cancelled');
+      const request: ToolCallRequest = {
+        serverId: tool.server,
+        tool: tool.tool.name,
+        arguments: options.vault ? options.vault.restore(args) : args,
+        caller: CODE_CALLER,
+        ...(options.signal ? { signal: options.signal } : {}),
+      };
+      let result: CallToolResult;
+      try {
+        result = await options.call(request);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        note({ server: tool.server, tool: tool.tool.name, ok: false, error: message });
+        throw new CodeCallError(message);
+      }
+      try {
+        const value = codeValueOf(tool, result);
+        note({ server: tool.server, tool: tool.tool.name, ok: true });
+        return value;
+      } catch (error) {
+        note({ server: tool.server, tool: tool.tool.name, ok: false, error: (error as Error).message });
+        throw error;
+      }
+    },
+  });
+  const mask = (text: string): string => (options.vault ? options.vault.mask(text) : text);
+  return { output: mask(run.output), calls, ...(run.error !== undefined ? { error: mask(run.error) } : {}) };
+}
