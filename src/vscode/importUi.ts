@@ -4,14 +4,11 @@
 // scripted stand-in answers the same questions in extension tests and records what was shown.
 import * as vscode from 'vscode';
 import { notifyInfo, notifyWarning } from './notify';
+import type { ScopeTarget } from './scopeTargets';
 import type { Conflict, HostId, HostImport, ImportedEntry, ImportedServer, ImportPlan, LiteralSecret } from '../core/import';
 
 /** A scope file the servers can go into. */
-export interface ImportTarget {
-  scope: 'user' | 'local' | 'project';
-  label: string;
-  file: string;
-}
+export type ImportTarget = ScopeTarget;
 
 /** A host in the first pick, with the default files of it that exist. */
 export interface HostChoice {

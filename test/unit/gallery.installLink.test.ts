@@ -2,7 +2,7 @@
 // form give the whole definition; oversize, bad JSON, a bad name, an untranslatable definition are clear
 // errors; fields that are not installed are listed, never dropped silently.
 import * as assert from 'node:assert/strict';
-import { InstallLinkError, MAX_LINK_BYTES, parseInstallLink } from '../../src/core/gallery';
+import { InstallLinkError, installLinkQuery, MAX_LINK_BYTES, parseInstallLink } from '../../src/core/gallery';
 
 const link = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
@@ -49,5 +49,20 @@ describe('install links', () => {
     refuses(link({ name: 'x', env: { A: 'b' } }), /cannot be installed: it has neither a command nor a URL/);
     refuses(link({ name: 'x', command: 'run', args: ['a'.repeat(MAX_LINK_BYTES)] }), /more than/);
     refuses('name=x', /no "config"/);
+  });
+
+  it('reads a query VS Code already decoded, a JSON holding & and % included', () => {
+    const definition = { command: 'run', args: ['a&b', '100%', 'name=x'] };
+    assert.deepEqual(parseInstallLink(JSON.stringify({ name: 'x', ...definition }), { decoded: true }).entry, { type: 'stdio', ...definition });
+    assert.deepEqual(parseInstallLink(`name=x&config=${JSON.stringify(definition)}`, { decoded: true }).entry, { type: 'stdio', ...definition });
+    assert.equal(parseInstallLink(`config=${JSON.stringify(definition)}&name=y`, { decoded: true }).name, 'y');
+  });
+
+  it('takes a pasted link of our handler, of VS Code, or of its web redirect, and nothing else', () => {
+    const query = link({ name: 'x', command: 'run' });
+    for (const prefix of ['vscode://mcp-switchboard.mcp-switchboard/install?', 'vscode:mcp/install?', 'vscode-insiders:mcp/install?', 'https://vscode.dev/redirect/mcp/install?']) {
+      assert.equal(installLinkQuery(` ${prefix}${query} `), query);
+    }
+    assert.throws(() => installLinkQuery(`https://evil.example/mcp/install?${query}`), /not an install link: expected vscode:\/\/mcp-switchboard\.mcp-switchboard\/install\?…/);
   });
 });

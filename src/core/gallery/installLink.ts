@@ -24,17 +24,25 @@ export interface LinkedServer {
 /** A link that cannot be installed, said for a person. */
 export class InstallLinkError extends Error {}
 
-/** Reads the query of an install link (as it appears in the URI, percent-encoded or not). */
-export function parseInstallLink(rawQuery: string): LinkedServer {
+/**
+ * Reads the query of an install link: percent-encoded as written in the link, or already `decoded` (as
+ * VS Code hands a URI's query to a handler).
+ */
+export function parseInstallLink(rawQuery: string, options: { decoded?: boolean } = {}): LinkedServer {
   if (rawQuery.length > MAX_LINK_BYTES * 3) throw new InstallLinkError(`the link is ${rawQuery.length} characters long, more than an install link may be (${MAX_LINK_BYTES} bytes of definition)`);
   const query = rawQuery.startsWith('?') ? rawQuery.slice(1) : rawQuery;
   let text: string;
   let name: string | undefined;
-  const params = /^(name|config)=/.test(query) ? new URLSearchParams(query) : undefined;
-  if (params !== undefined) {
-    name = params.get('name') ?? undefined;
-    text = params.get('config') ?? '';
+  if (/^(name|config)=/.test(query)) {
+    const parts = options.decoded === true ? splitDecoded(query) : (() => {
+      const params = new URLSearchParams(query);
+      return { name: params.get('name') ?? undefined, config: params.get('config') ?? undefined };
+    })();
+    name = parts.name;
+    text = parts.config ?? '';
     if (text === '') throw new InstallLinkError('the link has no "config" (the server\'s definition as JSON)');
+  } else if (options.decoded === true) {
+    text = query;
   } else {
     try {
       text = decodeURIComponent(query);
@@ -71,8 +79,36 @@ export function parseInstallLink(rawQuery: string): LinkedServer {
   return { name, entry: server.entry, inputs: declared, leftOut };
 }
 
+/** `name=N&config=JSON` already decoded: the JSON may hold `&` itself, so the name is the short part. */
+function splitDecoded(query: string): { name?: string; config?: string } {
+  const nameFirst = /^name=([^&]*)&config=(.*)$/s.exec(query);
+  if (nameFirst !== null) return { name: nameFirst[1], config: nameFirst[2] };
+  const configFirst = /^config=(.*)&name=([^&]*)$/s.exec(query);
+  if (configFirst !== null) return { name: configFirst[2], config: configFirst[1] };
+  const configOnly = /^config=(.*)$/s.exec(query);
+  return configOnly !== null ? { config: configOnly[1] } : {};
+}
+
 function checkName(name: string): void {
   if (name.trim() === '' || name.length > MAX_NAME || name.includes('/') || [...name].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) {
     throw new InstallLinkError(`the server name ${JSON.stringify(name.slice(0, MAX_NAME))} is not usable: it must be 1 to ${MAX_NAME} characters with no "/" or control characters`);
   }
+}
+
+/** Our URI handler's authority: `<publisher>.<name>` of package.json. */
+export const LINK_AUTHORITY = 'mcp-switchboard.mcp-switchboard';
+const LINK_FORMS: readonly RegExp[] = [
+  new RegExp(`^vscode(-insiders)?://${LINK_AUTHORITY.replace(/\./g, '\\.')}/install\\?`, 'i'),
+  /^vscode(-insiders)?:(\/\/)?mcp\/install\?/i,
+  /^https:\/\/(insiders\.)?vscode\.dev\/redirect\/mcp\/install\?/i,
+];
+
+/** The (percent-encoded) query of a pasted install link, or an error naming the forms understood. */
+export function installLinkQuery(link: string): string {
+  const trimmed = link.trim();
+  const form = LINK_FORMS.find((pattern) => pattern.test(trimmed));
+  if (form === undefined) {
+    throw new InstallLinkError(`not an install link: expected vscode://${LINK_AUTHORITY}/install?…, vscode:mcp/install?… or https://vscode.dev/redirect/mcp/install?…`);
+  }
+  return trimmed.replace(form, '');
 }
