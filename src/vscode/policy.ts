@@ -4,6 +4,7 @@
 // are re-read when they change; a denied server is held by the registry as blocked by policy, with the
 // rule, and is never started.
 import * as vscode from 'vscode';
+import type { ApprovalMode } from '../core/approvals';
 import type { EffectiveServer } from '../core/config/types';
 import type { Disposable } from '../core/disposable';
 import { Emitter } from '../core/event';
@@ -48,6 +49,11 @@ export class PolicyService implements vscode.Disposable {
     return evaluatePolicy(this.current, server);
   }
 
+  /** The approval mode the policy fixes, and where, or undefined when the person chooses it. */
+  approvalLock(): { mode: ApprovalMode; origin: string } | undefined {
+    return this.current.approvalMode;
+  }
+
   /** Why the policy blocks this server (the registry then holds it), or undefined. */
   blockReason(server: EffectiveServer): string | undefined {
     const verdict = this.verdict(server);
@@ -78,7 +84,8 @@ export class PolicyService implements vscode.Disposable {
     policies.push(settings.policy);
     this.current = combinePolicies(...policies);
     const { allowed, denied, onlyAllowlisted, unreadable } = this.current;
-    this.log.info(`policy: ${denied.length} deny rule(s), ${allowed.length} allow rule(s)${onlyAllowlisted ? ', only allowlisted servers' : ''}${unreadable ? `; ${unreadable}: every server is blocked` : ''}`);
+    const lock = this.current.approvalMode;
+    this.log.info(`policy: ${denied.length} deny rule(s), ${allowed.length} allow rule(s)${onlyAllowlisted ? ', only allowlisted servers' : ''}${lock ? `, approval mode fixed to ${lock.mode}` : ''}${unreadable ? `; ${unreadable}: every server is blocked` : ''}`);
     this.changed.fire();
   }
 }
@@ -87,5 +94,5 @@ export class PolicyService implements vscode.Disposable {
 function userSettings(): RawPolicy {
   const configuration = vscode.workspace.getConfiguration(SETTINGS);
   const user = <T>(key: string): T | undefined => configuration.inspect<T>(key)?.globalValue;
-  return { allowedServers: user('allowedServers'), deniedServers: user('deniedServers'), onlyAllowlisted: user('onlyAllowlisted') };
+  return { allowedServers: user('allowedServers'), deniedServers: user('deniedServers'), onlyAllowlisted: user('onlyAllowlisted'), approvalMode: user('approvalMode') };
 }

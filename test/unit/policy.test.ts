@@ -66,7 +66,7 @@ describe('policy: reading', () => {
     assert.deepEqual(read.policy.denied, [{ rule: { name: 'ok' }, origin: 'deniedServers[2] in /p.json' }]);
     assert.deepEqual(read.policy.allowed, []);
     assert.deepEqual(read.problems.map((p) => [p.line, p.column, p.message]), [
-      [8, 3, 'Unknown field "color", ignored; known: allowedServers, deniedServers, onlyAllowlisted'],
+      [8, 3, 'Unknown field "color", ignored; known: allowedServers, deniedServers, onlyAllowlisted, approvalMode'],
       [7, 22, 'allowedServers[0] has "nmae", which is not one of name, npm, pypi, command, url, fingerprint; this rule is left out'],
       [3, 5, 'deniedServers[0] has "nmae", which is not one of name, npm, pypi, command, url, fingerprint; no server runs until it is fixed'],
       [4, 5, 'deniedServers[1] has no field, so it would match nothing; no server runs until it is fixed'],
@@ -97,5 +97,25 @@ describe('policy: reading', () => {
     assert.equal(managedPolicyFile('linux', {}), '/etc/mcp-switchboard/policy.json');
     assert.equal(managedPolicyFile('darwin', {}), '/Library/Application Support/MCP Switchboard/policy.json');
     assert.equal(managedPolicyFile('win32', { ProgramData: 'D:\\ProgramData' }), 'D:\\ProgramData\\MCP Switchboard\\policy.json');
+  });
+});
+
+describe('policy: the approval mode lock', () => {
+  it('the file fixes a mode; a value that is not a mode fixes the strictest, with a problem at its position', () => {
+    assert.deepEqual(parsePolicyFile('/p.json', '{ "approvalMode": "acceptEdits" }').policy.approvalMode, { mode: 'acceptEdits', origin: 'approvalMode in /p.json' });
+    const typo = parsePolicyFile('/p.json', '{\n  "approvalMode": "acceptEverthing"\n}');
+    assert.deepEqual(typo.policy.approvalMode, { mode: 'askBeforeEdits', origin: 'approvalMode in /p.json (not a mode, so the strictest)' });
+    assert.deepEqual(typo.problems.map((p) => [p.line, p.column, p.message]), [
+      [2, 19, '"approvalMode" must be one of askBeforeEdits, acceptEdits, acceptEverything, not "acceptEverthing"; the mode is fixed to askBeforeEdits until it is fixed'],
+    ]);
+    assert.equal(parsePolicyFile('/p.json', '{}').policy.approvalMode, undefined, 'no lock unless asked');
+  });
+
+  it('the settings fix a mode too, and of two locks the stricter holds', () => {
+    const settings = policyFromSettings({ approvalMode: 'acceptEverything' }, 'switchboard.policy');
+    assert.deepEqual(settings.policy.approvalMode, { mode: 'acceptEverything', origin: 'switchboard.policy.approvalMode' });
+    assert.equal(policyFromSettings({ approvalMode: '' }, 'switchboard.policy').policy.approvalMode, undefined, 'an empty setting is no lock');
+    const combined = combinePolicies(settings.policy, parsePolicyFile('/p.json', '{ "approvalMode": "acceptEdits" }').policy);
+    assert.deepEqual(combined.approvalMode, { mode: 'acceptEdits', origin: 'approvalMode in /p.json' });
   });
 });
