@@ -246,6 +246,7 @@ function shadowedRow(row: ShadowedRow, actions: Actions): HTMLElement {
 }
 
 const SCOPE_TITLE = {
+  managed: 'Managed: provided by your administrator\'s policy; it cannot be changed here',
   local: 'Local: your private servers for this workspace',
   project: 'Project: the workspace’s .mcp.json, shared through the repository',
   user: 'User: your servers for every workspace',

@@ -19,6 +19,11 @@ export const POLICY_FILE_VARIABLE = 'SWITCHBOARD_POLICY_FILE';
 const SETTINGS = 'switchboard.policy';
 const POLICY_BYTES = 1024 * 1024;
 
+/** The policy files the extension reads, in order: the platform's managed file, then the one the environment names. */
+export function policyFiles(env: Readonly<Record<string, string | undefined>> = process.env): string[] {
+  return [managedPolicyFile(process.platform, env), ...(env[POLICY_FILE_VARIABLE] ? [env[POLICY_FILE_VARIABLE]!] : [])];
+}
+
 /** The policy in effect, kept current. */
 export class PolicyService implements vscode.Disposable {
   private readonly changed = new Emitter<void>();
@@ -30,7 +35,7 @@ export class PolicyService implements vscode.Disposable {
   private loading: Promise<void> = Promise.resolve();
 
   constructor(private readonly log: vscode.LogOutputChannel, env: Readonly<Record<string, string | undefined>> = process.env) {
-    this.sources = [managedPolicyFile(process.platform, env), ...(env[POLICY_FILE_VARIABLE] ? [env[POLICY_FILE_VARIABLE]!] : [])];
+    this.sources = policyFiles(env);
     for (const file of this.sources) this.disposables.push(this.files.watch(file, () => this.reload()));
     this.disposables.push(vscode.workspace.onDidChangeConfiguration((event) => { if (event.affectsConfiguration(SETTINGS)) void this.reload(); }));
   }

@@ -8,7 +8,8 @@ import { APPROVAL_MODES, isApprovalMode, type ApprovalMode } from '../approvals/
 import type { Policy, ServerRule, SourcedRule } from './types';
 
 const RULE_FIELDS: readonly (keyof ServerRule)[] = ['name', 'npm', 'pypi', 'command', 'url', 'fingerprint'];
-const TOP_FIELDS = ['allowedServers', 'deniedServers', 'onlyAllowlisted', 'approvalMode'];
+// `mcpServers` / `servers` and `inputs`: the servers the policy provides, read as a config layer.
+const TOP_FIELDS = ['allowedServers', 'deniedServers', 'onlyAllowlisted', 'approvalMode', 'mcpServers', 'servers', 'inputs'];
 
 /** A problem in a policy source. */
 export interface PolicyProblem {
