@@ -7,6 +7,7 @@ import { parseArgs, PROGRAM, UsageError, type Command, type Io } from './cli/com
 import { configCommand } from './cli/config';
 import { decideCommand } from './cli/decide';
 import { importCommand } from './cli/import';
+import { registryCommand } from './cli/registry';
 import { conformanceCommand } from './cli/conformance';
 import { previewCommand } from './cli/preview';
 import { searchToolsCommand } from './cli/searchTools';
@@ -15,7 +16,7 @@ import { statusCommand } from './cli/status';
 import { toolsCommand } from './cli/tools';
 import { trustCommand } from './cli/trust';
 
-const commands: Command[] = [configCommand, statusCommand, toolsCommand, callCommand, codeCommand, trustCommand, decideCommand, previewCommand, signaturesCommand, searchToolsCommand, conformanceCommand, importCommand, addCommand, addJsonCommand, removeCommand];
+const commands: Command[] = [configCommand, statusCommand, toolsCommand, callCommand, codeCommand, trustCommand, decideCommand, previewCommand, signaturesCommand, searchToolsCommand, conformanceCommand, importCommand, addCommand, addJsonCommand, removeCommand, registryCommand];
 
 function mainHelp(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

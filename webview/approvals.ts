@@ -31,19 +31,25 @@ const MODE_LABELS: { readonly [M in ApprovalMode]: string } = {
 };
 
 /** The mode picker: which calls run without a card. */
-export function modePicker(mode: ApprovalMode, actions: ApprovalActions): HTMLElement {
+export function modePicker(mode: ApprovalMode, actions: ApprovalActions, lockedBy?: string): HTMLElement {
   const select = h('select', {
     className: 'mode-select',
-    attrs: { id: 'approval-mode', 'data-testid': 'approval-mode', 'data-focus-key': 'approval-mode' },
+    attrs: {
+      id: 'approval-mode', 'data-testid': 'approval-mode', 'data-focus-key': 'approval-mode',
+      ...(lockedBy !== undefined ? { 'aria-describedby': 'approval-mode-lock' } : {}),
+    },
   }, ...(Object.keys(MODE_LABELS) as ApprovalMode[]).map((value) => {
     const option = h('option', { attrs: { value } }, MODE_LABELS[value]);
     option.selected = value === mode;
     return option;
   }));
+  // The administrator's policy fixes the mode: shown, not changeable, and said why.
+  select.disabled = lockedBy !== undefined;
   select.addEventListener('change', () => actions.setMode(select.value as ApprovalMode));
   return h('div', { className: 'mode-picker' },
     h('label', { attrs: { for: 'approval-mode' } }, 'Approval mode'),
-    select);
+    select,
+    ...(lockedBy !== undefined ? [h('span', { className: 'muted', attrs: { id: 'approval-mode-lock', 'data-testid': 'approval-mode-lock' } }, `Fixed by your administrator's policy (${lockedBy})`)] : []));
 }
 
 export function approvalCard(card: ApprovalCard, draft: CardDraft, actions: ApprovalActions): HTMLElement {

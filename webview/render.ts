@@ -53,7 +53,7 @@ export function render(root: HTMLElement, model: ViewModel, actions: Actions): v
     // A waiting call is never hidden behind a collapsed section.
     section('approvals', 'Approvals', pending.length, pending.length > 0 ? { ...model.ui, collapsed: model.ui.collapsed.filter((id) => id !== 'approvals') } : model.ui, actions, () =>
       h('div', { className: 'approvals' },
-        modePicker(snapshot.approvals.mode, actions),
+        modePicker(snapshot.approvals.mode, actions, snapshot.approvals.modeLockedBy),
         pending.length > 0
           ? h('div', { className: 'approval-cards', attrs: { 'aria-live': 'polite' } },
             ...pending.map((card) => approvalCard(card, model.drafts?.get(card.id) ?? draftOf(card), actions)))
@@ -247,6 +247,7 @@ function shadowedRow(row: ShadowedRow, actions: Actions): HTMLElement {
 }
 
 const SCOPE_TITLE = {
+  managed: 'Managed: provided by your administrator\'s policy; it cannot be changed here',
   local: 'Local: your private servers for this workspace',
   project: 'Project: the workspace’s .mcp.json, shared through the repository',
   user: 'User: your servers for every workspace',

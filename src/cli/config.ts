@@ -38,7 +38,8 @@ JSON: { "servers": [ { "name", "scope", "folder", "type", "command", "args", "en
           "source": { "file", "line", "column" } } ],
         "shadowed": [ { "name", "scope", "source", "shadowedBy": { "scope", "file" } } ],
         "problems": [ { "file", "line", "column", "severity", "message" } ],
-        "dangerFlags": { "<name>": [ "<flag id>", ... ] } }
+        "dangerFlags": { "<name>": [ "<flag id>", ... ] },
+        "approvalLock": { "mode", "origin" } or null }
 Every key is always present; absent values are null, empty maps {} and lists [].
 Secrets are masked as *** in both forms: env and header values, what \${VAR} and
 \${env:VAR} brought in from the environment (in args, url, headers, command, cwd), URL
@@ -55,7 +56,9 @@ project server.
 
 "policy" is the administrator's policy's effect (see --policy): "verdict" "allowed" or
 "denied" (a denied server is never started), "rule" the rule that decided, or null,
-and "reason" a sentence.
+and "reason" a sentence. Servers of the policy file's own "mcpServers" are in the
+"managed" scope, above every other, and always allowed. "approvalLock" is the
+approval mode the policy fixes ("approvalMode"), or null.
 
 "needsTrust" is true when the server would not start by itself: without
 --trust-store, every project server (and every server that reads workspace files,
@@ -126,6 +129,7 @@ function toJson(merged: MergedConfig, trust: CliTrust, policy: Policy): unknown 
     dangerFlags: Object.fromEntries(merged.servers
       .map((server) => [server.id, trust.flags(server).map((flag) => flag.id)] as const)
       .filter(([, ids]) => ids.length > 0)),
+    approvalLock: policy.approvalMode === undefined ? null : { mode: policy.approvalMode.mode, origin: policy.approvalMode.origin },
   };
 }
 

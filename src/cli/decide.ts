@@ -70,7 +70,7 @@ function required(args: Args, name: string): string {
   return value;
 }
 
-const SCOPES: readonly Scope[] = ['user', 'local', 'project', 'plugin'];
+const SCOPES: readonly Scope[] = ['user', 'local', 'project', 'plugin', 'managed'];
 
 function readInput(args: Args, cwd: string): { call: CallToDecide; context: CallDecisionContext } {
   const mode = required(args, 'mode');

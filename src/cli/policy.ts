@@ -14,10 +14,15 @@ export const POLICY_HELP = `  --policy FILE    An administrator's policy file re
                    (${managedPolicyFile('linux', {})} on Linux) and
                    $SWITCHBOARD_POLICY_FILE: their rules add up. Repeatable.`;
 
+/** The policy files of this invocation, in order (their `mcpServers` are the managed scope). */
+export function cliPolicyFiles(args: Args, io: Io): string[] {
+  return [managedPolicyFile(process.platform, io.env), io.env.SWITCHBOARD_POLICY_FILE, ...args.strings('policy').map((file) => path.resolve(io.cwd, file))]
+    .filter((file): file is string => file !== undefined && file !== '');
+}
+
 /** The policy in effect for this invocation, and what is wrong in its files. */
 export function readCliPolicy(args: Args, io: Io): { policy: Policy; problems: ConfigProblem[] } {
-  const files = [managedPolicyFile(process.platform, io.env), io.env.SWITCHBOARD_POLICY_FILE, ...args.strings('policy').map((file) => path.resolve(io.cwd, file))]
-    .filter((file): file is string => file !== undefined && file !== '');
+  const files = cliPolicyFiles(args, io);
   const policies: Policy[] = [];
   const problems: ConfigProblem[] = [];
   for (const file of files) {

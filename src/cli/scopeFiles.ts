@@ -9,8 +9,8 @@ import { writeFileAtomic } from '../node/atomicWrite';
 import type { Scope } from '../core/config/types';
 import { PROGRAM, UsageError, type Args, type FlagSpec, type Io } from './command';
 
-/** The scopes a person writes (plugin servers come from extensions). */
-export type WritableScope = Exclude<Scope, 'plugin'>;
+/** The scopes a person writes (plugin servers come from extensions, managed ones from the administrator's policy). */
+export type WritableScope = Exclude<Scope, 'plugin' | 'managed'>;
 export const WRITABLE_SCOPES: readonly WritableScope[] = ['user', 'local', 'project'];
 
 export const SCOPE_FILE_FLAGS: Record<string, FlagSpec> = {

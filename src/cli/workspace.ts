@@ -14,7 +14,7 @@ import { NodeConfigFileSystem } from '../node/configFileSystem';
 import { installDigest } from '../node/installSalt';
 import { parseEnvFile } from '../node/process/environment';
 import { UsageError, type Args, type FlagSpec, type Io } from './command';
-import { POLICY_FLAGS, POLICY_HELP, readCliPolicy } from './policy';
+import { cliPolicyFiles, POLICY_FLAGS, POLICY_HELP, readCliPolicy } from './policy';
 import type { Policy } from '../core/policy';
 
 export const WORKSPACE_FLAGS: Record<string, FlagSpec> = {
@@ -72,6 +72,7 @@ export async function readWorkspaceConfig(args: Args, io: Io, command: string): 
     userFile: path.join(home, '.mcp.json'),
     userHome: home,
     env: io.env,
+    managedFiles: cliPolicyFiles(args, io),
     plugins: args.strings('plugin').map((file) => ({ file: path.resolve(io.cwd, file), label: path.basename(file) })),
   });
   const trustStore = trustStorePath(args, io, workspaces, command);

@@ -103,6 +103,8 @@ export interface HistoryRow {
 /** Everything the approvals sections show. */
 export interface ApprovalsView {
   readonly mode: ApprovalMode;
+  /** Set when the administrator's policy fixes the mode: where (the picker is then read-only). */
+  readonly modeLockedBy?: string;
   /** Oldest first. */
   readonly pending: readonly ApprovalCard[];
   readonly rules: readonly RuleRow[];

@@ -7,7 +7,7 @@ import type { ElicitationCard } from './elicitation';
 import type { SamplingCard } from './sampling';
 
 /** Where a server is defined (the core's `Scope`). */
-export type Scope = 'local' | 'project' | 'user' | 'plugin';
+export type Scope = 'managed' | 'local' | 'project' | 'user' | 'plugin';
 
 /** How a server is reached (the core's `TransportKind`). */
 export type TransportKind = 'stdio' | 'http' | 'sse' | 'ws';

@@ -21,6 +21,7 @@ import { nodePreviewFileSystem } from '../node/previewFileSystem';
 import { onDidChangeApprovalSettings, readApprovalMode, readFileWriteTools, writeApprovalMode } from './approvalSettings';
 import { APPROVAL_RULES_KEY, ApprovalRules } from './approvalRules';
 import { CALL_HISTORY_KEY, CallHistoryStore } from './callHistoryStore';
+import { notifyWarning } from './notify';
 import type { ProjectTrust } from './projectTrust';
 
 export interface ApprovalsOptions {
@@ -29,6 +30,8 @@ export interface ApprovalsOptions {
   readonly trust: ProjectTrust;
   readonly toolReview: ToolReview;
   readonly log: vscode.LogOutputChannel;
+  /** The administrator's policy: an approval mode it fixes wins over the person's setting. */
+  readonly policy?: { approvalLock(): { mode: ApprovalMode; origin: string } | undefined; readonly onDidChange: (listener: () => void) => { dispose(): void } };
 }
 
 export class Approvals implements vscode.Disposable {
@@ -47,7 +50,8 @@ export class Approvals implements vscode.Disposable {
 
   constructor(private readonly options: ApprovalsOptions) {
     const warn = (message: string): void => options.log.warn(`approvals: ${message}`);
-    this.mode = readApprovalMode(warn);
+    const readMode = (): ApprovalMode => options.policy?.approvalLock()?.mode ?? readApprovalMode(warn);
+    this.mode = readMode();
     this.rules = new ApprovalRules(options.extension.workspaceState, options.extension.globalState, warn);
     this.history = new CallHistoryStore(options.extension.workspaceState, warn);
     this.store.add(this.rules);
@@ -57,9 +61,20 @@ export class Approvals implements vscode.Disposable {
     this.store.add(this.history.onDidChange(() => this.changed.fire()));
     this.store.add(this.broker.onDidChange(() => this.changed.fire()));
     this.store.add(onDidChangeApprovalSettings(() => {
-      this.mode = readApprovalMode(warn);
+      this.mode = readMode();
+      const lock = options.policy?.approvalLock();
+      // Changed in the settings while the policy fixes it: nothing changes, and the person is told why.
+      if (lock !== undefined && readApprovalMode() !== lock.mode) {
+        void notifyWarning(`MCP Switchboard: switchboard.approvals.mode has no effect: your administrator's policy fixes the approval mode to ${lock.mode} (${lock.origin}).`);
+      }
       this.changed.fire();
     }));
+    if (options.policy !== undefined) {
+      this.store.add(options.policy.onDidChange(() => {
+        this.mode = readMode();
+        this.changed.fire();
+      }));
+    }
     const step = approvalStep({
       mode: () => this.mode,
       rules: () => this.rules.all(),
@@ -108,7 +123,18 @@ export class Approvals implements vscode.Disposable {
     return this.mode;
   }
 
+  /** Where the policy fixes the mode, or undefined when the person chooses it. */
+  modeLockedBy(): string | undefined {
+    return this.options.policy?.approvalLock()?.origin;
+  }
+
+  /** Sets the person's mode; refused (and said) while the policy fixes it. */
   async setMode(mode: ApprovalMode): Promise<void> {
+    const lock = this.options.policy?.approvalLock();
+    if (lock !== undefined) {
+      this.changed.fire();
+      throw new Error(`the approval mode is fixed to ${lock.mode} by your administrator's policy (${lock.origin}); it cannot be changed here`);
+    }
     await writeApprovalMode(mode);
     this.mode = mode;
     this.changed.fire();
@@ -116,8 +142,10 @@ export class Approvals implements vscode.Disposable {
 
   /** What the sidebar's approvals sections show now. */
   view(): ApprovalsView {
+    const lockedBy = this.modeLockedBy();
     return toApprovalsView({
       mode: this.mode,
+      ...(lockedBy !== undefined ? { modeLockedBy: lockedBy } : {}),
       pending: this.broker.pending(),
       rules: this.rules.all(),
       history: this.history.list(),

@@ -21,6 +21,8 @@ export interface ConfigSourcesOptions {
   globalStorage: vscode.Uri;
   /** This extension's id, so that its own manifest is not read as a plugin. */
   ownExtensionId: string;
+  /** The administrator's policy files, whose servers are the managed scope. */
+  managedFiles?: string[];
 }
 
 export class ConfigSources implements vscode.Disposable {
@@ -48,6 +50,7 @@ export class ConfigSources implements vscode.Disposable {
       userFile: this.userSetting(),
       userHome: os.homedir(),
       env,
+      managedFiles: this.options.managedFiles ?? [],
       plugins: [...this.extensionPlugins(), ...this.apiPlugins()],
     });
   }

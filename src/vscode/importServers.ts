@@ -4,20 +4,19 @@
 // writes the scope file with text edits (comments kept); the config watcher picks the change up, and a
 // project entry waits for trust like any other.
 import * as os from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { counted } from '../protocol/counts';
-import { addServer, declareInputs, scopeTextErrors, serverNames } from '../core/config/scopeWriter';
+import { serverNames } from '../core/config/scopeWriter';
 import {
   defaultLocations, freeName, HOST_IDS, HOST_NAMES, importHost, MAX_HOST_FILE_BYTES, planImport,
-  type Conflict, type HostId, type HostImport, type ImportPlan, type Platform,
+  type Conflict, type HostId, type HostImport, type Platform,
 } from '../core/import';
-import { writeFileAtomic } from '../node/atomicWrite';
 import { NodeConfigFileSystem } from '../node/configFileSystem';
 import type { ConfigSources } from './configSources';
 import type { Feedback } from './feedback';
 import { ScriptedImportUi, VscodeImportUi, type ImportTarget, type ImportUi, type ScriptedAnswers } from './importUi';
 import { notifyError } from './notify';
+import { readScopeFile, scopeTargets, writeEntries } from './scopeTargets';
 import type { WorkspaceInputs } from './workspaceInputs';
 
 export const IMPORT_SERVERS_COMMAND = 'switchboard.importServers';
@@ -82,9 +81,9 @@ export async function runImport(deps: ImportServersDeps, ui: ImportUi): Promise<
     return undefined;
   }
 
-  const target = await ui.pickTarget(targets(deps.sources));
+  const target = await ui.pickTarget(scopeTargets(deps.sources));
   if (target === undefined) return undefined;
-  const text = await readText(files, target.file);
+  const text = await readScopeFile(target.file);
   const existing = new Set(serverNames(text));
   const ticked = await ui.pickServers(result, existing, target);
   if (ticked === undefined || ticked.length === 0) return undefined;
@@ -103,47 +102,12 @@ export async function runImport(deps: ImportServersDeps, ui: ImportUi): Promise<
 
   const plan = planImport(ticked, result.inputs, existing, conflicts, move);
   if (plan.servers.length === 0 || !(await ui.confirm(plan, target))) return undefined;
-  const written = await writePlan(plan, target, text);
+  const written = await writeEntries(target, text, plan.servers, plan.inputs);
   for (const secret of plan.secrets) await deps.inputs.remember(secret.id, secret.value, { scope: target.scope, file: target.file });
   const outcome: ImportOutcome = { file: target.file, scope: target.scope, written };
   deps.feedback.show(`$(cloud-download) MCP Switchboard: imported ${counted(written.length, 'server')} into ${target.label}`, deps.log);
   void ui.done(outcome);
   return outcome;
-}
-
-/** Applies the plan to the file's text and writes it (refusing a file with unsaved edits in an editor). */
-async function writePlan(plan: ImportPlan, target: ImportTarget, text: string | undefined): Promise<string[]> {
-  const open = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'file' && path.resolve(document.uri.fsPath) === path.resolve(target.file));
-  if (open?.isDirty) throw new Error(`${target.file} has unsaved changes: save or revert it, then import again`);
-  let current = text;
-  for (const server of plan.servers) {
-    const change = addServer(current, server.name, server.entry, { force: server.replace, file: target.file });
-    if (!change.ok) throw new Error(`${target.file}: ${change.refusal.message}`);
-    current = change.text;
-  }
-  const declared = declareInputs(current!, plan.inputs, { file: target.file });
-  if (!declared.ok) throw new Error(`${target.file}: ${declared.refusal.message}`);
-  const errors = scopeTextErrors(target.file, declared.text, target.scope, path.dirname(target.file));
-  if (errors.length > 0) throw new Error(`${target.file} would not read as a configuration (${errors.join('; ')}); nothing was written`);
-  await writeFileAtomic(target.file, declared.text);
-  return plan.servers.map((server) => server.name);
-}
-
-/** The scope files a person can import into: user first (the default), then each folder's local and project file. */
-function targets(sources: ConfigSources): ImportTarget[] {
-  const list: ImportTarget[] = [{ scope: 'user', label: 'User servers', file: sources.userFile() }];
-  for (const folder of sources.folders()) {
-    list.push({ scope: 'local', label: `Local servers of ${folder.name} (private)`, file: sources.localFile(folder) });
-    list.push({ scope: 'project', label: `Project servers of ${folder.name} (.mcp.json, shared, needs trust)`, file: sources.projectFile(folder) });
-  }
-  return list;
-}
-
-async function readText(files: NodeConfigFileSystem, file: string): Promise<string | undefined> {
-  const read = await files.read(file, MAX_HOST_FILE_BYTES);
-  if (read.kind === 'missing') return undefined;
-  if (read.kind !== 'text') throw new Error(`${file} cannot be read (${read.kind})`);
-  return read.text;
 }
 
 function logResult(log: vscode.LogOutputChannel, result: HostImport): void {

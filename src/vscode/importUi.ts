@@ -5,14 +5,11 @@
 import * as vscode from 'vscode';
 import { counted, nounFor } from '../protocol/counts';
 import { notifyInfo, notifyWarning } from './notify';
+import type { ScopeTarget } from './scopeTargets';
 import type { Conflict, HostId, HostImport, ImportedEntry, ImportedServer, ImportPlan, LiteralSecret } from '../core/import';
 
 /** A scope file the servers can go into. */
-export interface ImportTarget {
-  scope: 'user' | 'local' | 'project';
-  label: string;
-  file: string;
-}
+export type ImportTarget = ScopeTarget;
 
 /** A host in the first pick, with the default files of it that exist. */
 export interface HostChoice {

@@ -5,6 +5,7 @@
 // rule, and is never started.
 import * as vscode from 'vscode';
 import { counted } from '../protocol/counts';
+import type { ApprovalMode } from '../core/approvals';
 import type { EffectiveServer } from '../core/config/types';
 import type { Disposable } from '../core/disposable';
 import { Emitter } from '../core/event';
@@ -19,6 +20,11 @@ export const POLICY_FILE_VARIABLE = 'SWITCHBOARD_POLICY_FILE';
 const SETTINGS = 'switchboard.policy';
 const POLICY_BYTES = 1024 * 1024;
 
+/** The policy files the extension reads, in order: the platform's managed file, then the one the environment names. */
+export function policyFiles(env: Readonly<Record<string, string | undefined>> = process.env): string[] {
+  return [managedPolicyFile(process.platform, env), ...(env[POLICY_FILE_VARIABLE] ? [env[POLICY_FILE_VARIABLE]!] : [])];
+}
+
 /** The policy in effect, kept current. */
 export class PolicyService implements vscode.Disposable {
   private readonly changed = new Emitter<void>();
@@ -30,7 +36,7 @@ export class PolicyService implements vscode.Disposable {
   private loading: Promise<void> = Promise.resolve();
 
   constructor(private readonly log: vscode.LogOutputChannel, env: Readonly<Record<string, string | undefined>> = process.env) {
-    this.sources = [managedPolicyFile(process.platform, env), ...(env[POLICY_FILE_VARIABLE] ? [env[POLICY_FILE_VARIABLE]!] : [])];
+    this.sources = policyFiles(env);
     for (const file of this.sources) this.disposables.push(this.files.watch(file, () => this.reload()));
     this.disposables.push(vscode.workspace.onDidChangeConfiguration((event) => { if (event.affectsConfiguration(SETTINGS)) void this.reload(); }));
   }
@@ -47,6 +53,11 @@ export class PolicyService implements vscode.Disposable {
   /** The policy's verdict on a server. */
   verdict(server: EffectiveServer): PolicyVerdict {
     return evaluatePolicy(this.current, server);
+  }
+
+  /** The approval mode the policy fixes, and where, or undefined when the person chooses it. */
+  approvalLock(): { mode: ApprovalMode; origin: string } | undefined {
+    return this.current.approvalMode;
   }
 
   /** Why the policy blocks this server (the registry then holds it), or undefined. */
@@ -79,7 +90,8 @@ export class PolicyService implements vscode.Disposable {
     policies.push(settings.policy);
     this.current = combinePolicies(...policies);
     const { allowed, denied, onlyAllowlisted, unreadable } = this.current;
-    this.log.info(`policy: ${counted(denied.length, 'deny rule')}, ${counted(allowed.length, 'allow rule')}${onlyAllowlisted ? ', only allowlisted servers' : ''}${unreadable ? `; ${unreadable}: every server is blocked` : ''}`);
+    const lock = this.current.approvalMode;
+    this.log.info(`policy: ${counted(denied.length, 'deny rule')}, ${counted(allowed.length, 'allow rule')}${onlyAllowlisted ? ', only allowlisted servers' : ''}${lock ? `, approval mode fixed to ${lock.mode}` : ''}${unreadable ? `; ${unreadable}: every server is blocked` : ''}`);
     this.changed.fire();
   }
 }
@@ -88,5 +100,5 @@ export class PolicyService implements vscode.Disposable {
 function userSettings(): RawPolicy {
   const configuration = vscode.workspace.getConfiguration(SETTINGS);
   const user = <T>(key: string): T | undefined => configuration.inspect<T>(key)?.globalValue;
-  return { allowedServers: user('allowedServers'), deniedServers: user('deniedServers'), onlyAllowlisted: user('onlyAllowlisted') };
+  return { allowedServers: user('allowedServers'), deniedServers: user('deniedServers'), onlyAllowlisted: user('onlyAllowlisted'), approvalMode: user('approvalMode') };
 }

@@ -166,7 +166,7 @@ function serverTooltip(
   const state = view?.state;
   const lines: TooltipLine[] = [{ text: server.id === server.name ? server.name : `${server.id} (${server.name})` }];
   const plugin = labels.get(server.source.file);
-  lines.push({ text: `Scope: ${server.scope}${plugin && server.scope === 'plugin' ? ` (${plugin})` : ''}` });
+  lines.push({ text: `Scope: ${server.scope}${plugin && server.scope === 'plugin' ? ` (${plugin})` : ''}${server.scope === 'managed' ? ' (provided by your administrator\'s policy; it cannot be changed here)' : ''}` });
   if (decision) lines.push({ text: `Trust: ${trustDisplay(decision)?.label ?? 'trusted'} (${decision.reason})` });
   lines.push(...stateLines(state, view?.catalog));
   const dropped = view?.droppedLogLines ?? 0;

@@ -6,7 +6,9 @@ import { registerCommands } from './commands';
 import { FailureNotifier } from './failureNotifications';
 import { Feedback } from './feedback';
 import { ManageTrust } from './manageTrust';
+import { registerGallery } from './gallery';
 import { registerImportServers } from './importServers';
+import { registerInstallLinks } from './installLinks';
 import { inputDefinitionOf } from './inputCommands';
 import { registerMcpJsonLanguage } from './mcpJsonLanguage';
 import { registerProjectHostingCommand } from './projectHostingCommand';
@@ -67,5 +69,7 @@ export function registerSurfaces(ctx: SwitchboardContext, own: Own): Surfaces {
   own(registerChat(ctx));
   own(registerProjectHostingCommand(ctx.projectHosting));
   own(registerImportServers({ sources, inputs, log, feedback, testing: ctx.testing }));
+  own(registerGallery({ sources, inputs, log, feedback, testing: ctx.testing }));
+  own(registerInstallLinks({ sources, inputs, log, feedback, testing: ctx.testing }));
   return { notifier, manageTrust };
 }

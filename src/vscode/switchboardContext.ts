@@ -20,7 +20,7 @@ import { ConfigSources } from './configSources';
 import { inputDefinitionOf, registerInputCommands } from './inputCommands';
 import { InputResolvingConnector } from './inputResolvingConnector';
 import { onDidChangeLifecycleSettings, readLifecycleSettings } from './lifecycleSettings';
-import { PolicyService } from './policy';
+import { policyFiles, PolicyService } from './policy';
 import { ProjectHosting } from './projectHosting';
 import { ProjectTrust } from './projectTrust';
 import { ServerLogs } from './serverLogs';
@@ -65,7 +65,7 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   const testing = extension.extensionMode === vscode.ExtensionMode.Test;
   // The salt of every kept digest of a secret (env file variables, trust records), in global storage.
   const digest = await installDigest(extension.globalStorageUri.fsPath, (message) => log.warn(`trust: ${message}`));
-  const sources = own(new ConfigSources({ globalStorage: extension.globalStorageUri, ownExtensionId: extension.extension.id }));
+  const sources = own(new ConfigSources({ globalStorage: extension.globalStorageUri, ownExtensionId: extension.extension.id, managedFiles: policyFiles() }));
   const config = own(new ConfigAdapter({ sources, fileSystem: new VscodeConfigFileSystem(), log, envFiles: { parse: parseEnvFile, digest: digest.digest } }));
   const serverLogs = own(new ServerLogs());
   const inputs = new WorkspaceInputs(extension.secrets,
@@ -150,7 +150,7 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   own(registerToolReview({ review: toolReview, get: (id) => registry.get(id), list: () => registry.list(), log }));
   // Every call asks the approval policy (and, when it says so, the person in the sidebar) before it is
   // sent, and is recorded in the history however it ended.
-  const approvals = own(new Approvals({ extension, registry, trust, toolReview, log }));
+  const approvals = own(new Approvals({ extension, registry, trust, toolReview, log, policy }));
   const calls = own(new ToolCallGate({ registry, tools: toolReview, decide: approvals.decide }));
   own(calls.onDidCall((record) => approvals.recordCall(record)));
   return { extension, log, sources, config, inputs, connector, oauthStore, oauth, trust, registry, toolReview, approvals, elicitations, sampling, calls, serverLogs, projectHosting, testing };

@@ -6,7 +6,8 @@
 // the OAuth sign-in flow (oauth.mjs) through the browser; the Restricted Mode flow (restricted.mjs) with
 // workspace trust on; the approvals flow (approvals.mjs) against server-filesystem; the chat flow
 // (chat.mjs): @mcp requests typed into the Chat view with the scripted model; the coexistence flow
-// (coexist.mjs): VS Code's own MCP beside Switchboard on one .mcp.json; last, Ctrl-C on
+// (coexist.mjs): VS Code's own MCP beside Switchboard on one .mcp.json; the gallery flow (gallery.mjs):
+// Browse Servers and an install link against the local fixture registry; last, Ctrl-C on
 // `npm start`'s session (ctrlc.mjs): VS Code stopped first, the servers shut down by the extension.
 //
 // Expects `npm run package` to have produced <name>-<version>.vsix (test/run.mjs does it; when it is
@@ -17,6 +18,7 @@
 // SWITCHBOARD_E2E_RESTRICTED_TIMEOUT_MS (default 180000), SWITCHBOARD_E2E_CTRLC_TIMEOUT_MS (default 120000),
 // SWITCHBOARD_E2E_OAUTH_TIMEOUT_MS (default 180000), SWITCHBOARD_E2E_APPROVALS_TIMEOUT_MS (default 180000),
 // SWITCHBOARD_E2E_CHAT_TIMEOUT_MS (default 180000), SWITCHBOARD_E2E_COEXIST_TIMEOUT_MS (default 180000),
+// SWITCHBOARD_E2E_GALLERY_TIMEOUT_MS (default 180000),
 // SWITCHBOARD_KEEP_STATE=1, VERBOSE=1.
 import cp from 'node:child_process';
 import fs from 'node:fs';
@@ -37,6 +39,7 @@ import { oauthFlow } from './oauth.mjs';
 import { approvalsFlow } from './approvals.mjs';
 import { chatFlow } from './chat.mjs';
 import { coexistFlow } from './coexist.mjs';
+import { galleryFlow } from './gallery.mjs';
 
 const log = makeLogger('e2e');
 const TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_TIMEOUT_MS) || 300_000;
@@ -54,6 +57,8 @@ const APPROVALS_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_APPROVALS_TIMEOU
 const CHAT_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_CHAT_TIMEOUT_MS) || 300_000;
 /** The coexistence flow (coexist.mjs) runs after the chat flow, in its own workbench, with its own limit. */
 const COEXIST_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_COEXIST_TIMEOUT_MS) || 180_000;
+/** The gallery flow (gallery.mjs) runs after the coexistence flow, in its own workbench, with its own limit. */
+const GALLERY_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_GALLERY_TIMEOUT_MS) || 180_000;
 const verbose = Boolean(process.env.VERBOSE);
 
 function locateVsix(manifest) {
@@ -303,6 +308,11 @@ async function main() {
       checks.blocked = undefined;
       log('coexist flow (coexist.mjs): VS Code\'s own MCP and Switchboard on one .mcp.json; told once, Switchboard chosen, then VS Code');
       await coexistFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: COEXIST_TIMEOUT_MS });
+    }
+    if (installed && !timedOut) {
+      checks.blocked = undefined;
+      log('gallery flow (gallery.mjs): Browse Servers against the local fixture registry, installed by keyboard; an install link\'s review');
+      await galleryFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: GALLERY_TIMEOUT_MS });
     }
     if (installed && !timedOut) {
       // Restricted Mode (restricted.mjs): its own workbench with workspace trust on.

@@ -76,7 +76,8 @@ describe('switchboard config (built CLI)', function () {
     const output = JSON.parse(result.stdout) as JsonOutput;
     // Exactly 2-space indented, with one trailing newline.
     assert.equal(result.stdout, `${JSON.stringify(output, null, 2)}\n`);
-    assert.deepEqual(Object.keys(output), ['servers', 'shadowed', 'problems', 'dangerFlags']);
+    assert.deepEqual(Object.keys(output), ['servers', 'shadowed', 'problems', 'dangerFlags', 'approvalLock']);
+    assert.equal((output as unknown as { approvalLock: unknown }).approvalLock, null, 'no policy fixes the mode');
     assert.deepEqual(output.dangerFlags, {});
 
     assert.deepEqual(output.servers.map((s) => s.name), ['files', 'plain', 'remote']);

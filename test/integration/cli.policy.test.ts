@@ -73,4 +73,23 @@ describe('administrator policy (built CLI)', function () {
       [policy, 1, 22, 'deniedServers[0] has "nmae", which is not one of name, npm, pypi, command, url, fingerprint; no server runs until it is fixed'],
     ]);
   });
+
+  it('servers the policy provides are the managed scope: above the user\'s, allowed, started; the approval mode lock is shown', () => {
+    const { root, ws, home, marker } = layout();
+    const provided = { command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker('provided'))}, '')`] };
+    const policy = writeJson(path.join(root, 'policy.json'), { onlyAllowlisted: true, approvalMode: 'acceptEdits', mcpServers: { evil: provided } });
+    const result = runCli(['config', '--workspace', ws, '--home', home, '--policy', policy, '--json'], { SWITCHBOARD_POLICY_FILE: undefined });
+    assert.equal(result.status, 0, result.stderr);
+    const output = JSON.parse(result.stdout) as {
+      servers: { name: string; scope: string; policy: PolicyJson }[]; shadowed: { name: string; scope: string; shadowedBy: { scope: string; file: string } }[];
+      problems: unknown[]; approvalLock: { mode: string; origin: string } | null;
+    };
+    const evil = output.servers.find((server) => server.name === 'evil');
+    assert.equal(evil?.scope, 'managed');
+    assert.deepEqual(evil?.policy, { verdict: 'allowed', rule: policy, reason: `provided by the policy (${policy})` });
+    assert.deepEqual(output.shadowed.map((entry) => [entry.name, entry.scope, entry.shadowedBy.scope, entry.shadowedBy.file]), [['evil', 'user', 'managed', policy]]);
+    assert.equal(output.servers.find((server) => server.name === 'pkg')?.policy.verdict, 'denied', 'only allowlisted still holds for the rest');
+    assert.deepEqual(output.problems, []);
+    assert.deepEqual(output.approvalLock, { mode: 'acceptEdits', origin: `approvalMode in ${policy}` });
+  });
 });

@@ -91,3 +91,42 @@ describe('scope writer: removing', () => {
     assert.equal(text(removeServer('{"mcpServers":{"a":{},"b":{}}}', 'a')), '{"mcpServers":{"b":{}}}');
   });
 });
+
+describe('scope writer: comments', () => {
+  // Comments of every kind, where people put them: above the file, above and inside an entry, at the end
+  // of the last entry's line, between entries, after the section.
+  const commented = [
+    '// servers for this machine',
+    '{',
+    '  /* the ones I use */',
+    '  "mcpServers": {',
+    '    // memory first',
+    '    "memory": {',
+    '      "command": "npx", // pinned below',
+    '      "args": ["-y", "@modelcontextprotocol/server-memory@1.0.0"] /* exact */',
+    '    },',
+    '    /* between */',
+    '    "fetch": { "command": "uvx", "args": ["mcp-server-fetch"] } // last one',
+    '  } // end of servers',
+    '}',
+    '',
+  ].join('\n');
+
+  it('an add keeps every comment byte for byte, and a remove of what was added gives the file back', () => {
+    const added = text(addServer(commented, 'files', { type: 'stdio', command: 'npx', args: ['-y', 'fs'] }));
+    assert.equal(added, commented.replace(
+      '    "fetch": { "command": "uvx", "args": ["mcp-server-fetch"] } // last one\n',
+      '    "fetch": { "command": "uvx", "args": ["mcp-server-fetch"] }, // last one\n    "files": {\n      "type": "stdio",\n      "command": "npx",\n      "args": [\n        "-y",\n        "fs"\n      ]\n    }\n',
+    ));
+    assert.equal(text(removeServer(added, 'files')), commented);
+  });
+
+  it('a forced replace changes only that entry\'s value, the comments around it stay', () => {
+    const replaced = text(addServer(commented, 'memory', { command: 'node', args: ['memory.js'] }, { force: true }));
+    for (const comment of ['// servers for this machine', '/* the ones I use */', '// memory first', '/* between */', '// last one', '// end of servers']) {
+      assert.ok(replaced.includes(comment), `kept: ${comment}`);
+    }
+    assert.deepEqual(serverNames(replaced), ['memory', 'fetch']);
+    assert.ok(replaced.includes('"fetch": { "command": "uvx", "args": ["mcp-server-fetch"] } // last one'), 'the neighbour is untouched');
+  });
+});

@@ -2,7 +2,9 @@
 // deny wins; only allowlisted), and reading the managed file and the settings leniently.
 import * as assert from 'node:assert/strict';
 import type { EffectiveServer } from '../../src/core/config/types';
+import { mergeLayers, parseLayer } from '../../src/core/config';
 import { combinePolicies, evaluatePolicy, managedPolicyFile, parsePolicyFile, policyFromSettings, type Policy } from '../../src/core/policy';
+import { scopeSpec } from './helpers/config';
 
 function server(name: string, launch: Partial<EffectiveServer['launch']>, fingerprint = 'ab'.repeat(32)): EffectiveServer {
   return {
@@ -66,7 +68,7 @@ describe('policy: reading', () => {
     assert.deepEqual(read.policy.denied, [{ rule: { name: 'ok' }, origin: 'deniedServers[2] in /p.json' }]);
     assert.deepEqual(read.policy.allowed, []);
     assert.deepEqual(read.problems.map((p) => [p.line, p.column, p.message]), [
-      [8, 3, 'Unknown field "color", ignored; known: allowedServers, deniedServers, onlyAllowlisted'],
+      [8, 3, 'Unknown field "color", ignored; known: allowedServers, deniedServers, onlyAllowlisted, approvalMode, mcpServers, servers, inputs'],
       [7, 22, 'allowedServers[0] has "nmae", which is not one of name, npm, pypi, command, url, fingerprint; this rule is left out'],
       [3, 5, 'deniedServers[0] has "nmae", which is not one of name, npm, pypi, command, url, fingerprint; no server runs until it is fixed'],
       [4, 5, 'deniedServers[1] has no field, so it would match nothing; no server runs until it is fixed'],
@@ -97,5 +99,48 @@ describe('policy: reading', () => {
     assert.equal(managedPolicyFile('linux', {}), '/etc/mcp-switchboard/policy.json');
     assert.equal(managedPolicyFile('darwin', {}), '/Library/Application Support/MCP Switchboard/policy.json');
     assert.equal(managedPolicyFile('win32', { ProgramData: 'D:\\ProgramData' }), 'D:\\ProgramData\\MCP Switchboard\\policy.json');
+  });
+});
+
+describe('policy: the approval mode lock', () => {
+  it('the file fixes a mode; a value that is not a mode fixes the strictest, with a problem at its position', () => {
+    assert.deepEqual(parsePolicyFile('/p.json', '{ "approvalMode": "acceptEdits" }').policy.approvalMode, { mode: 'acceptEdits', origin: 'approvalMode in /p.json' });
+    const typo = parsePolicyFile('/p.json', '{\n  "approvalMode": "acceptEverthing"\n}');
+    assert.deepEqual(typo.policy.approvalMode, { mode: 'askBeforeEdits', origin: 'approvalMode in /p.json (not a mode, so the strictest)' });
+    assert.deepEqual(typo.problems.map((p) => [p.line, p.column, p.message]), [
+      [2, 19, '"approvalMode" must be one of askBeforeEdits, acceptEdits, acceptEverything, not "acceptEverthing"; the mode is fixed to askBeforeEdits until it is fixed'],
+    ]);
+    assert.equal(parsePolicyFile('/p.json', '{}').policy.approvalMode, undefined, 'no lock unless asked');
+  });
+
+  it('the settings fix a mode too, and of two locks the stricter holds', () => {
+    const settings = policyFromSettings({ approvalMode: 'acceptEverything' }, 'switchboard.policy');
+    assert.deepEqual(settings.policy.approvalMode, { mode: 'acceptEverything', origin: 'switchboard.policy.approvalMode' });
+    assert.equal(policyFromSettings({ approvalMode: '' }, 'switchboard.policy').policy.approvalMode, undefined, 'an empty setting is no lock');
+    const combined = combinePolicies(settings.policy, parsePolicyFile('/p.json', '{ "approvalMode": "acceptEdits" }').policy);
+    assert.deepEqual(combined.approvalMode, { mode: 'acceptEdits', origin: 'approvalMode in /p.json' });
+  });
+});
+
+describe('policy: the servers it provides (managed scope)', () => {
+  const file = '/etc/mcp-switchboard/policy.json';
+  const text = '{\n  "onlyAllowlisted": true,\n  "deniedServers": [{ "command": "npx" }],\n  "mcpServers": { "docs": { "command": "npx", "args": ["-y", "@corp/docs-mcp"] } }\n}';
+
+  it('reads the policy file\'s mcpServers as the managed layer, above every scope, without complaint', () => {
+    assert.deepEqual(parsePolicyFile(file, text).problems, [], 'mcpServers is a field of the policy file');
+    const managed = parseLayer(scopeSpec('managed'), { kind: 'text', text });
+    assert.deepEqual(managed.problems, []);
+    const user = parseLayer(scopeSpec('user'), { kind: 'text', text: '{ "mcpServers": { "docs": { "command": "my-docs" } } }' });
+    const local = parseLayer(scopeSpec('local'), { kind: 'text', text: '{ "mcpServers": { "docs": { "command": "local-docs" } } }' });
+    const merged = mergeLayers([user, local, managed]);
+    assert.deepEqual(merged.servers.map((s) => [s.id, s.scope, s.launch.command, s.needsTrust]), [['docs', 'managed', 'npx', false]]);
+    assert.deepEqual(merged.shadowed.map((s) => [s.scope, s.shadowedBy.scope]), [['local', 'managed'], ['user', 'managed']]);
+  });
+
+  it('a server the policy provides runs whatever its lists say; the same definition elsewhere does not', () => {
+    const rules = parsePolicyFile(file, text).policy;
+    const provided = mergeLayers([parseLayer(scopeSpec('managed'), { kind: 'text', text })]).servers[0];
+    assert.deepEqual(evaluatePolicy(rules, provided), { verdict: 'allowed', rule: file, reason: `provided by the policy (${file})` });
+    assert.equal(evaluatePolicy(rules, { ...provided, scope: 'user' }).verdict, 'denied');
   });
 });

@@ -8,7 +8,8 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { SwitchboardApi } from '../../src/extension';
 import { FileRestorer, fixtureIsLoaded, serverItems, serverRow, switchboardApi, waitFor, waitForConfig } from './configTestSupport';
-import { addUserServers } from './userServersSupport';
+import { sidebarRequest } from './approvalsSupport';
+import { addUserServers, sidebarSnapshot } from './userServersSupport';
 
 describe('administrator policy', () => {
   const files = new FileRestorer();
@@ -43,5 +44,28 @@ describe('administrator policy', () => {
     // The rule is what held it: without it, the same definition starts.
     await vscode.workspace.getConfiguration('switchboard.policy').update('deniedServers', undefined, vscode.ConfigurationTarget.Global);
     await waitFor('the server to be spawned once allowed', () => fs.existsSync(marker), 10000, 50);
+  });
+
+  it('a mode the policy fixes holds: the sidebar shows the lock and its picker is refused, saying why', async () => {
+    const mode = () => vscode.workspace.getConfiguration('switchboard.approvals').inspect<string>('mode')?.globalValue;
+    const personal = mode();
+    try {
+      await vscode.workspace.getConfiguration('switchboard.policy').update('approvalMode', 'askBeforeEdits', vscode.ConfigurationTarget.Global);
+      const locked = await waitFor('the locked mode in the sidebar', async () => {
+        const { approvals } = await sidebarSnapshot();
+        return approvals.modeLockedBy !== undefined ? approvals : undefined;
+      });
+      assert.equal(locked.mode, 'askBeforeEdits');
+      assert.equal(locked.modeLockedBy, 'switchboard.policy.approvalMode');
+      await assert.rejects(sidebarRequest('setApprovalMode', { mode: 'acceptEverything' }), /the approval mode is fixed to askBeforeEdits by your administrator's policy \(switchboard\.policy\.approvalMode\); it cannot be changed here/);
+      assert.equal(mode(), personal, 'the person\'s setting was not written');
+      assert.equal((await sidebarSnapshot()).approvals.mode, 'askBeforeEdits');
+    } finally {
+      await vscode.workspace.getConfiguration('switchboard.policy').update('approvalMode', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await waitFor('the person\'s mode back', async () => {
+      const { approvals } = await sidebarSnapshot();
+      return approvals.modeLockedBy === undefined && approvals.mode === (personal ?? 'askBeforeEdits');
+    });
   });
 });

@@ -20,6 +20,7 @@ export const HISTORY_ARGS_LIMIT = 400;
 
 export interface ApprovalsViewInput {
   readonly mode: ApprovalMode;
+  readonly modeLockedBy?: string;
   readonly pending: readonly ApprovalRequest[];
   readonly rules: readonly ApprovalRule[];
   readonly history: readonly CallRecord[];
@@ -30,6 +31,7 @@ export interface ApprovalsViewInput {
 export function toApprovalsView(input: ApprovalsViewInput): ApprovalsView {
   return {
     mode: input.mode,
+    ...(input.modeLockedBy !== undefined ? { modeLockedBy: input.modeLockedBy } : {}),
     pending: input.pending.map((request) => toCard(request, input.serverTrusted(request.serverId))),
     rules: input.rules.map(toRuleRow),
     history: input.history.map(toHistoryRow),

@@ -121,7 +121,7 @@ function parseRule(item: unknown, index: number): ApprovalRule {
   };
 }
 
-const SCOPES: readonly Scope[] = ['local', 'project', 'user', 'plugin'];
+const SCOPES: readonly Scope[] = ['managed', 'local', 'project', 'user', 'plugin'];
 
 function serverIdentityFields(record: Record<string, unknown>, at: string): Pick<ApprovalRule, 'serverScope' | 'serverFile'> {
   const { serverScope, serverFile } = record;

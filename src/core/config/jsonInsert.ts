@@ -1,7 +1,10 @@
 // Inserting a property into an object of a JSON-with-comments text so that only new text appears: the
-// existing lines stay byte for byte (jsonc-parser's own formatting would re-flow the line before the
-// insertion), a comment at the end of the last entry stays with that entry, a trailing comma is reused,
-// and the new value is indented like its siblings.
+// existing lines stay byte for byte, a comment at the end of the last entry stays with that entry, a
+// trailing comma is reused, and the new value is indented like its siblings. jsonc-parser's `modify`
+// (used for replacing a value and for array items) does not do this for a new property: it inserts
+// right after the last value, so that entry's end-of-line comment moves onto the new entry, and its
+// formatting re-flows the previous entry's line; removing, it takes the neighbour's comment too
+// (config.scopeWriter tests hold the cases).
 import { createScanner, SyntaxKind, type Node } from 'jsonc-parser';
 
 /** The text with `"key": value` added as the last property of `object` (a node of `text`'s tree). */

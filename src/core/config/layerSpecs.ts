@@ -12,14 +12,17 @@ export interface StandardLayerOptions {
   userFile?: string;
   userHome: string;
   env: Record<string, string | undefined>;
+  /** The administrator's policy files: their `mcpServers` are the managed scope, above every other. */
+  managedFiles?: string[];
   /** Other extensions' contributions and servers registered through the API. */
   plugins?: { file: string; root?: string[]; label: string; extensionPath?: string; inline?: string }[];
 }
 
-/** The layers of a workspace in precedence order: local and project per folder, then user, then plugins. */
+/** The layers of a workspace in precedence order: managed, local and project per folder, then user, then plugins. */
 export function standardLayerSpecs(opts: StandardLayerOptions): LayerSpec[] {
   const { env, userHome } = opts;
   const specs: LayerSpec[] = [];
+  for (const file of opts.managedFiles ?? []) specs.push({ scope: 'managed', file, label: 'policy', vars: { env, userHome } });
   for (const folder of opts.folders) {
     if (folder.localFile === undefined) continue;
     specs.push({ scope: 'local', file: folder.localFile, folder: folder.path, vars: { env, userHome, workspaceFolder: folder.path } });

@@ -21,7 +21,7 @@ interface Resolution {
   losers: Candidate[];
 }
 
-/** Merges layers by scope precedence (local > project > user > plugin), keeping losers as shadowed. */
+/** Merges layers by scope precedence (managed > local > project > user > plugin), keeping losers as shadowed. */
 export function mergeLayers(layers: Layer[]): MergedConfig {
   const folderOrder = new Map<string, number>();
   const byName = new Map<string, Candidate[]>();
@@ -68,6 +68,8 @@ export function mergeLayers(layers: Layer[]): MergedConfig {
 /** Per folder the best entry wins; entries outside folders compete only when no folder defines the name. */
 function resolve(name: string, candidates: Candidate[], rankOfFolder: (folder: string | undefined) => number): Resolution {
   const sorted = [...candidates].sort(compareCandidates);
+  // What the administrator's policy provides stands above every folder's entry: no workspace replaces it.
+  if (sorted[0].entry.scope === 'managed') return { name, winners: [sorted[0]], losers: sorted.slice(1) };
   const folderWinners = new Map<string, Candidate>();
   for (const candidate of sorted) {
     const folder = candidate.entry.folder;

@@ -1,10 +1,13 @@
 // The shapes of MCP server configuration as read from every scope. Pure data: no I/O here.
 
-/** Where a server definition came from, highest precedence first (see SCOPE_ORDER). */
-export type Scope = 'local' | 'project' | 'user' | 'plugin';
+/**
+ * Where a server definition came from, highest precedence first (see SCOPE_ORDER). `managed`: the
+ * servers an administrator's policy file provides, above every scope a person writes.
+ */
+export type Scope = 'managed' | 'local' | 'project' | 'user' | 'plugin';
 
 /** Precedence as data: a lower index wins. */
-export const SCOPE_ORDER: readonly Scope[] = ['local', 'project', 'user', 'plugin'];
+export const SCOPE_ORDER: readonly Scope[] = ['managed', 'local', 'project', 'user', 'plugin'];
 
 /** Transports after alias normalisation (`streamable-http`/`streamableHttp` → `http`). */
 export type TransportKind = 'stdio' | 'http' | 'sse' | 'ws';

@@ -12,6 +12,8 @@ const VALUE_OPTIONS = new Set(['-p', '--package', '--from', '--with', '--python'
 
 /** The policy's verdict on one server. */
 export function evaluatePolicy(policy: Policy, server: EffectiveServer): PolicyVerdict {
+  // What the policy itself provides is what the administrator wants run.
+  if (server.scope === 'managed') return { verdict: 'allowed', rule: server.source.file, reason: `provided by the policy (${server.source.file})` };
   if (policy.unreadable !== undefined) return { verdict: 'denied', rule: policy.unreadable, reason: `blocked by policy: ${policy.unreadable}; no server runs until it is fixed` };
   const denied = policy.denied.find((sourced) => matches(sourced.rule, server));
   if (denied !== undefined) return { verdict: 'denied', rule: denied.origin, reason: `blocked by policy: ${describeRule(denied)}` };

@@ -4,10 +4,12 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { describeNode, propertiesOf } from '../config/jsonNodes';
 import { LineIndex } from '../config/positions';
+import { APPROVAL_MODES, isApprovalMode, type ApprovalMode } from '../approvals/policy';
 import type { Policy, ServerRule, SourcedRule } from './types';
 
 const RULE_FIELDS: readonly (keyof ServerRule)[] = ['name', 'npm', 'pypi', 'command', 'url', 'fingerprint'];
-const TOP_FIELDS = ['allowedServers', 'deniedServers', 'onlyAllowlisted'];
+// `mcpServers` / `servers` and `inputs`: the servers the policy provides, read as a config layer.
+const TOP_FIELDS = ['allowedServers', 'deniedServers', 'onlyAllowlisted', 'approvalMode', 'mcpServers', 'servers', 'inputs'];
 
 /** A problem in a policy source. */
 export interface PolicyProblem {
@@ -22,6 +24,7 @@ export interface RawPolicy {
   allowedServers?: unknown;
   deniedServers?: unknown;
   onlyAllowlisted?: unknown;
+  approvalMode?: unknown;
 }
 
 /** Parses the managed policy file's text into a policy and its problems. */
@@ -67,7 +70,25 @@ export function parsePolicyFile(file: string, text: string): { policy: Policy; p
   const policy: Policy = { allowed: list('allowedServers'), denied: list('deniedServers') };
   if (only?.value === true) policy.onlyAllowlisted = `onlyAllowlisted in ${file}`;
   if (unreadable !== undefined) policy.unreadable = unreadable;
+  const mode = properties.get('approvalMode')?.valueNode;
+  if (mode !== undefined) {
+    const fixed = fixedMode(mode.value, `approvalMode in ${file}`);
+    if (fixed.problem !== undefined) problems.push(at(mode, fixed.problem));
+    policy.approvalMode = fixed.lock;
+  }
   return { policy, problems };
+}
+
+/**
+ * The mode a policy fixes. A value that is not a mode still fixes one, the strictest (ask before edits):
+ * an administrator who meant to lock the mode never gets a looser one because of a typo.
+ */
+function fixedMode(value: unknown, origin: string): { lock: { mode: ApprovalMode; origin: string }; problem?: string } {
+  if (isApprovalMode(value)) return { lock: { mode: value, origin } };
+  return {
+    lock: { mode: 'askBeforeEdits', origin: `${origin} (not a mode, so the strictest)` },
+    problem: `"approvalMode" must be one of ${APPROVAL_MODES.join(', ')}, not ${JSON.stringify(value)}; the mode is fixed to askBeforeEdits until it is fixed`,
+  };
 }
 
 /** The rules of the machine settings (`switchboard.policy.*`), already parsed by VS Code. */
@@ -96,6 +117,11 @@ export function policyFromSettings(raw: RawPolicy, label: string): { policy: Pol
   const policy: Policy = { allowed: list('allowedServers'), denied: list('deniedServers') };
   if (raw.onlyAllowlisted === true) policy.onlyAllowlisted = `${label}.onlyAllowlisted`;
   if (unreadable !== undefined) policy.unreadable = unreadable;
+  if (raw.approvalMode !== undefined && raw.approvalMode !== null && raw.approvalMode !== '') {
+    const fixed = fixedMode(raw.approvalMode, `${label}.approvalMode`);
+    if (fixed.problem !== undefined) problems.push(`${label}.approvalMode: ${fixed.problem}`);
+    policy.approvalMode = fixed.lock;
+  }
   return { policy, problems };
 }
 
@@ -106,6 +132,9 @@ export function combinePolicies(...policies: Policy[]): Policy {
   if (only !== undefined) combined.onlyAllowlisted = only;
   const unreadable = policies.find((p) => p.unreadable !== undefined)?.unreadable;
   if (unreadable !== undefined) combined.unreadable = unreadable;
+  // Two sources fixing different modes: the stricter holds.
+  const locks = policies.flatMap((p) => (p.approvalMode !== undefined ? [p.approvalMode] : []));
+  if (locks.length > 0) combined.approvalMode = locks.reduce((strictest, lock) => (APPROVAL_MODES.indexOf(lock.mode) < APPROVAL_MODES.indexOf(strictest.mode) ? lock : strictest));
   return combined;
 }
 

@@ -1,5 +1,6 @@
-// An administrator's policy over which servers may run: lists of rules matched against each server, and
-// whether only allowlisted servers may run. Pure data.
+// An administrator's policy over which servers may run: lists of rules matched against each server,
+// whether only allowlisted servers may run, and an approval mode it fixes. Pure data.
+import type { ApprovalMode } from '../approvals/policy';
 
 /** One rule: every field it has must match (glob with `*`, except the exact `fingerprint`). */
 export interface ServerRule {
@@ -33,6 +34,8 @@ export interface Policy {
    * administrator meant to keep a server off must never be skipped), and this says what to fix.
    */
   unreadable?: string;
+  /** The approval mode the policy fixes (the settings and the sidebar cannot change it), and where it was set. */
+  approvalMode?: { mode: ApprovalMode; origin: string };
 }
 
 /** What the policy says about one server. */

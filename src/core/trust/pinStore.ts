@@ -212,7 +212,7 @@ export function parsePinData(value: unknown): { data: PinData; problems: string[
   return { data, problems };
 }
 
-const SCOPES: readonly string[] = ['local', 'project', 'user', 'plugin'];
+const SCOPES: readonly string[] = ['managed', 'local', 'project', 'user', 'plugin'];
 
 function parseServer(value: unknown): PinnedServer | undefined {
   if (!isObject(value) || typeof value.name !== 'string' || typeof value.scope !== 'string' || !SCOPES.includes(value.scope)) return undefined;

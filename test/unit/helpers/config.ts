@@ -17,10 +17,11 @@ export function makeSpec(overrides: Partial<LayerSpec> = {}): LayerSpec {
   };
 }
 
-/** A spec for one of the four scopes, with a file named after it. */
+/** A spec for one of the scopes, with a file named after it. */
 export function scopeSpec(scope: Scope, extra: Partial<LayerSpec> = {}): LayerSpec {
   const vars = { env: {}, userHome: HOME };
   switch (scope) {
+    case 'managed': return { scope, file: '/etc/mcp-switchboard/policy.json', label: 'policy', vars, ...extra };
     case 'local': return { scope, file: '/store/local/app.mcp.json', folder: '/ws/app', vars: { ...vars, workspaceFolder: '/ws/app' }, ...extra };
     case 'project': return { scope, file: '/ws/app/.mcp.json', folder: '/ws/app', vars: { ...vars, workspaceFolder: '/ws/app' }, ...extra };
     case 'user': return { scope, file: `${HOME}/.mcp.json`, vars, ...extra };

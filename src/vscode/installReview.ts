@@ -1,0 +1,95 @@
+// Review and install: where a server from the gallery or an install link ends. The person chooses the
+// scope (user first and preselected; a project is only ever their explicit choice), answers a name the
+// file already has (rename or replace), sees the whole definition — command line, env and header names,
+// URL, the inputs it will ask — in a modal, and nothing is written before they click Install. Values the
+// server needs are asked then as inputs (kept in secret storage, never in the file); one left blank is
+// asked when the server first starts.
+import * as vscode from 'vscode';
+import { serverNames } from '../core/config/scopeWriter';
+import { freeName, type ImportedEntry, type ImportedInput } from '../core/import';
+import type { ConfigSources } from './configSources';
+import type { Feedback } from './feedback';
+import { readScopeFile, scopeTargets, writeEntries, type ScopeTarget } from './scopeTargets';
+import type { WorkspaceInputs } from './workspaceInputs';
+
+/** A server offered for installing, whole. */
+export interface InstallCandidate {
+  name: string;
+  entry: ImportedEntry;
+  inputs: ImportedInput[];
+  /** Where it comes from, for people: `the registry https://… (io.github.x/y 1.2.0)`, `an install link`. */
+  origin: string;
+  needs: string[];
+  /** What it could have and will not get (optional settings, fields of a link not taken). */
+  leftOut: string[];
+}
+
+/** What a name the target already has becomes. */
+export type NameAnswer = { kind: 'rename'; name: string } | { kind: 'replace' };
+
+/** The questions of the install; every answer may be "cancelled" (undefined / false). */
+export interface InstallUi {
+  pickTarget(targets: ScopeTarget[], candidate: InstallCandidate): Promise<ScopeTarget | undefined>;
+  resolveName(candidate: InstallCandidate, target: ScopeTarget, suggestion: string): Promise<NameAnswer | undefined>;
+  review(title: string, detail: string): Promise<boolean>;
+  askInput(input: ImportedInput, server: string): Promise<string | undefined>;
+  done(outcome: InstallOutcome): Promise<void>;
+}
+
+export interface InstallDeps {
+  sources: ConfigSources;
+  inputs: WorkspaceInputs;
+  log: vscode.LogOutputChannel;
+  feedback: Feedback;
+}
+
+/** What an install wrote. */
+export interface InstallOutcome {
+  name: string;
+  file: string;
+  scope: ScopeTarget['scope'];
+}
+
+/** The whole definition, as the review shows it. */
+export function reviewDetail(candidate: InstallCandidate, name: string, target: ScopeTarget, replace: boolean): string {
+  const { entry } = candidate;
+  const lines = [`"${name}"${replace ? ' (replaces the existing entry)' : ''}, from ${candidate.origin}`, `into ${target.file}`, ''];
+  if (entry.command !== undefined) lines.push(`Runs (${entry.type}): ${[entry.command, ...(entry.args ?? [])].join(' ')}`);
+  if (entry.url !== undefined) lines.push(`Connects (${entry.type}) to: ${entry.url}`);
+  if (entry.cwd !== undefined) lines.push(`In folder: ${entry.cwd}`);
+  if (entry.env !== undefined) lines.push(`Environment: ${Object.keys(entry.env).join(', ')}`);
+  if (entry.envFile !== undefined) lines.push(`Environment file: ${entry.envFile}`);
+  if (entry.headers !== undefined) lines.push(`Headers: ${Object.keys(entry.headers).join(', ')}`);
+  if (candidate.inputs.length > 0) lines.push(`Asks for: ${candidate.inputs.map((input) => `${input.id}${input.password === true ? ' (secret)' : ''}`).join(', ')} — kept in VS Code's secret storage, not in the file`);
+  if (candidate.needs.length > 0) lines.push(`Needs: ${candidate.needs.join('; ')}`);
+  if (candidate.leftOut.length > 0) lines.push(`Not installed: ${candidate.leftOut.join('; ')}`);
+  if (target.scope === 'project') lines.push('', 'Project servers are shared through the repository and need trust before they start.');
+  return lines.join('\n');
+}
+
+/** The flow; undefined when the person cancelled at any step. */
+export async function reviewAndInstall(deps: InstallDeps, candidate: InstallCandidate, ui: InstallUi): Promise<InstallOutcome | undefined> {
+  const target = await ui.pickTarget(scopeTargets(deps.sources), candidate);
+  if (target === undefined) return undefined;
+  const text = await readScopeFile(target.file);
+  const existing = new Set(serverNames(text));
+  let name = candidate.name;
+  let replace = false;
+  if (existing.has(name)) {
+    const answer = await ui.resolveName(candidate, target, freeName(name, existing));
+    if (answer === undefined) return undefined;
+    if (answer.kind === 'replace') replace = true;
+    else name = answer.name;
+    if (!replace && existing.has(name)) throw new Error(`"${name}" is also in ${target.file}; choose another name`);
+  }
+  if (!(await ui.review(`Install "${name}" into ${target.label}?`, reviewDetail(candidate, name, target, replace)))) return undefined;
+  await writeEntries(target, text, [{ name, entry: candidate.entry, replace }], candidate.inputs);
+  for (const input of candidate.inputs) {
+    const value = await ui.askInput(input, name);
+    if (value !== undefined && value !== '') await deps.inputs.remember(input.id, value, { scope: target.scope, file: target.file });
+  }
+  const outcome: InstallOutcome = { name, file: target.file, scope: target.scope };
+  deps.feedback.show(`$(cloud-download) MCP Switchboard: installed ${name} into ${target.label}`, deps.log);
+  void ui.done(outcome);
+  return outcome;
+}

@@ -1,0 +1,68 @@
+// Install links read as hostile input: VS Code's `mcp/install?{json}` shape and its `name=…&config=…`
+// form give the whole definition; oversize, bad JSON, a bad name, an untranslatable definition are clear
+// errors; fields that are not installed are listed, never dropped silently.
+import * as assert from 'node:assert/strict';
+import { InstallLinkError, installLinkQuery, MAX_LINK_BYTES, parseInstallLink } from '../../src/core/gallery';
+
+const link = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+
+describe('install links', () => {
+  it('reads VS Code\'s {json} shape: name, the definition and its inputs', () => {
+    const parsed = parseInstallLink(link({
+      name: 'memory', command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { TOKEN: '${input:token}' },
+      inputs: [{ id: 'token', type: 'promptString', password: true }, { id: 'unused', type: 'promptString' }],
+    }));
+    assert.deepEqual(parsed, {
+      name: 'memory',
+      entry: { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { TOKEN: '${input:token}' } },
+      inputs: [{ id: 'token', type: 'promptString', password: true }],
+      leftOut: ['input "unused" not declared: the definition does not use it'],
+    });
+  });
+
+  it('reads the name=…&config=… form and a remote server', () => {
+    const parsed = parseInstallLink(`name=docs&config=${link({ type: 'http', url: 'https://example.com/mcp', headers: { 'X-Key': '${env:KEY}' } })}`);
+    assert.deepEqual(parsed.entry, { type: 'http', url: 'https://example.com/mcp', headers: { 'X-Key': '${env:KEY}' } });
+    assert.equal(parsed.name, 'docs');
+  });
+
+  it('lists every field it does not install', () => {
+    const parsed = parseInstallLink(link({ name: 'x', command: 'run', gallery: 'https://example.com', scope: 'project', autoStart: true }));
+    assert.deepEqual(parsed.leftOut, [
+      '"gallery" not imported: where VS Code installed it from is not kept',
+      '"scope" not imported: not a field Switchboard knows',
+      '"autoStart" not imported: not a field Switchboard knows',
+    ]);
+  });
+
+  it('refuses what it cannot read, saying why', () => {
+    const refuses = (query: string, pattern: RegExp) => assert.throws(() => parseInstallLink(query), (error: unknown) => error instanceof InstallLinkError && pattern.test(error.message));
+    refuses('%7B%22name%22%3A', /not valid JSON/);
+    refuses('%E0%A4%A', /not percent-encoded correctly/);
+    refuses(link(['a']), /must be one JSON object/);
+    refuses(link({ command: 'x' }), /gives no "name"/);
+    refuses(link({ name: 'a/b', command: 'x' }), /not usable: it must be 1 to 100 characters with no "\/"/);
+    refuses(link({ name: 'bell\u0007', command: 'x' }), /not usable/);
+    refuses(link({ name: 'x' }), /no definition/);
+    refuses(link({ name: 'x', command: 42 }), /"x" cannot be installed: "command" is a number, not a string/);
+    refuses(link({ name: 'x', command: 'run', sandboxEnabled: true }), /cannot be installed: "sandboxEnabled": VS Code runs it in a sandbox/);
+    refuses(link({ name: 'x', env: { A: 'b' } }), /cannot be installed: it has neither a command nor a URL/);
+    refuses(link({ name: 'x', command: 'run', args: ['a'.repeat(MAX_LINK_BYTES)] }), /more than/);
+    refuses('name=x', /no "config"/);
+  });
+
+  it('reads a query VS Code already decoded, a JSON holding & and % included', () => {
+    const definition = { command: 'run', args: ['a&b', '100%', 'name=x'] };
+    assert.deepEqual(parseInstallLink(JSON.stringify({ name: 'x', ...definition }), { decoded: true }).entry, { type: 'stdio', ...definition });
+    assert.deepEqual(parseInstallLink(`name=x&config=${JSON.stringify(definition)}`, { decoded: true }).entry, { type: 'stdio', ...definition });
+    assert.equal(parseInstallLink(`config=${JSON.stringify(definition)}&name=y`, { decoded: true }).name, 'y');
+  });
+
+  it('takes a pasted link of our handler, of VS Code, or of its web redirect, and nothing else', () => {
+    const query = link({ name: 'x', command: 'run' });
+    for (const prefix of ['vscode://mcp-switchboard.mcp-switchboard/install?', 'vscode:mcp/install?', 'vscode-insiders:mcp/install?', 'https://vscode.dev/redirect/mcp/install?']) {
+      assert.equal(installLinkQuery(` ${prefix}${query} `), query);
+    }
+    assert.throws(() => installLinkQuery(`https://evil.example/mcp/install?${query}`), /not an install link: expected vscode:\/\/mcp-switchboard\.mcp-switchboard\/install\?…/);
+  });
+});
