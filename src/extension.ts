@@ -7,6 +7,7 @@ import { showError } from './vscode/commands';
 import { registerSurfaces } from './vscode/surfaces';
 import { buildContext, type SwitchboardContext } from './vscode/switchboardContext';
 import { registerTestHooks } from './vscode/testHooks';
+import { counted } from './protocol/counts';
 
 export type { SwitchboardApi } from './vscode/api';
 
@@ -42,7 +43,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Switch
     context.subscriptions.push(...owned);
     running = ctx;
     const snapshot = ctx.config.current;
-    log.info(`activated in ${activationMs} ms: ${snapshot.servers.length} server(s), ${snapshot.problems.length} config problem(s)`);
+    log.info(`activated in ${activationMs} ms: ${counted(snapshot.servers.length, 'server')}, ${counted(snapshot.problems.length, 'config problem')}`);
     return api;
   } catch (error) {
     for (const d of owned.reverse()) d.dispose();
