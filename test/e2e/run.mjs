@@ -2,7 +2,8 @@
 // The browser end-to-end tier: the packaged extension (.vsix) installed into a real VS Code 1.139
 // (code-server), the fixture workspace opened in headless Chromium, and the UI checked the way a user
 // sees it: the "MCP Switchboard" activity-bar tab, the Servers tree and the Sidebar webview. Then, in
-// a workbench of its own, the trust flow (trust.mjs): the trust dialog answered as a person would; then
+// a workbench of its own, the trust flow (trust.mjs): the trust dialog answered as a person would, and
+// no dialog for a definition typed by hand until it is valid and settled (trustEditing.mjs); then
 // the OAuth sign-in flow (oauth.mjs) through the browser; the Restricted Mode flow (restricted.mjs) with
 // workspace trust on; the approvals flow (approvals.mjs) against server-filesystem; the chat flow
 // (chat.mjs): @mcp requests typed into the Chat view with the scripted model; the coexistence flow
@@ -35,6 +36,7 @@ import { checkDeactivateLeavesNoProcess } from './deactivate.mjs';
 import { trustFlow } from './trust.mjs';
 import { restrictedFlow } from './restricted.mjs';
 import { ctrlCFlow } from './ctrlc.mjs';
+import { trustEditingFlow } from './trustEditing.mjs';
 import { npmStartSignalsFlow } from './npmStartSignals.mjs';
 import { checkSidebar } from './sidebarActions.mjs';
 import { oauthFlow } from './oauth.mjs';
@@ -289,6 +291,11 @@ async function main() {
       checks.blocked = undefined;
       log('trust flow (trust.mjs): the trust dialog, as a person answers it');
       await trustFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: TRUST_TIMEOUT_MS });
+    }
+    if (installed && !timedOut) {
+      checks.blocked = undefined;
+      log('trust editing flow (trustEditing.mjs): a definition typed into .mcp.json with autosave on; no dialog until it is valid, saved and settled');
+      await trustEditingFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: TRUST_TIMEOUT_MS });
     }
     if (installed && !timedOut) {
       checks.blocked = undefined;
