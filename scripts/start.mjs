@@ -92,8 +92,8 @@ await runSession({
   workspace,
   home,
   port: wanted && (await portIsFree(wanted)) ? wanted : undefined,
-  // Chat on (the test settings turn it off), with the scripted model chosen for @mcp.
-  settings: { 'chat.disableAIFeatures': false },
+  // Chat on and VS Code's own MCP as it ships (the test settings turn both off), with the scripted model chosen for @mcp.
+  settings: { 'chat.disableAIFeatures': false, 'chat.mcp.access': 'all' },
   banner: (url, server) => `
 MCP Switchboard ${manifest.version} is running in VS Code ${version.vscode} (code-server ${version.codeServer}).
 

@@ -122,7 +122,8 @@ export class ProjectTrust implements vscode.Disposable {
       this.options.config.onDidChange(() => {
         // A file whose servers changed (a save, a checkout) is asked about once it stays unchanged for a moment.
         const keys = this.currentLayerKeys();
-        for (const [file, key] of keys) if (this.layerKeys.get(file) !== key) this.prompts.touch(file);
+        // A file seen for the first time (the first read after activation) is not a change: asked at once.
+        for (const [file, key] of keys) if (this.layerKeys.has(file) && this.layerKeys.get(file) !== key) this.prompts.touch(file);
         this.layerKeys = keys;
         void this.prompts.check();
       }),

@@ -151,6 +151,18 @@ describe('TrustPrompts while a config file is edited', () => {
     assert.equal(t.asked.length, 1);
   });
 
+  it('settled() resolves only after the held file was asked about: a question of the same moment comes right after the prompt', async () => {
+    const t = await setup([project('a')]);
+    t.prompts.touch(FILE);
+    let settled = false;
+    const done = t.prompts.settled().then(() => { settled = true; });
+    await flush();
+    assert.equal(settled, false, 'a prompt is still to come');
+    await t.clock.tick(PROMPT_SETTLE_MS);
+    await done;
+    assert.equal(t.asked.length, 1, 'the prompt came first');
+  });
+
   it('a file opened unchanged (no edit seen) is asked about at once, as before', async () => {
     const t = await setup([project('a')]);
     await t.prompts.check();

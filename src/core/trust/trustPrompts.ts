@@ -94,6 +94,20 @@ export class TrustPrompts implements Disposable {
     return this.held.get(serverId);
   }
 
+  /**
+   * Resolves once no prompt is open or due and no server waits for its file to settle: the moment
+   * right after the trust prompt (if one was due), for a question that belongs to it.
+   */
+  async settled(): Promise<void> {
+    for (;;) {
+      await this.check();
+      if (this.disposed || this.held.size === 0) return;
+      await new Promise<void>((resolve) => {
+        const subscription = this.heldChanged.event(() => { subscription.dispose(); resolve(); });
+      });
+    }
+  }
+
   /** Records that a config file changed now (an edit, a save, a change on disk) and looks again once it settled. */
   touch(file: string): void {
     this.changes.touch(file);
