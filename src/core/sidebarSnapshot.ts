@@ -7,6 +7,7 @@ import { compareEffectiveServers } from './config/merge';
 import { redactCommandLine, redactText, redactUrl, secretsOf } from './lifecycle/redact';
 import { ServerState, type ServerStateKind as CoreStateKind } from './lifecycle/state';
 import type { DangerFlag } from './trust/dangerFlags';
+import type { PromptHoldReason } from './trust/promptHold';
 import type { TrustDecision } from './trust/trustDecision';
 import { trustDisplay } from './trust/trustGate';
 import { needsTrustDecision } from './trust/trustKey';
@@ -76,6 +77,8 @@ export const HELD_REASON = 'the definition changed: the one you trusted before r
 export interface ServerTrustStatus {
   readonly decision: TrustDecision;
   readonly flags: readonly DangerFlag[];
+  /** Set while the trust prompt for it waits for its file to be saved, valid and unchanged for a moment. */
+  readonly waiting?: PromptHoldReason;
 }
 
 /** Builds the full sidebar snapshot from the merged config: sorted, display-safe, JSON-serialisable. */
@@ -101,10 +104,12 @@ function toServerRow(server: EffectiveServer, status: ServerStateKind | ServerSt
   const full = typeof status === 'string' ? undefined : status;
   const kind = typeof status === 'string' ? status : status.state.kind;
   // A server parked for trust says why: never trusted, changed, refused ("not trusted"), Restricted Mode.
-  const parked = kind === 'needsTrust' && trust ? trustDisplay(trust.decision) : undefined;
+  // A file being edited: "changed — waiting for trust" (no prompt yet), also while the trusted definition runs.
+  const waiting = trust?.waiting !== undefined ? trustDisplay(trust.decision, trust.waiting) : undefined;
+  const parked = waiting ?? (kind === 'needsTrust' && trust ? trustDisplay(trust.decision) : undefined);
   // Running while its changed definition waits for trust: what runs is the definition trusted before.
   const held = full && ServerState.isActive(full.state) && trust?.decision.state === 'needsTrust' ? HELD_REASON : undefined;
-  const reason = (full && ServerState.reason(full.state)) ?? parked?.reason ?? held;
+  const reason = waiting !== undefined && held !== undefined ? `${waiting.reason}; ${HELD_REASON}` : (full && ServerState.reason(full.state)) ?? parked?.reason ?? held;
   return {
     id: server.id,
     name: revealHiddenCharacters(server.name),

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { counted } from '../protocol/counts';
 import { ConfigService, type ConfigServiceOptions, type ConfigSnapshot } from '../core/config';
-import type { ConfigFileSystem } from '../core/config/ports';
+import { MAX_CONFIG_BYTES, type ConfigFileSystem } from '../core/config/ports';
 import type { ConfigSources } from './configSources';
 import { ConfigDiagnostics } from './diagnostics';
 
@@ -45,6 +45,14 @@ export class ConfigAdapter implements vscode.Disposable {
   /** The latest snapshot. */
   get current(): ConfigSnapshot {
     return this.service.current;
+  }
+
+  /**
+   * Whether the file on disk is still what the current configuration was read from (false while a
+   * change is on its way: a prompt built from the configuration would not show what is on disk).
+   */
+  async matchesDisk(file: string): Promise<boolean> {
+    return this.service.isCurrentRead(file, await this.options.fileSystem.read(file, MAX_CONFIG_BYTES));
   }
 
   /** Reads every layer for the first time; resolves once the first snapshot is in. */

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 
 export const DIALOG_TEST_COMMANDS = {
-  /** `(script: { confirm?: boolean; save?: string | null } | null)`: answers the questions below; null asks the person again. */
+  /** `(script: { confirm?: boolean; pick?: string | null; save?: string | null } | null)`: answers the questions below; null asks the person again. */
   script: '_switchboard.test.scriptDialogs',
   /** The questions asked so far, oldest first. */
   asked: '_switchboard.test.dialogsAsked',
@@ -14,14 +14,18 @@ export const DIALOG_TEST_COMMANDS = {
 
 /** A question as the tests see it. */
 export interface AskedDialog {
-  kind: 'confirm' | 'save';
+  kind: 'confirm' | 'pick' | 'save';
   message: string;
   /** The file the save dialog proposed. */
   defaultPath?: string;
+  /** The detail of a confirmation or pick. */
+  detail?: string;
 }
 
 interface Script {
   confirm?: boolean;
+  /** The action a pick answers with; null: closed without an answer. */
+  pick?: string | null;
   save?: string | null;
 }
 
@@ -39,6 +43,17 @@ export async function confirm(message: string, detail: string, action: string): 
   remember({ kind: 'confirm', message });
   if (script) return script.confirm === true;
   return await vscode.window.showWarningMessage(message, { modal: true, detail }, action) === action;
+}
+
+/**
+ * Asks in a modal dialog which of `actions` to take; the one chosen, or undefined when the person
+ * closed it (Escape, Cancel). Rejects when VS Code will not show a modal dialog.
+ */
+export async function pickAction<T extends string>(message: string, detail: string, actions: readonly T[]): Promise<T | undefined> {
+  remember({ kind: 'pick', message, detail });
+  if (script) return actions.find((action) => action === script?.pick);
+  const picked = await vscode.window.showWarningMessage(message, { modal: true, detail }, ...actions);
+  return actions.find((action) => action === picked);
 }
 
 /** The save dialog; the file picked, or undefined when the person cancelled. */

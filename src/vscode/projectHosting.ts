@@ -1,13 +1,18 @@
 // Who hosts the servers of this workspace's `.mcp.json` when VS Code's own MCP would run them too. The
 // person's choice is kept in the workspace state; its effect (src/core/coexist) is applied here: VS
 // Code's copy turned off through its own `chat.mcp.access` at workspace scope, or the servers held back
-// from the registry with the reason shown. The overlap is told once per workspace.
+// from the registry with the reason shown. The overlap is asked about once per workspace, in the trust
+// moment: in a modal right after the trust prompt due now (or alone when none is), saying which file and
+// key an answer writes; closed unanswered, the safe choice holds (VS Code's copy off), so the first chat
+// message never makes VS Code start a second copy.
 import * as vscode from 'vscode';
 import type { EffectiveServer } from '../core/config/types';
 import {
-  NO_HOSTING_RECORD, VSCODE_COPY_OFF, names, planProjectHosting, type HostingPlan, type HostingRecord, type ProjectHost, type VscodeMcpSettings,
+  HOSTING_ANSWERS, HOSTING_DEFAULT, NO_HOSTING_RECORD, VSCODE_COPY_OFF, hostingDefaultNotice, hostingQuestion, names, planProjectHosting,
+  type HostingPlan, type HostingRecord, type ProjectHost, type VscodeMcpSettings,
 } from '../core/coexist';
-import { onDidChangeVscodeMcpSettings, readVscodeMcpSettings, setWorkspaceMcpAccess } from './vscodeMcpSettings';
+import { pickAction } from './dialogs';
+import { onDidChangeVscodeMcpSettings, readVscodeMcpSettings, setWorkspaceMcpAccess, workspaceSettingsFile } from './vscodeMcpSettings';
 import { notifyError, notifyInfo, notifyWarning } from './notify';
 
 /** Where the record lives in the workspace state. */
@@ -15,7 +20,6 @@ export const HOSTING_STATE_KEY = 'switchboard.projectServerHost';
 export const CHOOSE_HOST_COMMAND = 'switchboard.chooseProjectServerHost';
 const CHOOSE_HOST_TITLE = 'MCP Switchboard: Choose Who Hosts Project Servers…';
 
-export const ANSWERS = { switchboard: 'Switchboard hosts them', vscode: 'VS Code hosts them', later: 'Later' } as const;
 
 export interface ProjectHostingOptions {
   /** The workspace state (the record is per workspace). */
@@ -24,6 +28,8 @@ export interface ProjectHostingOptions {
   servers(): readonly EffectiveServer[];
   onDidChangeServers: vscode.Event<unknown>;
   log: vscode.LogOutputChannel;
+  /** Resolves once the trust prompt due now (if any) was answered: the question comes right after it. */
+  trustMoment?(): Promise<void>;
 }
 
 /** What the registry is asked to do when the servers held back for VS Code changed. */
@@ -38,6 +44,8 @@ export class ProjectHosting implements vscode.Disposable {
   private queue: Promise<void> = Promise.resolve();
   private applied = '';
   private problemShown = false;
+  /** The question was put (or could not be) in this session: not again until the next one. */
+  private asking = false;
   private registry?: HostedRegistry;
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the plan's effect changed (servers held back, or VS Code's copy turned off or on). */
@@ -149,21 +157,40 @@ export class ProjectHosting implements vscode.Disposable {
       this.options.log.warn(`project servers: ${plan.problem}`);
       void notifyWarning(`MCP Switchboard: ${plan.problem}.`);
     }
-    if (plan.ask) {
-      // Told once per workspace, answered or not: the command changes the choice at any time.
-      await this.save({ ...record, asked: true });
-      void this.ask(plan.overlap);
+    if (plan.ask && !this.asking) {
+      // Asked once per workspace: the answer (or the default) is remembered by choose().
+      this.asking = true;
+      void this.ask();
     }
   }
 
-  private async ask(overlap: readonly EffectiveServer[]): Promise<void> {
+  /** Asks right after the trust prompt due now; an unanswered question takes the safe default. */
+  private async ask(): Promise<void> {
+    try {
+      await this.options.trustMoment?.();
+    } catch (error) {
+      this.options.log.warn(`project servers: the trust prompt before the hosting question failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    // The trust answer (or an edit meanwhile) may have changed what overlaps.
+    const { overlap, ask } = this.plan();
+    if (!ask) return;
+    const settingsFile = workspaceSettingsFile();
+    const { message, detail } = hostingQuestion(overlap, settingsFile);
     this.options.log.info(`project servers: VS Code's own MCP would also run ${names(overlap)}; asking who hosts them`);
-    const answer = await notifyWarning(
-      `VS Code's own MCP support also runs the servers of this workspace's .mcp.json (${names(overlap)}), without a trust prompt: each would run twice. Who should host them in this workspace?`,
-      ANSWERS.switchboard, ANSWERS.vscode, ANSWERS.later,
-    );
-    if (answer === ANSWERS.switchboard) await this.choose('switchboard');
-    else if (answer === ANSWERS.vscode) await this.choose('vscode');
+    let answer: string | undefined;
+    try {
+      answer = await pickAction(message, detail, [HOSTING_ANSWERS.switchboard, HOSTING_ANSWERS.vscode]);
+    } catch (error) {
+      // No modal here (an extension test run): nothing is written, the question waits for the next session.
+      this.options.log.warn(`project servers: could not ask who hosts ${names(overlap)} (${error instanceof Error ? error.message : String(error)}); nothing was written`);
+      return;
+    }
+    const host: ProjectHost = answer === HOSTING_ANSWERS.vscode ? 'vscode' : answer === HOSTING_ANSWERS.switchboard ? 'switchboard' : HOSTING_DEFAULT;
+    await this.choose(host);
+    if (answer === undefined && this.record.host === host && this.record.wroteAccess) {
+      this.options.log.info(`project servers: the hosting question was closed unanswered; the safe default holds (${host})`);
+      void notifyInfo(hostingDefaultNotice(overlap, settingsFile));
+    }
   }
 
   private async save(record: HostingRecord): Promise<void> {

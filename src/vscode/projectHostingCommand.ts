@@ -1,8 +1,9 @@
 // "MCP Switchboard: Choose Who Hosts Project Servers…": the choice between Switchboard and VS Code's own
 // MCP for the servers of this workspace's `.mcp.json`, made or changed at any time.
 import * as vscode from 'vscode';
-import { VSCODE_COPY_OFF, names, type ProjectHost } from '../core/coexist';
+import { VSCODE_ACCESS_KEY, VSCODE_COPY_OFF, names, type ProjectHost } from '../core/coexist';
 import { CHOOSE_HOST_COMMAND, type ProjectHosting } from './projectHosting';
+import { workspaceSettingsFile } from './vscodeMcpSettings';
 
 interface HostItem extends vscode.QuickPickItem {
   host: ProjectHost;
@@ -19,13 +20,13 @@ export function registerProjectHostingCommand(hosting: ProjectHosting): vscode.D
         host: 'switchboard',
         label: '$(server-process) Switchboard hosts them',
         description: current('switchboard'),
-        detail: `VS Code's copy is turned off for this workspace: chat.mcp.access is set to "${VSCODE_COPY_OFF}" in the workspace settings (VS Code then runs only servers installed from its MCP registry here).`,
+        detail: `VS Code's copy is turned off for this workspace: writes "${VSCODE_ACCESS_KEY}": "${VSCODE_COPY_OFF}" to ${workspaceSettingsFile()} (VS Code then runs only servers installed from its MCP registry here).`,
       },
       {
         host: 'vscode',
         label: '$(vm) VS Code hosts them',
         description: current('vscode'),
-        detail: 'Switchboard does not start the servers of .mcp.json that VS Code runs; they show as hosted by VS Code.',
+        detail: `Writes nothing (removes the ${VSCODE_ACCESS_KEY} Switchboard wrote, if any); Switchboard does not start the servers of .mcp.json that VS Code runs; they show as hosted by VS Code.`,
       },
     ];
     const overlap = plan.overlap.length > 0

@@ -1,13 +1,16 @@
 // Trust of project servers in the extension: the decisions kept in the extension's global storage
 // (outside every repository), the gate the registry asks, the prompt, Restricted Mode and verified
-// repositories — and the events that make the registry ask the gate again.
+// repositories — and the events that make the registry ask the gate again. The prompt waits while a
+// config file is being edited (unsaved in an editor, not parsing, or changed a moment ago): what the
+// editor shows and what the file holds feed TrustPrompts' hold.
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { EffectiveServer, ShadowedServer } from '../core/config/types';
+import { canonicalJson } from '../core/config/fingerprint';
+import type { EffectiveServer, Layer, ShadowedServer } from '../core/config/types';
 import {
   launchDangerFlags, TrustGate, TrustPrompts, TrustStore,
-  type DangerFlag, type DangerFlagContext, type SecretDigest, type TrustAnswer, type TrustDecision, type TrustPrompter,
+  type DangerFlag, type DangerFlagContext, type PromptHoldReason, type SecretDigest, type TrustAnswer, type TrustDecision, type TrustPrompter,
 } from '../core/trust';
 import type { ShellParser } from '../core/shell/syntax';
 import { loadBashParser } from '../node/bashParser';
@@ -26,8 +29,10 @@ export interface ProjectTrustOptions {
   folders(): readonly string[];
   /** The configuration: its effective servers and the entries they shadow. */
   config: {
-    readonly current: { readonly servers: readonly EffectiveServer[]; readonly shadowed: readonly ShadowedServer[] };
+    readonly current: { readonly servers: readonly EffectiveServer[]; readonly shadowed: readonly ShadowedServer[]; readonly layers: readonly Layer[] };
     readonly onDidChange: vscode.Event<unknown>;
+    /** Whether the file on disk is still what the current configuration was read from. */
+    matchesDisk(file: string): Promise<boolean>;
   };
   log: vscode.LogOutputChannel;
   /** The installation's salted digest (secret values are stored only as such digests). */
@@ -47,6 +52,8 @@ export class ProjectTrust implements vscode.Disposable {
   readonly prompts: TrustPrompts;
   private prompter: TrustPrompter = new ModalTrustPrompter();
   private flagContext: DangerFlagContext;
+  /** Per config file, what its layer said at the last configuration change: a change restarts the settle delay. */
+  private layerKeys = new Map<string, string>();
 
   private constructor(readonly store: TrustStore, readonly verified: VerifiedFolders, private readonly options: ProjectTrustOptions, private readonly shellParser: ShellParser) {
     this.flagContext = this.makeFlagContext();
@@ -63,7 +70,15 @@ export class ProjectTrust implements vscode.Disposable {
       review: (entries) => reviewDefinitions(entries, (ids) => { void this.prompts.ask(ids); }),
       ready: () => verified.idle(),
       onProblem: (message) => options.log.warn(`trust: ${message}`),
+      files: {
+        facts: (file) => ({ dirty: isDirtyInEditor(file), usable: this.layersOf(file).every((layer) => layer.usable) }),
+        changedOnDisk: async (files) => {
+          const same = await Promise.all(files.map((file) => options.config.matchesDisk(file)));
+          return files.filter((_, i) => !same[i]);
+        },
+      },
     });
+    this.layerKeys = this.currentLayerKeys();
   }
 
   /** Loads the remembered decisions and checks which folders are verified repositories. */
@@ -104,8 +119,31 @@ export class ProjectTrust implements vscode.Disposable {
         this.flagContext = this.makeFlagContext();
         this.gate.clearFlags();
       }),
-      this.options.config.onDidChange(() => { void this.prompts.check(); }),
+      this.options.config.onDidChange(() => {
+        // A file whose servers changed (a save, a checkout) is asked about once it stays unchanged for a moment.
+        const keys = this.currentLayerKeys();
+        // A file seen for the first time (the first read after activation) is not a change: asked at once.
+        for (const [file, key] of keys) if (this.layerKeys.has(file) && this.layerKeys.get(file) !== key) this.prompts.touch(file);
+        this.layerKeys = keys;
+        void this.prompts.check();
+      }),
+      // Typing in a config file (before any save) and its dirty state: the prompt waits for a saved, settled file.
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (this.isConfigFile(event.document.uri)) this.prompts.touch(event.document.uri.fsPath);
+      }),
+      vscode.workspace.onDidSaveTextDocument((document) => {
+        if (this.isConfigFile(document.uri)) this.prompts.touch(document.uri.fsPath);
+      }),
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        if (this.isConfigFile(document.uri)) void this.prompts.check();
+      }),
+      this.prompts.onDidChangeWaiting(() => this.changed.fire()),
     );
+  }
+
+  /** Why the server's trust prompt waits (its file is being edited), or undefined. */
+  waiting(server: EffectiveServer): PromptHoldReason | undefined {
+    return this.prompts.waiting(server.id);
   }
 
   /** Whether the server may start without asking anyone. */
@@ -138,7 +176,31 @@ export class ProjectTrust implements vscode.Disposable {
     this.changed.dispose();
   }
 
+  private layersOf(file: string): Layer[] {
+    return this.options.config.current.layers.filter((layer) => layer.spec.file === file && layer.spec.inline === undefined);
+  }
+
+  private isConfigFile(uri: vscode.Uri): boolean {
+    return uri.scheme === 'file' && this.options.config.current.layers.some((layer) => layer.spec.inline === undefined && layer.spec.file === uri.fsPath);
+  }
+
+  /** Each file-backed layer's servers and whether it parsed, as one comparable string per file. */
+  private currentLayerKeys(): Map<string, string> {
+    const keys = new Map<string, string>();
+    for (const layer of this.options.config.current.layers) {
+      if (layer.spec.inline !== undefined) continue;
+      const key = canonicalJson({ usable: layer.usable, servers: layer.servers.map((server) => [server.name, server.launch]) });
+      keys.set(layer.spec.file, `${keys.get(layer.spec.file) ?? ''}${key}`);
+    }
+    return keys;
+  }
+
   private makeFlagContext(): DangerFlagContext {
     return dangerFlagContext({ workspaceFolders: [...this.options.folders()], userHome: os.homedir(), env: process.env, shellParser: this.shellParser });
   }
+}
+
+/** Whether an open editor holds unsaved changes of the file. */
+function isDirtyInEditor(file: string): boolean {
+  return vscode.workspace.textDocuments.some((document) => document.isDirty && document.uri.scheme === 'file' && document.uri.fsPath === file);
 }

@@ -45,10 +45,15 @@ function serverRow(server: EffectiveServer, view: ServerView | undefined, shadow
   const state = view?.state;
   const decision = needsTrustDecision(server) ? trust?.decide(server) : undefined;
   // Parked for trust: "not trusted" when refused; a change or Restricted Mode says why ("never trusted" needs no words).
-  const parked = state?.kind === 'needsTrust' && decision ? trustDisplay(decision) : undefined;
+  // A file being edited: "changed — waiting for trust" (no prompt yet), also while the trusted definition runs.
+  const hold = decision ? trust?.waiting?.(server) : undefined;
+  const waiting = decision && hold !== undefined ? trustDisplay(decision, hold) : undefined;
+  const parked = waiting ?? (state?.kind === 'needsTrust' && decision ? trustDisplay(decision) : undefined);
   const label = parked?.label ?? (state ? ServerState.label(state) : 'not started');
   const held = state && ServerState.isActive(state) && decision?.state === 'needsTrust' ? HELD_REASON : undefined;
-  const reason = (state && ServerState.reason(state)) ?? (parked && (decision?.state !== 'needsTrust' || parked.changed) ? parked.reason : held);
+  const reason = waiting !== undefined && held !== undefined
+    ? `${waiting.reason}; ${HELD_REASON}`
+    : (state && ServerState.reason(state)) ?? (parked && (decision?.state !== 'needsTrust' || parked.changed) ? parked.reason : held);
   const lines = serverTooltip(server, shadowed, labels, view, decision, needsTrustDecision(server) ? trust?.flags(server) ?? [] : []);
   const context = ['server', `scope-${server.scope}`, `state-${state?.kind ?? 'notStarted'}`, `transport-${server.launch.type}`];
   if (server.needsTrust) context.push('needsTrust');

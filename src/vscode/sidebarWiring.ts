@@ -38,7 +38,10 @@ export function sidebarSnapshotOf(ctx: SwitchboardContext): SidebarSnapshot {
         refusedTools: view.catalog.refusedTools,
       };
     },
-    trustOf: (server) => ({ decision: trust.decide(server), flags: trust.flags(server) }),
+    trustOf: (server) => {
+      const waiting = trust.waiting(server);
+      return { decision: trust.decide(server), flags: trust.flags(server), ...(waiting !== undefined ? { waiting } : {}) };
+    },
     approvals: ctx.approvals.view(),
     elicitations: ctx.elicitations.cards(),
     sampling: ctx.sampling.cards(),

@@ -105,7 +105,11 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
     digest,
   }));
   // VS Code's own MCP also reads the workspace's .mcp.json: the person's choice of host holds servers back.
-  const projectHosting = own(new ProjectHosting({ state: extension.workspaceState, servers: () => config.current.servers, onDidChangeServers: config.onDidChange, log }));
+  // It is asked right after the trust prompt due now, as one moment.
+  const projectHosting = own(new ProjectHosting({
+    state: extension.workspaceState, servers: () => config.current.servers, onDidChangeServers: config.onDidChange, log,
+    trustMoment: () => trust.prompts.settled(),
+  }));
   // The administrator's policy: a denied server is held, with the rule, and never started.
   const policy = own(new PolicyService(log));
   await policy.reload();

@@ -6,7 +6,7 @@ import type { ConfigSnapshot } from '../core/config';
 import type { EffectiveServer } from '../core/config/types';
 import type { Event as CoreEvent } from '../core/event';
 import type { ServerState, ServerView } from '../core/lifecycle';
-import type { DangerFlag, TrustDecision } from '../core/trust';
+import type { DangerFlag, PromptHoldReason, TrustDecision } from '../core/trust';
 import type { ToolStatus } from '../core/trust/toolReview';
 
 export const REVEAL_SOURCE_COMMAND = 'switchboard.revealServerSource';
@@ -65,6 +65,8 @@ export interface ToolStatusSource {
 export interface TrustSource {
   decide(server: EffectiveServer): TrustDecision;
   flags(server: EffectiveServer): readonly DangerFlag[];
+  /** Why its trust prompt waits (its file is being edited), or undefined. */
+  waiting?(server: EffectiveServer): PromptHoldReason | undefined;
   readonly onDidChange: CoreEvent<void>;
 }
 

@@ -30,6 +30,17 @@ export function onDidChangeVscodeMcpSettings(listener: () => void): vscode.Dispo
   });
 }
 
+/**
+ * The file a workspace-scope setting is written to, as a person finds it: the `.code-workspace` file of
+ * a multi-root workspace, else the folder's `.vscode/settings.json`.
+ */
+export function workspaceSettingsFile(): string {
+  const file = vscode.workspace.workspaceFile;
+  if (file !== undefined && file.scheme === 'file') return file.fsPath;
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  return folder ? vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json').fsPath : '.vscode/settings.json';
+}
+
 /** Sets (or with `undefined` removes) the workspace's own `chat.mcp.access`. */
 export async function setWorkspaceMcpAccess(value: VscodeMcpAccess | undefined): Promise<void> {
   await vscode.workspace.getConfiguration(SECTION).update('access', value, vscode.ConfigurationTarget.Workspace);

@@ -1,10 +1,11 @@
 // Switchboard beside VS Code's own MCP support, in a real VS Code (1.139) in a real browser: VS Code
 // reads the workspace's root .mcp.json too and starts its servers when a chat message is sent or its
 // CodeLens "Start" is clicked, with no trust prompt. The flow: the project server `memory` is trusted
-// and runs in Switchboard; the overlap is told in one notification; an @mcp chat message makes VS Code
-// start a second `memory` (two processes, measured); "Switchboard hosts them" turns VS Code's copy off
-// through its own chat.mcp.access in the workspace settings — its copy stops, no CodeLens offers to
-// start it, another chat message starts none; after a reload nothing asks again; then the command
+// in Switchboard's trust dialog, and right after it, in the same moment, a second modal asks who hosts
+// it, saying that an answer writes "chat.mcp.access" to .vscode/settings.json (nothing is written while
+// it is open); closed unanswered, the safe default holds: VS Code's copy is turned off through that
+// setting, and the first @mcp chat message starts no second `memory`, no CodeLens offers to start it;
+// after a reload nothing asks again; then the command
 // "Choose Who Hosts Project Servers…" hands the server to VS Code: Switchboard holds it back with the
 // reason in the Sidebar and the Servers tree, the setting is gone, and VS Code's CodeLens runs the one
 // copy. Processes are counted in /proc by a marker argument. Its own code-server, state folder and
@@ -21,7 +22,9 @@ import * as ui from './workbench.mjs';
 import { openWorkbench, runWorkbenchFlow } from './workbenchFlow.mjs';
 
 const SERVER = 'memory';
-const NOTIFICATION = /VS Code's own MCP support also runs the servers of this workspace's \.mcp\.json \("memory"\)/;
+const QUESTION = /VS Code's own MCP would also run "memory" from this workspace's \.mcp\.json/;
+/** The old way of asking: a notification toast beside the trust dialog (it must not come back). */
+const TOAST = /Who should host/;
 /** How long a check that something does NOT happen watches for it (VS Code started its copy within ~4 s of a chat message here). */
 const QUIET_MS = 8_000;
 
@@ -58,21 +61,41 @@ export async function coexistFlow({ checks, vsix, manifest, resultsDir, log, tim
       codeServerCli(stateDir, ['--install-extension', vsix]);
       codeServerCli(stateDir, ['--install-extension', packageScriptedModel(path.join(stateDir, 'scripted-model.vsix'))]);
       server = await startCodeServer({
-        stateDir, home: fixture.home, logFile: path.join(resultsDir, 'code-server-coexist.log'), settings: { 'chat.disableAIFeatures': false },
+        stateDir, home: fixture.home, logFile: path.join(resultsDir, 'code-server-coexist.log'), settings: { 'chat.disableAIFeatures': false, 'chat.mcp.access': 'all' },
       });
       browser = await openWorkbench({ server, folder: fixture.workspace, log, viewport: { width: 1600, height: 1000 } });
     });
     if (checks.blocked) return;
     const { page } = browser;
-    const toast = () => page.locator('.notifications-toasts .notification-toast', { hasText: NOTIFICATION }).first();
+    const toast = () => page.locator('.notifications-toasts .notification-toast', { hasText: TOAST }).first();
     let webview;
     const row = () => webview.locator(`[data-testid="server-row"][data-server-id="${SERVER}"]`);
     const rowState = async () => (await row().locator('[data-testid="server-state"]').innerText().catch(() => '')).trim();
 
     let ours;
-    await checks.gate('trusted in Switchboard\'s trust dialog, "memory" runs in Switchboard: one process', async () => {
+    let question;
+    await checks.gate('the trust moment: "Trust and start" in the trust dialog, then at once a modal asks who hosts "memory", naming .vscode/settings.json and chat.mcp.access; no toast, nothing written yet', async () => {
       const dialog = await ui.waitForDialog(page, /MCP server "memory" defined by this workspace/, 60_000);
+      if (await toast().isVisible().catch(() => false)) throw new Error('the hosting question came as a toast beside the trust dialog');
       await ui.clickDialogButton(dialog, 'Trust and start');
+      const answeredAt = Date.now();
+      question = await ui.waitForDialog(page, QUESTION, 10_000);
+      const text = await question.innerText();
+      log(`  hosting question ${Date.now() - answeredAt} ms after the trust answer: ${text.replace(/\s+/g, ' ').slice(0, 500)}`);
+      if (!text.includes(`writes "chat.mcp.access": "registry" to ${settingsFile}`)) throw new Error(`the question does not say which file and key it writes:\n${text}`);
+      if (!/Closed without an answer, Switchboard hosts it/.test(text)) throw new Error(`the question does not say what closing it does:\n${text}`);
+      for (const label of ['Switchboard hosts them', 'VS Code hosts them']) {
+        if (!(await question.locator('.dialog-buttons .monaco-button', { hasText: label }).count())) throw new Error(`no "${label}" button`);
+      }
+      if (workspaceAccess() !== undefined) throw new Error('chat.mcp.access was written before the question was answered');
+      if (await toast().count()) throw new Error('a hosting toast is shown as well');
+      log(`  screenshot: ${await shot('coexist-question.png')}`);
+    });
+    if (checks.blocked) return;
+
+    await checks.gate('closed unanswered: the safe default — chat.mcp.access "registry" lands in the workspace settings, and "memory" runs in Switchboard: one process', async () => {
+      await ui.clickDialogButton(question, 'Cancel');
+      await until('chat.mcp.access in .vscode/settings.json', async () => workspaceAccess() === 'registry', 15_000);
       await ui.openContainer(page, 'MCP Switchboard');
       await ui.expandPane(page, 'Sidebar');
       webview = ui.webviewFrame(page, manifest.id);
@@ -80,44 +103,21 @@ export async function coexistFlow({ checks, vsix, manifest, resultsDir, log, tim
       const running = copies();
       if (running.length !== 1) throw new Error(`${running.length} processes: ${running.map((p) => p.cmdline).join(' | ')}`);
       ours = running[0].pid;
+      await until('the notice of the default', async () => (await page.locator('.notifications-toasts .notification-toast', { hasText: /closed without an answer/ }).count()) > 0, 15_000)
+        .catch(() => { throw new Error('no notice says that the default was applied and what it wrote'); });
     });
     if (checks.blocked) return;
 
-    await checks.gate('the overlap is told once: a notification names "memory", with Switchboard hosts them / VS Code hosts them / Later', async () => {
-      await toast().waitFor({ state: 'visible', timeout: 30_000 });
-      for (const label of ['Switchboard hosts them', 'VS Code hosts them', 'Later']) await toast().getByRole('button', { name: label }).waitFor();
-      log(`  notification: ${(await toast().innerText()).replace(/\s+/g, ' ').slice(0, 300)}`);
-      log(`  screenshot: ${await shot('coexist-notification.png')}`);
-    });
-    if (checks.blocked) return;
-
-    await checks.check('before a choice, an @mcp chat message makes VS Code\'s own MCP start a second "memory": two processes', async () => {
+    await checks.check('the unanswered default holds at the first chat message: an @mcp message starts no second "memory", and VS Code offers no CodeLens "Start" over .mcp.json', async () => {
       await openChat(page, { model: 'Scripted' });
       const request = await sendChatRequest(page, '@mcp what do you have?');
-      await waitForAnswer(page, request, /I am a scripted model/);
-      const both = await until('a second "memory" process', async () => (copies().length === 2 ? copies() : undefined), 30_000)
-        .catch((error) => { throw new Error(`${error.message}; processes: ${copies().length}`); });
-      log(`  ${both.length} "memory" processes: Switchboard's (pid ${ours}) and VS Code's (pid ${both.find((p) => p.pid !== ours)?.pid})`);
-    });
-
-    await checks.check('"Switchboard hosts them": chat.mcp.access "registry" lands in the workspace settings, VS Code\'s copy stops, Switchboard\'s runs on', async () => {
-      // The toast may have gone to the notification center meanwhile: the answer is given there then.
-      await (await notification(page, NOTIFICATION)).getByRole('button', { name: 'Switchboard hosts them' }).click();
-      await until('chat.mcp.access in .vscode/settings.json', async () => workspaceAccess() === 'registry', 15_000);
-      const left = await until('one "memory" process', async () => (copies().length === 1 ? copies() : undefined), 30_000)
-        .catch((error) => { throw new Error(`${error.message}; processes: ${copies().length}`); });
-      if (left[0].pid !== ours) throw new Error(`the process left is pid ${left[0].pid}, not Switchboard's ${ours}`);
-      if ((await rowState()) !== 'ready') throw new Error(`Switchboard's row shows "${await rowState()}"`);
-    });
-
-    await checks.check('VS Code no longer starts it: no CodeLens "Start" over .mcp.json, and another @mcp chat message starts no second copy', async () => {
+      const answer = await waitForAnswer(page, request, /I am a scripted model/);
+      await expectQuiet(() => copies().length !== 1, QUIET_MS, () => `${copies().length} "memory" processes after the first chat message`);
+      if (/requires interaction to start/i.test(String(answer ?? ''))) throw new Error(`VS Code's MCP speaks in the answer: ${answer}`);
+      if (copies()[0].pid !== ours) throw new Error(`the process left is pid ${copies()[0].pid}, not Switchboard's ${ours}`);
       await openEditor(page, '.mcp.json');
-      // VS Code's MCP dropped the file: its lenses (Start, Running, tools) leave the editor.
-      await until('no MCP CodeLens over .mcp.json', async () => (await page.locator('.monaco-editor .codelens-decoration').count()) === 0, 15_000);
+      await expectQuiet(async () => (await page.locator('.monaco-editor .codelens-decoration').count()) > 0, 3_000, () => 'VS Code shows its MCP CodeLens over .mcp.json');
       log(`  screenshot: ${await shot('coexist-switchboard-hosts.png')}`);
-      const request = await sendChatRequest(page, '@mcp what do you have now?');
-      await waitForAnswer(page, request, /I am a scripted model/);
-      await expectQuiet(() => copies().length !== 1, QUIET_MS, () => `${copies().length} "memory" processes after the chat message`);
     });
 
     await checks.check('the choice is remembered: after a reload nothing asks again, Switchboard runs "memory", VS Code does not', async () => {
@@ -127,7 +127,8 @@ export async function coexistFlow({ checks, vsix, manifest, resultsDir, log, tim
       await ui.expandPane(page, 'Sidebar');
       webview = ui.webviewFrame(page, manifest.id);
       await until('"memory" to be ready again', async () => (await rowState()) === 'ready', 60_000);
-      await expectQuiet(async () => (await toast().count()) > 0, QUIET_MS, () => 'the notification asked again');
+      const asked = async () => (await toast().count()) > 0 || page.locator('.monaco-dialog-box').filter({ hasText: QUESTION }).isVisible().catch(() => false);
+      await expectQuiet(asked, QUIET_MS, () => 'the hosting question came again');
       if (copies().length !== 1) throw new Error(`${copies().length} "memory" processes`);
     });
 
@@ -168,19 +169,6 @@ export async function coexistFlow({ checks, vsix, manifest, resultsDir, log, tim
     name: 'coexist flow', timeoutMs, checks, log, shot, stateDir, flow,
     workbench: () => ({ browser, server }),
   });
-}
-
-/** The notification matching `pattern`: its toast, or else its entry in the notification center (opened for it). */
-async function notification(page, pattern) {
-  const toast = page.locator('.notifications-toasts .notification-toast', { hasText: pattern }).first();
-  if (await toast.isVisible()) return toast;
-  await page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } });
-  await page.keyboard.press('F1');
-  await page.locator('.quick-input-widget input').fill('>Notifications: Show Notifications');
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Show Notifications' }).first().click();
-  const entry = page.locator('.notifications-center .notification-list-item', { hasText: pattern }).first();
-  await entry.waitFor({ state: 'visible' });
-  return entry;
 }
 
 /** Opens `name` with Quick Open, as a person does (Ctrl+P, the name, Enter). */

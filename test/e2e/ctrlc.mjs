@@ -6,7 +6,8 @@
 // terminal (twice: from the terminal and forwarded by npm). VS Code
 // must be stopped first, so that the extension shuts each server down (stdin closed, then SIGTERM, which
 // only MCP Switchboard's staged stop sends to a server's process group), and the printed report must
-// name what was stopped, with nothing left for the sweep. Linux only (reads /proc).
+// name what was stopped, with nothing left for the sweep. Linux only (reads /proc). `npm start` itself,
+// stopped by a signal to the npm process alone (as a process manager does), is npmStartSignals.mjs.
 import cp from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

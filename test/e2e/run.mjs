@@ -2,13 +2,16 @@
 // The browser end-to-end tier: the packaged extension (.vsix) installed into a real VS Code 1.139
 // (code-server), the fixture workspace opened in headless Chromium, and the UI checked the way a user
 // sees it: the "MCP Switchboard" activity-bar tab, the Servers tree and the Sidebar webview. Then, in
-// a workbench of its own, the trust flow (trust.mjs): the trust dialog answered as a person would; then
+// a workbench of its own, the trust flow (trust.mjs): the trust dialog answered as a person would, and
+// no dialog for a definition typed by hand until it is valid and settled (trustEditing.mjs); then
 // the OAuth sign-in flow (oauth.mjs) through the browser; the Restricted Mode flow (restricted.mjs) with
 // workspace trust on; the approvals flow (approvals.mjs) against server-filesystem; the chat flow
 // (chat.mjs): @mcp requests typed into the Chat view with the scripted model; the coexistence flow
 // (coexist.mjs): VS Code's own MCP beside Switchboard on one .mcp.json; the gallery flow (gallery.mjs):
 // Browse Servers and an install link against the local fixture registry; last, Ctrl-C on
-// `npm start`'s session (ctrlc.mjs): VS Code stopped first, the servers shut down by the extension.
+// `npm start`'s session (ctrlc.mjs): VS Code stopped first, the servers shut down by the extension;
+// and `npm start` itself stopped by SIGTERM and by SIGINT sent to the npm process alone
+// (npmStartSignals.mjs): nothing below it is left.
 //
 // Expects `npm run package` to have produced <name>-<version>.vsix (test/run.mjs does it; when it is
 // missing this runs scripts/package.mjs). Screenshots, logs and results.json go to .test-results/e2e/.
@@ -16,6 +19,7 @@
 // Environment: SWITCHBOARD_EXTENSION_DIR, SWITCHBOARD_VSIX (a .vsix to install instead),
 // SWITCHBOARD_E2E_TIMEOUT_MS (default 300000), SWITCHBOARD_E2E_TRUST_TIMEOUT_MS (default 180000),
 // SWITCHBOARD_E2E_RESTRICTED_TIMEOUT_MS (default 180000), SWITCHBOARD_E2E_CTRLC_TIMEOUT_MS (default 120000),
+// SWITCHBOARD_E2E_NPM_START_TIMEOUT_MS (default 180000, per signal),
 // SWITCHBOARD_E2E_OAUTH_TIMEOUT_MS (default 180000), SWITCHBOARD_E2E_APPROVALS_TIMEOUT_MS (default 180000),
 // SWITCHBOARD_E2E_CHAT_TIMEOUT_MS (default 180000), SWITCHBOARD_E2E_COEXIST_TIMEOUT_MS (default 180000),
 // SWITCHBOARD_E2E_GALLERY_TIMEOUT_MS (default 180000),
@@ -34,6 +38,8 @@ import { checkDeactivateLeavesNoProcess } from './deactivate.mjs';
 import { trustFlow } from './trust.mjs';
 import { restrictedFlow } from './restricted.mjs';
 import { ctrlCFlow } from './ctrlc.mjs';
+import { trustEditingFlow } from './trustEditing.mjs';
+import { npmStartSignalsFlow } from './npmStartSignals.mjs';
 import { checkSidebar } from './sidebarActions.mjs';
 import { oauthFlow } from './oauth.mjs';
 import { approvalsFlow } from './approvals.mjs';
@@ -49,6 +55,8 @@ const TRUST_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_TRUST_TIMEOUT_MS) ||
 const RESTRICTED_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_RESTRICTED_TIMEOUT_MS) || 180_000;
 /** The Ctrl-C flow (ctrlc.mjs): `npm start`'s session stopped with SIGINT. */
 const CTRLC_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_CTRLC_TIMEOUT_MS) || 120_000;
+/** Per signal: `npm start` builds and installs before VS Code runs (npmStartSignals.mjs). */
+const NPM_START_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_NPM_START_TIMEOUT_MS) || 180_000;
 /** The OAuth sign-in flow (oauth.mjs) runs after the trust flow, in its own workbench, with its own limit. */
 const OAUTH_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_OAUTH_TIMEOUT_MS) || 180_000;
 /** The approvals flow (approvals.mjs) runs after the OAuth flow, in its own workbench, with its own limit. */
@@ -291,6 +299,11 @@ async function main() {
     }
     if (installed && !timedOut) {
       checks.blocked = undefined;
+      log('trust editing flow (trustEditing.mjs): a definition typed into .mcp.json with autosave on; no dialog until it is valid, saved and settled');
+      await trustEditingFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: TRUST_TIMEOUT_MS });
+    }
+    if (installed && !timedOut) {
+      checks.blocked = undefined;
       log('oauth flow (oauth.mjs): sign in to a server behind OAuth through the browser, then sign out');
       await oauthFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: OAUTH_TIMEOUT_MS });
     }
@@ -325,6 +338,8 @@ async function main() {
       checks.blocked = undefined;
       log('Ctrl-C flow (ctrlc.mjs): npm start\'s session stopped with SIGINT, VS Code first');
       await ctrlCFlow({ checks, vsix, resultsDir, log, timeoutMs: CTRLC_TIMEOUT_MS });
+      log('npm start stopped by a process manager (npmStartSignals.mjs): SIGTERM, then SIGINT, sent to the npm process alone');
+      await npmStartSignalsFlow({ checks, resultsDir, log, timeoutMs: NPM_START_TIMEOUT_MS });
     }
     const results = { ...checks.summary(), vscodeVersion: version.vscode, codeServerVersion: version.codeServer };
     fs.writeFileSync(path.join(resultsDir, 'results.json'), JSON.stringify(results, null, 2));

@@ -18,4 +18,8 @@ export const quietSettings = Object.freeze({
   'npm.fetchOnlinePackageInfo': false,
   'typescript.disableAutomaticTypeAcquisition': true,
   'security.workspace.trust.enabled': false,
+  // VS Code's own MCP off for workspace files, so that no flow meets MCP Switchboard's modal "who hosts
+  // them" question after its trust prompt; the coexistence flow (test/e2e/coexist.mjs) and `npm start`
+  // set "all" again, as VS Code ships.
+  'chat.mcp.access': 'registry',
 });

@@ -3,7 +3,8 @@
 // chat.mcp.access at workspace scope, or the servers left to VS Code with the reason shown.
 import * as assert from 'node:assert/strict';
 import {
-  LEFT_TO_VSCODE, NO_HOSTING_RECORD, VSCODE_LOCKED, names, planProjectHosting, projectServerOverlap,
+  HOSTING_ANSWERS, HOSTING_DEFAULT, LEFT_TO_VSCODE, NO_HOSTING_RECORD, VSCODE_ACCESS_KEY, VSCODE_LOCKED, hostingDefaultNotice, hostingQuestion, names,
+  planProjectHosting, projectServerOverlap,
   type HostingPlan, type HostingRecord, type VscodeMcpAccessFacts, type VscodeMcpSettings,
 } from '../../src/core/coexist';
 import { makeServer } from './helpers/lifecycle';
@@ -119,5 +120,25 @@ describe('coexistence: who hosts the servers of .mcp.json', () => {
       assert.equal(names([memory, files]), '"memory" and "files"');
       assert.equal(names([memory, files, mine]), '"memory", "files" and "mine"');
     });
+  });
+});
+
+describe('coexistence: the hosting question in the trust moment', () => {
+  it('says, before anything is written, which file and key each answer writes, and what closing it does', () => {
+    const { message, detail } = hostingQuestion([memory, files], '/ws/.vscode/settings.json');
+    assert.match(message, /VS Code's own MCP would also run "memory" and "files" from this workspace's \.mcp\.json/);
+    const [switchboard, vscodeHosts, closed] = detail.split('\n\n');
+    assert.ok(switchboard.startsWith(`${HOSTING_ANSWERS.switchboard}: writes "${VSCODE_ACCESS_KEY}": "registry" to /ws/.vscode/settings.json`), switchboard);
+    assert.ok(vscodeHosts.startsWith(`${HOSTING_ANSWERS.vscode}: writes nothing`), vscodeHosts);
+    assert.match(closed, /Closed without an answer, Switchboard hosts them \(the same chat\.mcp\.access is written\)/);
+    assert.match(closed, /first chat message/);
+  });
+
+  it('the unanswered default is the safe choice: VS Code\'s copy off (Switchboard hosts, chat.mcp.access turned off)', () => {
+    assert.equal(HOSTING_DEFAULT, 'switchboard');
+    const plan = planProjectHosting(SERVERS, settings(), record({ host: HOSTING_DEFAULT }));
+    assert.equal(plan.access, 'turnOff');
+    assert.deepEqual(left(plan), {}, 'Switchboard holds nothing back');
+    assert.match(hostingDefaultNotice([memory], '/ws/.vscode/settings.json'), /"chat\.mcp\.access": "registry" was written to \/ws\/\.vscode\/settings\.json/);
   });
 });

@@ -137,6 +137,20 @@ describe('ConfigService', () => {
     assert.equal(events.length, 1);
   });
 
+  it('tells whether a file as it is now is what the configuration was read from (the trust prompt reads it again)', async () => {
+    const { fs, service, specs } = setup();
+    dispose = () => service.dispose();
+    await service.setSpecs(specs);
+    assert.equal(service.isCurrentRead(PROJECT, { kind: 'text', text: servers('a', 'shared') }), true);
+    // Changed on disk, the re-read still to come: not what the configuration shows.
+    fs.set(PROJECT, servers('b'));
+    assert.equal(service.isCurrentRead(PROJECT, { kind: 'text', text: servers('b') }), false);
+    fs.fire(PROJECT);
+    await delay(THROTTLE * 3);
+    assert.equal(service.isCurrentRead(PROJECT, { kind: 'text', text: servers('b') }), true, 'caught up after the re-read');
+    assert.equal(service.isCurrentRead(PROJECT, { kind: 'missing' }), false);
+  });
+
   it('reads a file again when it changes while being read', async () => {
     const { fs, service, specs } = setup();
     dispose = () => service.dispose();

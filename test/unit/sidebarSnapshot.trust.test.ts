@@ -1,18 +1,20 @@
 // What the sidebar rows say about trust: a refused server reads "not trusted", Restricted Mode and a
 // changed definition say why, a running server whose change waits for trust says it runs the old
-// definition, and a project server's danger flags are listed (display-safe); user servers get none.
+// definition, a server whose file is being edited waits for trust without a prompt, and a project
+// server's danger flags are listed (display-safe); user servers get none.
 import * as assert from 'node:assert/strict';
 import type { ServerState } from '../../src/core/lifecycle/state';
 import { HELD_REASON, toSidebarSnapshot, type ServerTrustStatus } from '../../src/core/sidebarSnapshot';
 import type { DangerFlag } from '../../src/core/trust/dangerFlags';
+import type { PromptHoldReason } from '../../src/core/trust/promptHold';
 import type { TrustDecision } from '../../src/core/trust/trustDecision';
 import { makeServer } from './helpers/lifecycle';
 
 const project = makeServer('p', { scope: 'project', folder: '/ws' });
 const user = makeServer('u');
 
-function row(state: ServerState, decision: TrustDecision, flags: DangerFlag[] = []) {
-  const trust: ServerTrustStatus = { decision, flags };
+function row(state: ServerState, decision: TrustDecision, flags: DangerFlag[] = [], waiting?: PromptHoldReason) {
+  const trust: ServerTrustStatus = { decision, flags, ...(waiting ? { waiting } : {}) };
   const snapshot = toSidebarSnapshot({ servers: [project, user], shadowed: [], problems: [] }, {
     generatedAt: 0,
     stateOf: () => ({ state }),
@@ -47,6 +49,15 @@ describe('sidebar snapshot: trust', () => {
     assert.equal(p.stateReason, HELD_REASON);
     const trusted = row({ kind: 'ready', since: 0, startMs: 5 }, { state: 'allowed', reason: 'trusted' }).p;
     assert.equal(trusted.stateReason, undefined);
+  });
+
+  it('a server whose file is being edited reads "changed — waiting for trust", also while the trusted definition runs', () => {
+    const parked = row({ kind: 'needsTrust' }, { state: 'needsTrust', reason: 'never' }, [], 'unsaved').p;
+    assert.equal(parked.stateLabel, 'changed — waiting for trust');
+    assert.match(parked.stateReason ?? '', /unsaved changes/);
+    const running = row({ kind: 'ready', since: 0, startMs: 5 }, { state: 'needsTrust', reason: 'changed', changedFrom: project.launch }, [], 'settling').p;
+    assert.equal(running.stateLabel, 'changed — waiting for trust');
+    assert.ok(running.stateReason?.includes(HELD_REASON), running.stateReason);
   });
 
   it('lists a project server\'s danger flags, hidden characters made visible; a user server has none', () => {

@@ -8,3 +8,4 @@ export {
   LEFT_TO_VSCODE, NO_HOSTING_RECORD, VSCODE_COPY_OFF, VSCODE_LOCKED, names, planProjectHosting, projectServerOverlap,
   type AccessChange, type HostingPlan, type HostingRecord, type ProjectHost,
 } from './projectHosting';
+export { HOSTING_ANSWERS, HOSTING_DEFAULT, VSCODE_ACCESS_KEY, hostingDefaultNotice, hostingQuestion } from './hostingQuestion';

@@ -1,5 +1,6 @@
 // Keeps the merged configuration current: reads every layer, watches every file, re-reads only the file
 // that changed, and keeps a broken file's last good servers so a typo never stops running servers.
+import { createHash } from 'node:crypto';
 import type { Disposable } from '../disposable';
 import { Emitter, type Event } from '../event';
 import type { EnvFileSupport } from './envFiles';
@@ -61,6 +62,8 @@ export class ConfigService implements Disposable {
   private readonly watchProblems = new Map<string, ConfigProblem>();
   private readonly files = new Map<string, FileState>();
   private readonly lastGood = new Map<string, { servers: ServerEntry[]; inputs: InputDefinition[] }>();
+  /** File → digest of the read its current layers were parsed from (readDigest). */
+  private readonly readDigests = new Map<string, string>();
   /** Bumped by setSpecs: results of reads started under an older generation are dropped. */
   private generation = 0;
   private settling: Promise<void> | undefined;
@@ -84,10 +87,11 @@ export class ConfigService implements Disposable {
     const keys = new Set(specs.map(specKey));
     for (const key of [...this.lastGood.keys()]) if (!keys.has(key)) this.lastGood.delete(key);
     this.watchAll(specs);
-    const settling = this.readAll(specs).then((layers) => {
+    const settling = this.readAll(specs).then((read) => {
       if (generation !== this.generation || this.disposed) return;
       this.specs = [...specs];
-      this.layers = specs.map((spec, i) => this.accept(spec, layers[i]));
+      this.layers = specs.map((spec, i) => this.accept(spec, read.layers[i]));
+      this.rememberReads(read.digests);
       this.publish();
     });
     this.settling = settling;
@@ -99,9 +103,10 @@ export class ConfigService implements Disposable {
     await this.settling;
     const generation = this.generation;
     const specs = this.specs;
-    const layers = await this.readAll(specs);
+    const read = await this.readAll(specs);
     if (generation !== this.generation || this.disposed) return;
-    this.layers = specs.map((spec, i) => this.accept(spec, layers[i]));
+    this.layers = specs.map((spec, i) => this.accept(spec, read.layers[i]));
+    this.rememberReads(read.digests);
     this.publish();
   }
 
@@ -164,6 +169,7 @@ export class ConfigService implements Disposable {
         if (canonicalJson(layer) !== canonicalJson(this.layers[i])) changed = true;
         this.layers[i] = layer;
       });
+      this.readDigests.set(file, readDigest(read));
       // Saving a file without changing it must not restart anything downstream.
       if (changed) this.publish();
     } catch (error) {
@@ -177,8 +183,25 @@ export class ConfigService implements Disposable {
     }
   }
 
-  private readAll(specs: LayerSpec[]): Promise<Layer[]> {
-    return Promise.all(specs.map(async (spec) => this.layerFrom(spec, spec.inline !== undefined ? { kind: 'missing' } : await this.read(spec.file), specs)));
+  /** Whether `read` (the file as it is now) is what the current configuration was read from for `file`. */
+  isCurrentRead(file: string, read: ConfigRead): boolean {
+    return this.readDigests.get(file) === readDigest(read);
+  }
+
+  private async readAll(specs: LayerSpec[]): Promise<{ layers: Layer[]; digests: Map<string, string> }> {
+    const digests = new Map<string, string>();
+    const layers = await Promise.all(specs.map(async (spec) => {
+      if (spec.inline !== undefined) return this.layerFrom(spec, { kind: 'missing' }, specs);
+      const read = await this.read(spec.file);
+      digests.set(spec.file, readDigest(read));
+      return this.layerFrom(spec, read, specs);
+    }));
+    return { layers, digests };
+  }
+
+  private rememberReads(digests: ReadonlyMap<string, string>): void {
+    this.readDigests.clear();
+    for (const [file, digest] of digests) this.readDigests.set(file, digest);
   }
 
   /** Parses a layer and reads what its servers read from the workspace (env files, package runner configuration). */
@@ -267,6 +290,11 @@ export class ConfigService implements Disposable {
       this.onError(error);
     }
   }
+}
+
+/** Tells two reads of a file apart: the kind of read and, for text, the sha256 of the text. */
+function readDigest(read: ConfigRead): string {
+  return read.kind === 'text' ? `text:${createHash('sha256').update(read.text).digest('hex')}` : read.kind;
 }
 
 /** The workspace folders: those the project and local layers belong to. */

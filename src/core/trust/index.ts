@@ -8,6 +8,7 @@ export * from './gitRemote';
 export * from './launchDiff';
 export * from './pinStore';
 export * from './poisoning';
+export * from './promptHold';
 export * from './promptText';
 export * from './runnerConfigFlags';
 export * from './secretDigest';

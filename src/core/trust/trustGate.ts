@@ -4,6 +4,7 @@
 // on every reconcile; the views ask it for the words they show.
 import type { EffectiveServer } from '../config/types';
 import type { DangerFlag } from './dangerFlags';
+import { promptHoldReason, WAITING_LABEL, type PromptHoldReason } from './promptHold';
 import { needsTrust, needsTrustDecision, type TrustDecision } from './trustDecision';
 import type { TrustLookup } from './trustStore';
 
@@ -65,8 +66,12 @@ export class TrustGate {
   }
 }
 
-/** What a view shows for a decision: a state label and, when it says something, the reason; undefined when allowed. */
-export function trustDisplay(decision: TrustDecision): { label: string; reason: string; changed: boolean } | undefined {
+/**
+ * What a view shows for a decision: a state label and, when it says something, the reason; undefined
+ * when allowed. `waiting`: the prompt for it is held while its file is edited (TrustPrompts.waiting).
+ */
+export function trustDisplay(decision: TrustDecision, waiting?: PromptHoldReason): { label: string; reason: string; changed: boolean } | undefined {
+  if (decision.state === 'needsTrust' && waiting !== undefined) return { label: WAITING_LABEL, reason: promptHoldReason(waiting), changed: true };
   switch (decision.state) {
     case 'allowed': return undefined;
     case 'refused': return { label: 'not trusted', reason: decision.reason, changed: false };

@@ -3,9 +3,16 @@
 // server, a changed definition, a Start on another server) is asked right after it closes. "Decide
 // later" is kept for this session only and for that exact definition; "Don't trust" is remembered by
 // the store. The prompt itself is a port: a modal dialog in VS Code, a script in tests.
+//
+// A file being edited is not asked about (promptHold): its servers wait, shown in the views, until it
+// is saved, parses and stays unchanged for a moment; right before the prompt the file is read again,
+// and a file that changed meanwhile waits again, so the prompt shows what is on disk.
 import type { EffectiveServer, ShadowedServer } from '../config/types';
 import type { Disposable } from '../disposable';
+import { Emitter, type Event } from '../event';
+import { systemClock, type Clock } from '../lifecycle/clock';
 import type { DangerFlag } from './dangerFlags';
+import { FileChangeTimes, PROMPT_SETTLE_MS, promptHold, type PromptHold, type PromptHoldReason } from './promptHold';
 import { buildTrustPrompt, type TrustPromptEntry, type TrustPromptText } from './promptText';
 import { needsTrustDecision, type TrustDecision } from './trustDecision';
 
@@ -42,6 +49,19 @@ export interface TrustPromptsOptions {
   ready?(): Promise<void>;
   /** Told when a prompt could not be shown or an answer could not be stored. */
   onProblem(message: string): void;
+  /**
+   * The config files as the host sees them: whether an editor holds unsaved changes and whether the
+   * last read parsed; and which of the given files changed on disk since the configuration read them.
+   * Without it every file counts as saved, valid and unchanged.
+   */
+  files?: {
+    facts(file: string): { dirty: boolean; usable: boolean };
+    changedOnDisk(files: readonly string[]): Promise<readonly string[]>;
+  };
+  /** The timers of the settle delay (tests pass a fake). Default: the real clock. */
+  clock?: Clock;
+  /** How long a file must stay unchanged before it is asked about. Default PROMPT_SETTLE_MS. */
+  settleMs?: number;
 }
 
 type Waiter = (answer: TrustAnswer | undefined) => void;
@@ -54,8 +74,45 @@ export class TrustPrompts implements Disposable {
   private wanted = false;
   private running: Promise<void> | undefined;
   private disposed = false;
+  private readonly clock: Clock;
+  private readonly changes: FileChangeTimes;
+  /** Servers (by id) that need trust but whose file is held, with why. */
+  private held = new Map<string, PromptHoldReason>();
+  private readonly heldChanged = new Emitter<void>();
+  /** Fires when the set of held servers (or why they wait) changed. */
+  readonly onDidChangeWaiting: Event<void> = this.heldChanged.event;
+  private retry: Disposable | undefined;
+  private retryAt: number | undefined;
 
-  constructor(private readonly options: TrustPromptsOptions) {}
+  constructor(private readonly options: TrustPromptsOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.changes = new FileChangeTimes(this.clock);
+  }
+
+  /** Why the server is not asked about yet (its file is being edited), or undefined. */
+  waiting(serverId: string): PromptHoldReason | undefined {
+    return this.held.get(serverId);
+  }
+
+  /**
+   * Resolves once no prompt is open or due and no server waits for its file to settle: the moment
+   * right after the trust prompt (if one was due), for a question that belongs to it.
+   */
+  async settled(): Promise<void> {
+    for (;;) {
+      await this.check();
+      if (this.disposed || this.held.size === 0) return;
+      await new Promise<void>((resolve) => {
+        const subscription = this.heldChanged.event(() => { subscription.dispose(); resolve(); });
+      });
+    }
+  }
+
+  /** Records that a config file changed now (an edit, a save, a change on disk) and looks again once it settled. */
+  touch(file: string): void {
+    this.changes.touch(file);
+    void this.check();
+  }
 
   /** Asks about every project server that needs trust and was not put off in this session; resolves when no prompt is left. */
   check(): Promise<void> {
@@ -92,7 +149,9 @@ export class TrustPrompts implements Disposable {
 
   dispose(): void {
     this.disposed = true;
+    this.retry?.dispose();
     this.settle([...this.requested.keys()], undefined, []);
+    this.heldChanged.dispose();
   }
 
   private run(): Promise<void> {
@@ -126,6 +185,16 @@ export class TrustPrompts implements Disposable {
         this.settle(requested, undefined, entries);
         continue;
       }
+      // Read again right before asking: a file that changed since the configuration read it waits again.
+      const moved = await this.changedOnDisk(entries);
+      if (moved.length > 0) {
+        for (const file of moved) this.changes.touch(file);
+        this.holdEntries(entries.filter((entry) => moved.includes(entry.server.source.file)), 'settling');
+        this.scheduleRetry(this.clock.now() + this.settleMs);
+        // Those who asked keep waiting: the retry asks them once the file settled.
+        this.running = undefined;
+        return;
+      }
       let answer: TrustAnswer;
       try {
         answer = await this.options.prompter().ask({ entries, text: buildTrustPrompt(entries) });
@@ -144,16 +213,40 @@ export class TrustPrompts implements Disposable {
     }
   }
 
-  /** The project servers to ask about: those that need trust and were not put off, plus the requested ones (even refused). */
+  private get settleMs(): number {
+    return this.options.settleMs ?? PROMPT_SETTLE_MS;
+  }
+
+  /**
+   * The project servers to ask about: those that need trust and were not put off, plus the requested
+   * ones (even refused). A server a person asked for is asked about at once; the others wait while
+   * their file is held (and are remembered as held for the views).
+   */
   private pending(requested: ReadonlySet<string>): TrustPromptEntry[] {
     const { servers, shadowed } = this.options.config();
     const entries: TrustPromptEntry[] = [];
+    const held = new Map<string, PromptHoldReason>();
+    const holds = new Map<string, PromptHold>();
+    let retryAt: number | undefined;
     for (const server of servers) {
       if (!needsTrustDecision(server)) continue;
       const decision = this.options.gate.decide(server);
       const asked = requested.has(server.id);
       const due = decision.state === 'needsTrust' ? asked || !this.postponed.has(definitionKey(server)) : decision.state === 'refused' && asked;
       if (!due) continue;
+      if (!asked) {
+        const file = server.source.file;
+        let hold = holds.get(file);
+        if (hold === undefined) {
+          hold = promptHold({ ...this.facts(file), lastChangeAt: this.changes.lastChangeAt(file) }, this.clock.now(), this.settleMs);
+          holds.set(file, hold);
+        }
+        if (hold.kind === 'wait') {
+          held.set(server.id, hold.reason);
+          if (hold.retryAt !== undefined) retryAt = Math.min(retryAt ?? hold.retryAt, hold.retryAt);
+          continue;
+        }
+      }
       entries.push({
         server,
         decision,
@@ -161,7 +254,51 @@ export class TrustPrompts implements Disposable {
         shadows: shadowed.filter((entry) => entry.shadowedBy.id === server.id),
       });
     }
+    this.setHeld(held);
+    if (retryAt !== undefined) this.scheduleRetry(retryAt);
     return entries;
+  }
+
+  private facts(file: string): { dirty: boolean; usable: boolean } {
+    return this.options.files?.facts(file) ?? { dirty: false, usable: true };
+  }
+
+  /** The files of these entries that changed on disk since the configuration read them. */
+  private async changedOnDisk(entries: readonly TrustPromptEntry[]): Promise<readonly string[]> {
+    if (this.options.files === undefined) return [];
+    const files = [...new Set(entries.map((entry) => entry.server.source.file))];
+    try {
+      return await this.options.files.changedOnDisk(files);
+    } catch (error) {
+      // Unreadable now: the configuration's next read reports it; asking about the old text would be wrong.
+      this.options.onProblem(`could not read the config files again before the trust prompt (${errorMessage(error)}); asking once they settle`);
+      return files;
+    }
+  }
+
+  private holdEntries(entries: readonly TrustPromptEntry[], reason: PromptHoldReason): void {
+    const held = new Map(this.held);
+    for (const { server } of entries) held.set(server.id, reason);
+    this.setHeld(held);
+  }
+
+  private setHeld(held: Map<string, PromptHoldReason>): void {
+    const same = held.size === this.held.size && [...held].every(([id, reason]) => this.held.get(id) === reason);
+    this.held = held;
+    if (!same) this.heldChanged.fire();
+  }
+
+  /** Looks again at `at` (the earliest moment a held file settles); an earlier retry already set stays. */
+  private scheduleRetry(at: number): void {
+    if (this.disposed) return;
+    if (this.retry !== undefined && this.retryAt !== undefined && this.retryAt <= at) return;
+    this.retry?.dispose();
+    this.retryAt = at;
+    this.retry = this.clock.setTimeout(() => {
+      this.retry = undefined;
+      this.retryAt = undefined;
+      void this.check();
+    }, Math.max(0, at - this.clock.now()));
   }
 
   private async apply(answer: TrustAnswer, entries: readonly TrustPromptEntry[]): Promise<void> {

@@ -1,0 +1,154 @@
+// No trust prompt for a half-typed edit, in a real VS Code in a real browser: a project .mcp.json is
+// opened in the editor and a server definition is typed into it by hand, with autosave on (as VS Code
+// in the browser is used). While the file is half typed (saved, but not parsing) no modal dialog
+// appears; once the definition is valid and saved but the person is still typing, the server shows
+// "changed — waiting for trust" in the Servers view and the Sidebar, still without a dialog; when the
+// typing stops, the dialog appears and shows the definition as it is on disk. Its own code-server,
+// state folder and workspace. Process checks read /proc (Linux).
+import fs from 'node:fs';
+import path from 'node:path';
+import { codeServerCli, startCodeServer } from '../harness/codeServer.mjs';
+import { makeStateDir } from '../harness/fixture.mjs';
+import { repoRoot } from '../harness/paths.mjs';
+import { processesWith, treeDescription, until } from './probes.mjs';
+import * as ui from './workbench.mjs';
+import { openWorkbench, runWorkbenchFlow } from './workbenchFlow.mjs';
+
+const SERVER = 'typed';
+const MARKER = '--e2e-typed-by-hand';
+const WAITING = 'changed — waiting for trust';
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The editor as a person types in it: autosave shortly after each pause, nothing typed for them. */
+const EDITOR_SETTINGS = {
+  'files.autoSave': 'afterDelay',
+  'files.autoSaveDelay': 300,
+  'editor.autoClosingBrackets': 'never',
+  'editor.autoClosingQuotes': 'never',
+  'editor.autoSurround': 'never',
+  'editor.autoIndent': 'none',
+  'editor.formatOnType': false,
+  'editor.quickSuggestions': { other: false, comments: false, strings: false },
+  'editor.suggestOnTriggerCharacters': false,
+  'editor.acceptSuggestionOnEnter': 'off',
+  'editor.parameterHints.enabled': false,
+};
+
+/** Whether a modal dialog is open right now. */
+const dialogOpen = (page) => page.locator('.monaco-dialog-box').isVisible().catch(() => false);
+
+/** Runs the checks into `checks`. Options: vsix, manifest, resultsDir, log, timeoutMs. Cleans up what it started. */
+export async function trustEditingFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs }) {
+  const stateDir = makeStateDir('e2e-trust-editing');
+  const workspace = path.join(stateDir, 'workspace');
+  const home = path.join(stateDir, 'home');
+  fs.mkdirSync(workspace, { recursive: true });
+  fs.mkdirSync(home, { recursive: true });
+  const projectFile = path.join(workspace, '.mcp.json');
+  // No server yet: opening the workspace asks nothing. Line 3 is where the definition is typed.
+  fs.writeFileSync(projectFile, '{\n  "mcpServers": {\n    \n  }\n}\n');
+  let server;
+  let browser;
+  const shot = async (name) => {
+    const file = path.join(resultsDir, name);
+    await browser?.page.screenshot({ path: file }).catch((e) => log(`screenshot ${name} failed: ${e.message}`));
+    return file;
+  };
+
+  const flow = async () => {
+    await checks.gate('editing flow: a workspace with an empty project .mcp.json opens, the file in the editor beside the Servers view and the Sidebar', async () => {
+      codeServerCli(stateDir, ['--install-extension', vsix], { home });
+      server = await startCodeServer({
+        stateDir, home, settings: EDITOR_SETTINGS,
+        logFile: path.join(resultsDir, 'code-server-trust-editing.log'),
+        env: { SWITCHBOARD_REPO: repoRoot },
+      });
+      browser = await openWorkbench({ server, folder: workspace, log });
+      const { page } = browser;
+      await ui.openContainer(page, 'MCP Switchboard');
+      await ui.expandPane(page, 'Servers');
+      await ui.expandPane(page, 'Sidebar');
+      // Opened as a person does: from the palette.
+      await page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press('F1');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ state: 'visible' });
+      await input.fill('>MCP Switchboard: Open Project Servers');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open Project Servers' }).first().waitFor();
+      await page.keyboard.press('Enter');
+      const editor = page.locator('.editor-instance .monaco-editor').first();
+      await editor.waitFor({ state: 'visible' });
+      await page.locator('.tabs-container .tab', { hasText: '.mcp.json' }).first().waitFor();
+      await editor.click();
+      await page.keyboard.press('Control+Home');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('End');
+    });
+    if (checks.blocked) return;
+    const { page } = browser;
+    const serversPane = await ui.expandPane(page, 'Servers');
+    const webview = ui.webviewFrame(page, manifest.id);
+    const script = '${env:SWITCHBOARD_REPO}/test/fixtures/servers/ok.mjs';
+    const head = `"${SERVER}": { "command": "node", "args": ["${script}", "${MARKER}"`;
+
+    await checks.check('half typed and autosaved (does not parse): no dialog appears', async () => {
+      await page.keyboard.type(head, { delay: 15 });
+      await until('the half-typed text to be saved', () => fs.readFileSync(projectFile, 'utf8').includes(MARKER), 10_000);
+      for (let t0 = Date.now(); Date.now() - t0 < 3000;) {
+        if (await dialogOpen(page)) throw new Error(`a dialog opened for the half-typed file:\n${fs.readFileSync(projectFile, 'utf8')}`);
+        await sleep(150);
+      }
+      if (processesWith(MARKER).length) throw new Error('the half-typed server runs');
+    });
+
+    await checks.check(`valid and saved while the person keeps typing: "${WAITING}" in the Servers view and the Sidebar, and no dialog`, async () => {
+      await page.keyboard.type(' ] }', { delay: 15 });
+      // Autosaved, then read: the server is in the configuration, its prompt held back.
+      await until('the valid definition on disk', () => /\] \}\s*\n\s*\}/.test(fs.readFileSync(projectFile, 'utf8')), 10_000);
+      await sleep(400);
+      // Keep typing (a comment after the definition): the editor holds unsaved changes the whole time.
+      const typing = page.keyboard.type(' // a server typed by hand, slowly, while the views are looked at', { delay: 120 });
+      let tree;
+      let sidebar;
+      let dialogDuringTyping = false;
+      let watchDone = false;
+      const sidebarState = webview.locator(`[data-testid="server-row"][data-server-id="${SERVER}"] [data-testid="server-state"]`).first();
+      const watch = (async () => {
+        while (!watchDone) {
+          if (await dialogOpen(page)) dialogDuringTyping = true;
+          const row = await treeDescription(serversPane, SERVER);
+          if (row?.includes(WAITING)) tree ??= row;
+          const state = await sidebarState.textContent({ timeout: 500 }).catch(() => '');
+          if (state?.includes(WAITING)) sidebar ??= state;
+          await sleep(150);
+        }
+      })();
+      await typing;
+      log(`  screenshot (typing, the server waiting for trust): ${await shot('trust-editing-waiting.png')}`);
+      watchDone = true;
+      await watch;
+      if (dialogDuringTyping) throw new Error('a dialog opened while the person was typing');
+      if (!tree) throw new Error(`the Servers view never said "${WAITING}": ${await treeDescription(serversPane, SERVER)}`);
+      if (!sidebar) throw new Error(`the Sidebar never said "${WAITING}"`);
+      log(`  Servers view while typing: ${tree}`);
+      if (processesWith(MARKER).length) throw new Error('the server runs before it was trusted');
+    });
+
+    await checks.check('typing stops: the dialog appears once the file is saved and stays unchanged, showing the definition on disk', async () => {
+      const dialog = await ui.waitForDialog(page, /MCP server "typed" defined by this workspace/, 20_000);
+      const text = await dialog.innerText();
+      const onDisk = fs.readFileSync(projectFile, 'utf8');
+      if (!onDisk.includes('a server typed by hand')) throw new Error(`the dialog came before the last edit was saved:\n${onDisk}`);
+      if (!text.includes(`Command: node '***/test/fixtures/servers/ok.mjs' ${MARKER}`)) throw new Error(`the dialog does not show the definition on disk:\n${text}`);
+      log(`  screenshot: ${await shot('trust-editing-dialog.png')}`);
+      await ui.clickDialogButton(dialog, 'Trust and start');
+      await until('the typed server to be ready', async () => (await treeDescription(serversPane, SERVER)) === 'project · stdio · ready', 30_000);
+    });
+  };
+
+  await runWorkbenchFlow({
+    name: 'trust editing flow', timeoutMs, checks, log, shot, stateDir, flow,
+    workbench: () => ({ browser, server }),
+  });
+}
