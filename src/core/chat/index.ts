@@ -7,6 +7,7 @@ export * from './mentions';
 export * from './modelMessages';
 export * from './modelTools';
 export * from './outputLimit';
+export * from './outputReview';
 export * from './promptMessages';
 export * from './resolveMention';
 export * from './resourceContent';

@@ -19,3 +19,4 @@ export * from './trustPrompts';
 export * from './trustStore';
 export * from './typosquat';
 export * from './workspacePaths';
+export * from './outputScan';
