@@ -62,3 +62,48 @@ export function withheldOutput(source: string, findings: readonly OutputFinding[
   const why = reason !== undefined && reason.trim() !== '' ? ` The user said: ${reason.trim()}` : '';
   return [{ kind: 'text', text: `The user withheld this result of ${source}: MCP Switchboard found ${describeFindings(findings)} in it.${why}` }];
 }
+
+/** A flagged result waiting for the person (the sidebar shows it); `preview` is the start of its text. */
+export interface HeldOutput {
+  readonly id: string;
+  readonly server: string;
+  readonly tool: string;
+  readonly findings: readonly OutputFinding[];
+  readonly preview: string;
+  readonly at: number;
+}
+
+/** The person's answer to a held result: hand it to the model (with the warning), or withhold it. */
+export type HeldOutputAnswer = { readonly release: true } | { readonly release: false; readonly reason?: string };
+
+/** Where a held result waits (the pending requests of the sidebar). */
+export type HoldOutput = (held: HeldOutput, signal?: AbortSignal) => Promise<HeldOutputAnswer>;
+
+/** How a flagged result went on to the model. */
+export type ReviewVerdict = 'warned' | 'released' | 'withheld';
+
+/** Characters of a held result shown in its card. */
+const PREVIEW_CHARS = 600;
+
+/**
+ * The parts the model gets of a result with `findings`: none found → unchanged; `warn` (or no place to
+ * hold it) → fenced after the warning; `hold` → what the person answered.
+ */
+export async function reviewedParts(
+  parts: readonly OutputPart[],
+  findings: readonly OutputFinding[],
+  source: { server: string; tool: string; id: string; at: number },
+  setting: OutputReviewSetting,
+  hold: HoldOutput | undefined,
+  signal?: AbortSignal,
+): Promise<{ parts: OutputPart[]; verdict?: ReviewVerdict }> {
+  if (findings.length === 0) return { parts: [...parts] };
+  const label = `${source.server} › ${source.tool}`;
+  if (setting === 'warn' || hold === undefined) return { parts: warnedOutput(parts, findings, label), verdict: 'warned' };
+  const text = parts.map((part) => (part.kind === 'text' ? part.text : '')).join('\n');
+  const preview = text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text;
+  const answer = await hold({ id: source.id, server: source.server, tool: source.tool, findings, preview, at: source.at }, signal);
+  return answer.release
+    ? { parts: warnedOutput(parts, findings, label), verdict: 'released' }
+    : { parts: withheldOutput(label, findings, answer.reason), verdict: 'withheld' };
+}

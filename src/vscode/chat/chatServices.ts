@@ -2,12 +2,15 @@
 // ready servers' tools under their model names, calls through the one call path with the output limit,
 // resource reads for mentions, prompts and argument completions. Everything goes through the registry
 // and the tool call gate; nothing here talks to a server by itself.
+import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ToolCallRequest } from '../../core/calls';
 import {
-  attachResource, closestQualifiedNames, describeUnresolved, expandUriTemplate, ModelToolCatalog, promptCommandNames, resolveMention, serversOfUri,
-  type AttachedResource, type LimitedOutput, type MentionTarget, type ModelTool, type SearchContext,
+  attachResource, closestQualifiedNames, describeUnresolved, expandUriTemplate, ModelToolCatalog, outputReviewSetting, promptCommandNames,
+  resolveMention, reviewedParts, scanOutputParts, serversOfUri, warnedOutput,
+  type AttachedResource, type HoldOutput, type LimitedOutput, type MentionTarget, type ModelTool, type ReviewVerdict, type SearchContext,
 } from '../../core/chat';
+import { outsideContentReason, outsideResourceReason, scanOutputTexts, type OutputFinding } from '../../core/trust';
 import {
   errorMessage, ServerState, type CallOptions, type CallToolResult, type CompletionRequest, type CompletionResult, type GetPromptResult,
   type PromptInfo, type ReadResourceResult, type ServerView,
@@ -34,7 +37,11 @@ export interface ChatServicesDeps {
   outputs: ToolOutputStore;
   /** The tool search's optional word vectors. */
   searchVectors?: SearchVectors;
+  /** Where a flagged result waits for the person when `switchboard.toolOutputs.review` is `hold`. */
+  holdOutput?: HoldOutput;
 }
+
+export const OUTPUT_REVIEW_SETTING = 'switchboard.toolOutputs.review';
 
 /** A tool call's outcome as the chat and the model see it. */
 export interface ModelToolCallOutcome {
@@ -42,6 +49,9 @@ export interface ModelToolCallOutcome {
   readonly output: LimitedOutput;
   /** Set when nothing was called or the call failed (the output then says why, for the model). */
   readonly error?: string;
+  /** What the output scan found in a result that brings outside content, and how it went on to the model. */
+  readonly findings?: readonly OutputFinding[];
+  readonly verdict?: ReviewVerdict;
 }
 
 /** A resource read for a mention, ready to attach. */
@@ -49,6 +59,8 @@ export interface ReadMention {
   readonly attached: AttachedResource;
   /** A document URI that shows the resource in an editor (the chat reference). */
   readonly reference: vscode.Uri;
+  /** What the output scan found in a resource from outside (it is attached fenced after a warning). */
+  readonly findings?: readonly OutputFinding[];
 }
 
 export class ChatServices implements vscode.Disposable {
@@ -106,7 +118,14 @@ export class ChatServices implements vscode.Disposable {
     }
     try {
       const result = await this.deps.call({ serverId: tool.server, tool: tool.tool.name, arguments: args, caller, signal });
-      return { tool, output: await this.deps.outputs.limit(tool.server, tool.tool, result) };
+      const output = await this.deps.outputs.limit(tool.server, tool.tool, result);
+      // Results that bring outside content are scanned as the model would read them (the head of a saved one).
+      const findings = outsideContentReason(tool.tool) === undefined ? [] : scanOutputParts(output.parts);
+      if (findings.length === 0) return { tool, output };
+      const setting = outputReviewSetting(vscode.workspace.getConfiguration().get<unknown>(OUTPUT_REVIEW_SETTING));
+      const source = { server: tool.server, tool: tool.tool.name, id: randomUUID(), at: Date.now() };
+      const reviewed = await reviewedParts(output.parts, findings, source, setting, this.deps.holdOutput, signal);
+      return { tool, output: { ...output, parts: reviewed.parts }, findings, verdict: reviewed.verdict };
     } catch (error) {
       const message = signal?.aborted ? 'The call was cancelled.' : errorMessage(error);
       return { tool, output: errorOutput(message), error: message };
@@ -145,7 +164,14 @@ export class ChatServices implements vscode.Disposable {
       default: throw new Error(describeUnresolved(target));
     }
     const read = await this.deps.registry.readResource(server, concrete, { signal });
-    return { attached: attachResource(server, concrete, read.contents, readMaxToolOutputChars()), reference: resourceDocumentUri(server, concrete) };
+    const attached = attachResource(server, concrete, read.contents, readMaxToolOutputChars());
+    const reference = resourceDocumentUri(server, concrete);
+    const transport = this.deps.registry.get(server)?.server.launch.type ?? 'stdio';
+    const findings = outsideResourceReason(transport, concrete) === undefined ? [] : scanOutputTexts([attached.text]);
+    if (findings.length === 0) return { attached, reference };
+    // The resource fenced after the warning, as a flagged tool result is (with nothing between the fences yet).
+    const fences = warnedOutput([], findings, `${server} › ${concrete}`).map((part) => (part.kind === 'text' ? part.text : ''));
+    return { attached: { ...attached, text: `${fences[0]}\n${attached.text}\n${fences[1]}` }, reference, findings };
   }
 
   /** prompts/get through the registry. */

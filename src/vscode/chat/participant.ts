@@ -15,6 +15,7 @@ import { fromReplyPart, toChatMessages } from './lmParts';
 import { signalOf } from './lmTools';
 import { attachMentions, referenceMentions } from './mentionRequest';
 import { startFromPrompt } from './promptRequest';
+import { outputWarningMarkdown } from './outputWarning';
 import { resourceDocumentUri } from './resourceDocuments';
 
 export const PARTICIPANT_ID = 'switchboard.mcp';
@@ -28,7 +29,7 @@ export interface McpTurnMetadata {
   toolsChars?: number;
   /** How the tools were chosen (the deferred-loading plan): all of them, or the alwaysLoad ones and a search. */
   toolLoading?: { mode: 'all' | 'search'; reason: string; totalTools: number; totalTokens: number; sentTokens: number };
-  toolCalls?: { name: string; server?: string; tool?: string; isError: boolean; durationMs: number }[];
+  toolCalls?: { name: string; server?: string; tool?: string; isError: boolean; durationMs: number; outputFindings?: string[]; outputVerdict?: string }[];
   references?: string[];
   prompt?: { server: string; name: string; args: Record<string, string> };
   answer?: string;
@@ -85,6 +86,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
       referenceMentions(stream, mentioned.read);
       metadata.references = mentioned.read.map((r) => r.attached.uri);
       for (const r of mentioned.read) {
+        if (r.findings) stream.markdown(outputWarningMarkdown(r.attached.uri, r.findings, 'warned'));
         if (r.attached.cut) stream.markdown(`*${r.attached.uri} has ${r.attached.totalChars.toLocaleString('en-US')} characters: only its first part is attached (switchboard.maxToolOutputChars).*\n\n`);
       }
       start.push({ role: 'user', parts: mentioned.parts });
@@ -102,9 +104,14 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     metadata.toolLoading = { mode, reason, totalTools, totalTokens, sentTokens };
     metadata.toolCalls = [];
 
+    const reviewed = new Map<string, { findings: string[]; verdict?: string }>();
     const runTool = async (call: ToolCallRequestPart, callSignal: AbortSignal): Promise<ToolRunResult> => {
       if (offer.isSearch(call.name)) return { content: [{ kind: 'text', text: offer.search(call.input) }], isError: false };
       const outcome = await services.callByModelName(call.name, call.input, 'chat', callSignal);
+      if (outcome.findings && outcome.findings.length > 0) {
+        reviewed.set(call.callId, { findings: outcome.findings.map((f) => f.id), verdict: outcome.verdict });
+        stream.markdown(outputWarningMarkdown(describeTool(services, call.name), outcome.findings, outcome.verdict));
+      }
       showReferences(stream, outcome.tool?.server, outcome.output.parts);
       if (outcome.output.savedTo) stream.reference(vscode.Uri.file(outcome.output.savedTo));
       return { content: outcome.output.parts, isError: outcome.output.isError };
@@ -121,7 +128,11 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
       onToolCall: (call) => stream.progress(`Running ${describeTool(services, call.name)}…`),
       onToolResult: (call, result, durationMs) => {
         const tool = services.tools().find(call.name);
-        metadata.toolCalls!.push({ name: call.name, ...(tool ? { server: tool.server, tool: tool.tool.name } : {}), isError: result.isError, durationMs });
+        const review = reviewed.get(call.callId);
+        metadata.toolCalls!.push({
+          name: call.name, ...(tool ? { server: tool.server, tool: tool.tool.name } : {}), isError: result.isError, durationMs,
+          ...(review ? { outputFindings: review.findings, ...(review.verdict ? { outputVerdict: review.verdict } : {}) } : {}),
+        });
         if (call.name === SEARCH_TOOL_NAME) return;
         const why = result.isError ? `: ${firstText(result.content)}` : '';
         stream.markdown(`\n\n> ${result.isError ? '✗' : '✓'} ran \`${call.name}\` (${describeTool(services, call.name)}, ${durationMs} ms)${why}\n\n`);
