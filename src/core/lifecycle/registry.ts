@@ -43,6 +43,11 @@ export interface ServerRegistryOptions {
    * undefined. Such a server is held as `disabled` with this reason. Call `applyGate()` after it changed.
    */
   hostedElsewhere?(server: EffectiveServer): string | undefined;
+  /**
+   * Whether a server starts only when asked (start(id)), never by reconcile: a skill's servers run
+   * while their skill is in use. Such a server is otherwise like any other (gate, restarts, stop).
+   */
+  startsOnDemand?(server: EffectiveServer): boolean;
 }
 
 /** What reconcile wants for a server: run it, or hold it in one of the parked states. */
@@ -338,6 +343,12 @@ export class ServerRegistry implements Disposable {
         void controller.park(want);
         return;
       case 'run':
+        if (fresh && this.options.startsOnDemand?.(controller.server) === true) {
+          // Allowed now but not in use: it waits as `stopped` (not as the parked state it was held in).
+          const parked = controller.state.kind === 'needsTrust' || controller.state.kind === 'disabled';
+          if (parked) void controller.retire();
+          return;
+        }
         if (fresh) void controller.start();
         else if (fingerprintChanged && controller.state.kind !== 'stopped') void controller.restart('its definition changed');
         return;
