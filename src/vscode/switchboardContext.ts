@@ -120,6 +120,8 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
     isAllowed: (server) => trust.gate.isAllowed(server),
     awaitingDecision: (server) => trust.gate.awaitingDecision(server),
     hostedElsewhere: (server) => policy.blockReason(server) ?? projectHosting.hostedElsewhere(server),
+    // A skill's servers run while the skill is in use (see src/vscode/chat/skillUse.ts).
+    startsOnDemand: (server) => server.skill !== undefined,
   }));
   own(policy.onDidChange(() => registry.applyGate()));
   elicitations.attach(registry);

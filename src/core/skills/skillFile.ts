@@ -149,3 +149,18 @@ function rangeOfKey(doc: Document, key: string, at: At): SourceRange | undefined
 function firstLine(message: string): string {
   return (message.split('\n')[0] ?? message).replace(/[.:]\s*$/, '');
 }
+
+/** `/name rest` at the start of an @mcp request: a skill is used by its name as a slash command. */
+export function parseSkillCommand(prompt: string): { name: string; rest: string } | undefined {
+  const match = /^\s*\/([A-Za-z0-9][A-Za-z0-9_.-]*)(?=\s|$)/.exec(prompt);
+  return match ? { name: match[1], rest: prompt.slice(match[0].length).trim() } : undefined;
+}
+
+/** The skill's instructions as the model reads them, with what is unavailable of its tools and why. */
+export function skillInstructions(skill: SkillDocument, unavailable: readonly { server: string; reason: string }[]): string {
+  const lines = [`<skill name="${skill.name}" file="${skill.file}">`, skill.description === '' ? '' : `Description: ${skill.description}\n`, skill.body.trimEnd(), '</skill>'];
+  for (const { server, reason } of unavailable) {
+    lines.push(`The tools of this skill's server "${server}" are unavailable (${reason}); do the task without them, and say what could not be done.`);
+  }
+  return lines.filter((line) => line !== '').join('\n');
+}

@@ -8,7 +8,7 @@ import type { ToolCallRequest } from '../../core/calls';
 import {
   attachResource, closestQualifiedNames, describeUnresolved, expandUriTemplate, ModelToolCatalog, outputReviewSetting, promptCommandNames,
   resolveMention, reviewedParts, scanOutputParts, serversOfUri, warnedOutput,
-  type AttachedResource, type HoldOutput, type LimitedOutput, type MentionTarget, type ModelTool, type ReviewVerdict, type SearchContext,
+  type AttachedResource, type ChatServer, type HoldOutput, type LimitedOutput, type MentionTarget, type ModelTool, type ReviewVerdict, type SearchContext,
 } from '../../core/chat';
 import { outsideContentReason, outsideResourceReason, scanOutputTexts, type OutputFinding } from '../../core/trust';
 import {
@@ -86,10 +86,25 @@ export class ChatServices implements vscode.Disposable {
     };
   }
 
-  /** The ready servers' tools under the names a model knows them by. */
-  tools(): ModelToolCatalog {
-    this.catalog ??= new ModelToolCatalog(this.deps.registry.list());
+  /**
+   * The ready servers' tools under the names a model knows them by. A skill's servers count only for
+   * the skills in `skills` (those the turn uses): their tools join that turn's offer and no other.
+   */
+  tools(skills: readonly string[] = []): ModelToolCatalog {
+    if (skills.length > 0) return new ModelToolCatalog(this.chatServers(skills));
+    this.catalog ??= new ModelToolCatalog(this.chatServers([]));
     return this.catalog;
+  }
+
+  /** The servers a turn offers tools from: every server that no skill brings, and those of `skills`, sent in full. */
+  chatServers(skills: readonly string[]): ChatServer[] {
+    return this.deps.registry.list().flatMap((view): ChatServer[] => {
+      const skill = view.server.skill?.name;
+      if (skill === undefined) return [view];
+      if (!skills.includes(skill)) return [];
+      // The person asked for the skill: its tools are sent, not left behind the catalog search.
+      return [{ id: view.id, state: view.state, catalog: { ...view.catalog, alwaysLoad: true } }];
+    });
   }
 
   /** The prompts of the ready servers by slash-command name (`mcp__<server>__<prompt>`). */
@@ -108,11 +123,12 @@ export class ChatServices implements vscode.Disposable {
    * Calls a tool by its model name through the one call path and limits its output. A refusal or a
    * failure becomes an error output (what the model reads), never a rejection.
    */
-  async callByModelName(qualifiedName: string, args: Record<string, unknown>, caller: string, signal?: AbortSignal): Promise<ModelToolCallOutcome> {
+  async callByModelName(qualifiedName: string, args: Record<string, unknown>, caller: string, signal?: AbortSignal, skills: readonly string[] = []): Promise<ModelToolCallOutcome> {
     await this.whenCatalogsLoaded();
-    const tool = this.tools().find(qualifiedName);
+    const catalog = this.tools(skills);
+    const tool = catalog.find(qualifiedName);
     if (tool === undefined) {
-      const near = closestQualifiedNames(qualifiedName, this.tools().names());
+      const near = closestQualifiedNames(qualifiedName, catalog.names());
       const error = `There is no MCP tool named ${qualifiedName}${near.length > 0 ? `; did you mean ${near.map((n) => `'${n}'`).join(' or ')}?` : '.'}`;
       return { output: errorOutput(error), error };
     }

@@ -15,8 +15,10 @@ import { fromReplyPart, toChatMessages } from './lmParts';
 import { signalOf } from './lmTools';
 import { attachMentions, referenceMentions } from './mentionRequest';
 import { startFromPrompt } from './promptRequest';
+import { parseSkillCommand, skillInstructions } from '../../core/skills';
 import { outputWarningMarkdown } from './outputWarning';
 import { resourceDocumentUri } from './resourceDocuments';
+import type { SkillUse, UsedSkill } from './skillUse';
 
 export const PARTICIPANT_ID = 'switchboard.mcp';
 
@@ -36,6 +38,8 @@ export interface McpTurnMetadata {
   rounds?: number;
   ended?: 'answered' | 'maxRounds' | 'cancelled';
   message?: string;
+  /** The skill the turn used (`@mcp /skill-name`), and whether each of its servers was available. */
+  skill?: { name: string; servers: { id: string; available: boolean; reason?: string }[] };
 }
 
 export interface ParticipantDeps {
@@ -43,6 +47,8 @@ export interface ParticipantDeps {
   /** How missing prompt arguments and template variables are asked for. */
   ask(): ArgumentAsker;
   iconPath?: vscode.Uri;
+  /** The skills that `@mcp /skill-name` uses. */
+  skills?: SkillUse;
 }
 
 /** Registers @mcp. */
@@ -64,6 +70,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     return { metadata: { kind: 'help', message: help } satisfies McpTurnMetadata };
   }
   const { signal, dispose } = signalOf(token);
+  let used: UsedSkill | undefined;
   try {
     const model = request.model ?? (await vscode.lm.selectChatModels())[0];
     if (!model) return problem('No language model is available in this VS Code. Sign in to a chat provider or install one, then ask again.');
@@ -71,7 +78,20 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     const start: ModelMessage[] = historyOf(context);
     const metadata: McpTurnMetadata = { kind: 'answer', model: `${model.vendor}/${model.id}` };
     const slash = parseSlashCommand(request.prompt);
-    if (slash && slash.name.startsWith('mcp__')) {
+    const skillCommand = parseSkillCommand(request.prompt);
+    const skill = skillCommand && !skillCommand.name.startsWith('mcp__') ? await deps.skills?.find(skillCommand.name) : undefined;
+    let prompt = request.prompt;
+    if (skill && skillCommand) {
+      used = await deps.skills!.use(skill, (message) => stream.progress(message));
+      metadata.skill = { name: skill.name, servers: used.servers.map(({ id, available, reason }) => ({ id, available, ...(reason ? { reason } : {}) })) };
+      const unavailable = used.servers.filter((server) => !server.available);
+      stream.markdown(`*Using the skill **${skill.name}**${used.servers.length > 0 ? ` with ${used.servers.length - unavailable.length} of its ${used.servers.length} servers` : ''}.*\n\n`);
+      for (const server of unavailable) stream.markdown(`*The tools of its server ${server.server} are unavailable: ${server.reason ?? 'it did not start'}. The skill's instructions are used without them.*\n\n`);
+      start.push(userText(skillInstructions(skill, unavailable.map((server) => ({ server: server.server, reason: server.reason ?? 'it did not start' })))));
+      prompt = skillCommand.rest === '' ? `Follow the skill ${skill.name}.` : skillCommand.rest;
+    }
+    const skills = used ? [used.skill.name] : [];
+    if (!skill && slash && slash.name.startsWith('mcp__')) {
       stream.progress(`Getting the prompt /${slash.name}…`);
       const started = await startFromPrompt(services, slash, deps.ask(), signal);
       if (started.kind === 'problem') return problem(started.message);
@@ -81,7 +101,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
       const args = Object.entries(started.args).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
       stream.markdown(`*Started from the prompt **${started.server} › ${started.prompt.title ?? started.prompt.name}**${args ? ` (${args})` : ''}.*\n\n`);
     } else {
-      const mentioned = await attachMentions(services, request.prompt, deps.ask(), signal);
+      const mentioned = await attachMentions(services, prompt, deps.ask(), signal);
       if (mentioned.kind === 'problem') return problem(mentioned.message);
       referenceMentions(stream, mentioned.read);
       metadata.references = mentioned.read.map((r) => r.attached.uri);
@@ -94,7 +114,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     if (signal.aborted) return { metadata: { ...metadata, kind: 'cancelled' } };
 
     // The tools: all when the catalog is small, else the alwaysLoad ones and a search for the rest.
-    const offer = new ToolOffer(services.tools(), services.servers(), {
+    const offer = new ToolOffer(services.tools(skills), services.chatServers(skills), {
       setting: readToolLoading(),
       ...services.searchContext(),
     });
@@ -107,10 +127,10 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     const reviewed = new Map<string, { findings: string[]; verdict?: string }>();
     const runTool = async (call: ToolCallRequestPart, callSignal: AbortSignal): Promise<ToolRunResult> => {
       if (offer.isSearch(call.name)) return { content: [{ kind: 'text', text: offer.search(call.input) }], isError: false };
-      const outcome = await services.callByModelName(call.name, call.input, 'chat', callSignal);
+      const outcome = await services.callByModelName(call.name, call.input, 'chat', callSignal, skills);
       if (outcome.findings && outcome.findings.length > 0) {
         reviewed.set(call.callId, { findings: outcome.findings.map((f) => f.id), verdict: outcome.verdict });
-        stream.markdown(outputWarningMarkdown(describeTool(services, call.name), outcome.findings, outcome.verdict));
+        stream.markdown(outputWarningMarkdown(describeTool(services, call.name, skills), outcome.findings, outcome.verdict));
       }
       showReferences(stream, outcome.tool?.server, outcome.output.parts);
       if (outcome.output.savedTo) stream.reference(vscode.Uri.file(outcome.output.savedTo));
@@ -125,9 +145,9 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
       maxRounds: DEFAULT_MAX_ROUNDS,
       signal,
       onText: (text) => stream.markdown(text),
-      onToolCall: (call) => stream.progress(`Running ${describeTool(services, call.name)}…`),
+      onToolCall: (call) => stream.progress(`Running ${describeTool(services, call.name, skills)}…`),
       onToolResult: (call, result, durationMs) => {
-        const tool = services.tools().find(call.name);
+        const tool = services.tools(skills).find(call.name);
         const review = reviewed.get(call.callId);
         metadata.toolCalls!.push({
           name: call.name, ...(tool ? { server: tool.server, tool: tool.tool.name } : {}), isError: result.isError, durationMs,
@@ -135,7 +155,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
         });
         if (call.name === SEARCH_TOOL_NAME) return;
         const why = result.isError ? `: ${firstText(result.content)}` : '';
-        stream.markdown(`\n\n> ${result.isError ? '✗' : '✓'} ran \`${call.name}\` (${describeTool(services, call.name)}, ${durationMs} ms)${why}\n\n`);
+        stream.markdown(`\n\n> ${result.isError ? '✗' : '✓'} ran \`${call.name}\` (${describeTool(services, call.name, skills)}, ${durationMs} ms)${why}\n\n`);
       },
     });
     if (outcome.ended === 'maxRounds') stream.markdown(`\n\n*Stopped after ${outcome.rounds} rounds of tool calls without a final answer. Ask again to go on.*`);
@@ -145,6 +165,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     const message = error instanceof vscode.LanguageModelError ? `The language model refused the request: ${error.message} (${error.code})` : `Something went wrong: ${error instanceof Error ? error.message : String(error)}`;
     return problem(message);
   } finally {
+    used?.release();
     dispose();
   }
 }
@@ -191,9 +212,9 @@ function showReferences(stream: vscode.ChatResponseStream, server: string | unde
   }
 }
 
-function describeTool(services: ChatServices, name: string): string {
+function describeTool(services: ChatServices, name: string, skills: readonly string[] = []): string {
   if (name === SEARCH_TOOL_NAME) return 'the MCP tool search';
-  const tool = services.tools().find(name);
+  const tool = services.tools(skills).find(name);
   return tool ? `${tool.server} › ${tool.tool.name}` : name;
 }
 

@@ -2,6 +2,7 @@
 // resource documents behind chat references, and the Insert Resource Mention… / Run MCP Prompt…
 // commands. Under an extension test run, argument questions can be answered from a script.
 import * as vscode from 'vscode';
+import { systemClock } from '../../core/lifecycle/clock';
 import type { SwitchboardContext } from '../switchboardContext';
 import { quickInputAsker, ScriptedAsker, type ArgumentAsker } from './argumentAsker';
 import { registerChatCommands } from './chatCommands';
@@ -10,6 +11,7 @@ import { registerLanguageModelTools } from './lmTools';
 import { registerParticipant } from './participant';
 import { registerResourceDocuments } from './resourceDocuments';
 import { SearchVectors, wordVectorsFolder } from './searchVectors';
+import { SkillUse } from './skillUse';
 import { ToolOutputStore } from './toolOutput';
 
 /** Test-only commands (registered only under ExtensionMode.Test; the `_` keeps them out of the palette). */
@@ -36,13 +38,15 @@ export function registerChat(ctx: SwitchboardContext): vscode.Disposable {
     outputs,
     searchVectors: new SearchVectors(wordVectorsFolder(ctx.extension.globalStorageUri), (message) => ctx.log.info(message)),
   });
+  const skills = new SkillUse({ config: ctx.config, registry: ctx.registry, trust: ctx.trust, clock: systemClock });
   let scripted: ScriptedAsker | undefined;
   const ask = (): ArgumentAsker => scripted?.ask ?? quickInputAsker;
   const disposables: vscode.Disposable[] = [
     services,
+    skills,
     registerResourceDocuments((server, uri) => ctx.registry.readResource(server, uri)),
     registerLanguageModelTools(services),
-    registerParticipant({ services, ask, iconPath: vscode.Uri.joinPath(ctx.extension.extensionUri, 'media', 'icon.png') }),
+    registerParticipant({ services, ask, skills, iconPath: vscode.Uri.joinPath(ctx.extension.extensionUri, 'media', 'icon.png') }),
     registerChatCommands(services, ask),
   ];
   if (ctx.testing) {
