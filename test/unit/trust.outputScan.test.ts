@@ -4,7 +4,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { resultTexts, scanOutputParts, scanToolResult, warnedOutput, withheldOutput, UNTRUSTED_BEGIN, UNTRUSTED_END } from '../../src/core/chat/outputReview';
+import {
+  outputReviewSetting, resultTexts, reviewedParts, scanOutputParts, scanToolResult, warnedOutput, withheldOutput, UNTRUSTED_BEGIN, UNTRUSTED_END,
+  type HeldOutput,
+} from '../../src/core/chat/outputReview';
 import { outsideContentReason, outsideResourceReason, scanOutputTexts } from '../../src/core/trust/outputScan';
 import { scanText } from '../../src/core/trust/poisoning';
 
@@ -122,6 +125,26 @@ describe('what the model receives of a flagged result', () => {
     const findings = scanOutputTexts([read('poisoned-page.html')]);
     const [part] = withheldOutput('web › fetch', findings, 'looks like an attack');
     assert.ok(part.kind === 'text');
-    assert.match(part.text, /^The user withheld this result of web › fetch: MCP Switchboard found .* The user said: looks like an attack$/);
+    assert.match(part.text, /^The user withheld this result of web › fetch: MCP Switchboard found that it tells the model to ignore its earlier instructions; .* The user said: looks like an attack$/);
+    assert.doesNotMatch(part.text, /collector\.example\.net/);
+  });
+
+  it('reviewedParts: unchanged without findings, fenced with warn, and with hold what the person answered', async () => {
+    const parts = [{ kind: 'text' as const, text: read('poisoned-page.html') }];
+    const findings = scanOutputParts(parts);
+    const source = { server: 'web', tool: 'fetch', id: 'h1', at: 5 };
+    const held: HeldOutput[] = [];
+    assert.deepEqual(await reviewedParts(parts, [], source, 'hold', async () => { throw new Error('not held'); }), { parts });
+    assert.equal((await reviewedParts(parts, findings, source, 'warn', async () => { throw new Error('not held'); })).verdict, 'warned');
+    const released = await reviewedParts(parts, findings, source, 'hold', async (h) => { held.push(h); return { release: true }; });
+    assert.equal(released.verdict, 'released');
+    assert.equal(released.parts.length, 3);
+    assert.equal(held[0].id, 'h1');
+    assert.ok(held[0].preview.length <= 600);
+    const withheld = await reviewedParts(parts, findings, source, 'hold', async () => ({ release: false, reason: 'attack' }));
+    assert.equal(withheld.verdict, 'withheld');
+    assert.ok(withheld.parts.every((part) => part.kind !== 'text' || !part.text.includes('collector.example.net')), 'nothing of the page reaches the model');
+    assert.equal(outputReviewSetting('hold'), 'hold');
+    assert.equal(outputReviewSetting('nonsense'), 'warn');
   });
 });

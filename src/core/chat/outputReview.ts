@@ -60,7 +60,9 @@ export function warnedOutput(parts: readonly OutputPart[], findings: readonly Ou
 /** What the model gets when the person, reviewing a held result, withholds it. */
 export function withheldOutput(source: string, findings: readonly OutputFinding[], reason?: string): OutputPart[] {
   const why = reason !== undefined && reason.trim() !== '' ? ` The user said: ${reason.trim()}` : '';
-  return [{ kind: 'text', text: `The user withheld this result of ${source}: MCP Switchboard found ${describeFindings(findings)} in it.${why}` }];
+  // Only the reasons: the matched text is the page's own words, which the person chose to keep from the model.
+  const reasons = [...new Set(findings.map((finding) => finding.kind === 'hidden-characters' ? 'carries hidden characters' : finding.reason))].join('; ');
+  return [{ kind: 'text', text: `The user withheld this result of ${source}: MCP Switchboard found that it ${reasons}.${why}` }];
 }
 
 /** A flagged result waiting for the person (the sidebar shows it); `preview` is the start of its text. */

@@ -36,6 +36,7 @@ export function registerChat(ctx: SwitchboardContext): vscode.Disposable {
     registry: ctx.registry,
     call: (request) => ctx.calls.call(request),
     outputs,
+    holdOutput: (held, signal) => ctx.heldOutputs.hold(held, signal),
     searchVectors: new SearchVectors(wordVectorsFolder(ctx.extension.globalStorageUri), (message) => ctx.log.info(message)),
   });
   const skills = new SkillUse({ config: ctx.config, registry: ctx.registry, trust: ctx.trust, clock: systemClock });

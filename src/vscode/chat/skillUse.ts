@@ -89,7 +89,11 @@ export class SkillUse implements vscode.Disposable {
         }
       }
       const now = this.deps.registry.get(view.id)?.state ?? view.state;
-      if (now.kind === 'ready') return { id: view.id, server, available: true };
+      if (now.kind === 'ready') {
+        // Its tools are offered from the catalog: wait for the listing that follows the start.
+        await this.deps.registry.get(view.id)?.whenCatalogLoaded();
+        return { id: view.id, server, available: true };
+      }
       return { id: view.id, server, available: false, reason: failure ?? reasonOf(now) };
     }));
     return { skill, servers, release };
