@@ -24,6 +24,8 @@ export const CHAT_TEST_COMMANDS = {
   toolOutputFolder: '_switchboard.test.toolOutputFolder',
   /** `()`: every call that went through the tool call gate since activation: `{ caller, serverId, tool, outcome }`. */
   gateCalls: '_switchboard.test.gateCalls',
+  /** `(id, release, reason?)`: answers a held tool result as the Sidebar's card does. */
+  answerHeldOutput: '_switchboard.test.answerHeldOutput',
 } as const;
 
 export function registerChat(ctx: SwitchboardContext): vscode.Disposable {
@@ -60,6 +62,7 @@ export function registerChat(ctx: SwitchboardContext): vscode.Disposable {
       }),
       vscode.commands.registerCommand(CHAT_TEST_COMMANDS.askedArguments, () => scripted?.asked ?? []),
       vscode.commands.registerCommand(CHAT_TEST_COMMANDS.toolOutputFolder, () => outputFolder.fsPath),
+      vscode.commands.registerCommand(CHAT_TEST_COMMANDS.answerHeldOutput, (id: string, release: boolean, reason?: string) => ctx.heldOutputs.answer(id, release, reason)),
     );
   }
   return vscode.Disposable.from(...disposables);
