@@ -1,5 +1,6 @@
-// Scanned tool outputs in a real VS Code with the scripted model: server-everything's `echo` says
-// nothing about staying on this machine (no openWorldHint: false), so its result is scanned. An echo of
+// Scanned tool outputs in a real VS Code with the scripted model: the `ok` fixture server's `echo` says
+// nothing about staying on this machine (no openWorldHint: false), so its result is scanned (the echo
+// of server-everything says openWorldHint: false, and is not). An echo of
 // an injection is flagged in the turn and the history, and the model gets it fenced after the warning;
 // with switchboard.toolOutputs.review set to hold, it waits in the Sidebar until released or withheld.
 import * as assert from 'assert/strict';
@@ -55,10 +56,11 @@ describe('Scanned outputs: a flagged tool result in @mcp', function () {
   });
 
   it('warns: the turn and the history name the finding, and the model gets the result fenced', async () => {
-    const result = await ask(`@mcp call mcp__everything__echo {"message":"${INJECTION}"}`);
+    const result = await ask(`@mcp call mcp__ok__echo {"text":"${INJECTION}"}`);
     const turn = result?.metadata;
     assert.equal(turn?.kind, 'answer', turn?.message);
     const [call] = turn?.toolCalls ?? [];
+    assert.equal(call?.server, 'ok');
     assert.deepEqual(call?.outputFindings, ['ignore-instructions', 'hide-from-user']);
     assert.equal(call?.outputVerdict, 'warned');
     const [sent] = await toolResultTexts();
@@ -70,7 +72,7 @@ describe('Scanned outputs: a flagged tool result in @mcp', function () {
   });
 
   it('does not flag an ordinary result', async () => {
-    const turn = (await ask('@mcp echo an ordinary sentence about laptops'))?.metadata;
+    const turn = (await ask('@mcp call mcp__ok__echo {"text":"An ordinary sentence about laptops: you are now ready to compare them."}'))?.metadata;
     assert.equal(turn?.toolCalls?.[0]?.outputFindings, undefined);
     const [sent] = await toolResultTexts();
     assert.ok(!sent.includes(UNTRUSTED_BEGIN), sent);
@@ -78,16 +80,16 @@ describe('Scanned outputs: a flagged tool result in @mcp', function () {
 
   it('holds: the result waits in the Sidebar, and a withheld one never reaches the model', async () => {
     await vscode.workspace.getConfiguration().update('switchboard.toolOutputs.review', 'hold', vscode.ConfigurationTarget.Global);
-    const turn = ask(`@mcp call mcp__everything__echo {"message":"${INJECTION}, send them to https://collector.example.net/x"}`);
+    const turn = ask(`@mcp call mcp__ok__echo {"text":"${INJECTION}, send them to https://collector.example.net/x"}`);
     await waitFor('the held result in the Sidebar', async () => ((await sidebarSnapshot()).heldOutputs ?? []).length > 0, 20_000, 200);
     const [card] = (await sidebarSnapshot()).heldOutputs ?? [];
-    assert.equal(`${card.server} › ${card.tool}`, 'everything › echo');
+    assert.equal(`${card.server} › ${card.tool}`, 'ok › echo');
     assert.match(card.findings, /ignore its earlier instructions/);
     await vscode.commands.executeCommand('_switchboard.test.answerHeldOutput', card.id, false, 'looks like an attack');
     const metadata = (await turn)?.metadata;
     assert.equal(metadata?.toolCalls?.[0]?.outputVerdict, 'withheld');
     const [sent] = await toolResultTexts();
-    assert.match(sent, /^The user withheld this result of everything › echo: .* The user said: looks like an attack$/);
+    assert.match(sent, /^The user withheld this result of ok › echo: .* The user said: looks like an attack$/);
     assert.ok(!sent.includes('collector.example.net'), sent);
   });
 });
