@@ -41,7 +41,7 @@ describe('Scanned outputs: a flagged tool result in @mcp', function () {
   before(async () => {
     api = await switchboardApi();
     await fixtureIsLoaded(api);
-    await waitForStates(api, ['everything'], 'ready');
+    await waitForStates(api, ['ok'], 'ready');
     await chat.update('disableAIFeatures', false, vscode.ConfigurationTarget.Global);
     await waitFor('the scripted model', async () => (await vscode.lm.selectChatModels({ vendor: VENDOR })).length > 0, 20_000, 200);
   });
@@ -65,7 +65,8 @@ describe('Scanned outputs: a flagged tool result in @mcp', function () {
     assert.equal(call?.outputVerdict, 'warned');
     const [sent] = await toolResultTexts();
     assert.ok(sent.includes('Warning from MCP Switchboard') && sent.includes(UNTRUSTED_BEGIN) && sent.includes(UNTRUSTED_END), sent);
-    assert.ok(sent.indexOf(INJECTION) > sent.indexOf(UNTRUSTED_BEGIN) && sent.indexOf(INJECTION) < sent.indexOf(UNTRUSTED_END), 'the page is inside the fence');
+    // The warning names the markers too: the fence is the last BEGIN and the last END.
+    assert.ok(sent.indexOf(INJECTION) > sent.lastIndexOf(UNTRUSTED_BEGIN) && sent.indexOf(INJECTION) < sent.lastIndexOf(UNTRUSTED_END), 'the page is inside the fence');
     const [last] = (await sidebarSnapshot()).approvals.history;
     assert.equal(last?.tool, 'echo');
     assert.match(last?.outputWarning ?? '', /tells the model to ignore its earlier instructions/);
