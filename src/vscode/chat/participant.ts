@@ -1,6 +1,7 @@
 // The @mcp chat participant: runs the tool loop with vscode.lm over the MCP servers' tools (every call
 // through the one call path and its approvals), attaches `@server:uri` mentions, starts from
-// `/mcp__server__prompt` prompts, and answers `/help`. What ran is shown in the response and returned
+// `/mcp__server__prompt` prompts, uses skills (`/skill-name`: their text, and their servers' tools for
+// that turn only), and answers `/help`. Flagged tool results are shown as such. What ran is shown in the response and returned
 // in the result's metadata.
 import * as vscode from 'vscode';
 import {
@@ -9,13 +10,13 @@ import {
 } from '../../core/chat';
 import { ServerState } from '../../core/lifecycle';
 import { SEARCH_TOOL_NAME, type ToolLoadingSetting } from '../../core/search';
+import { parseSkillCommand, skillInstructions } from '../../core/skills';
 import type { ArgumentAsker } from './argumentAsker';
 import type { ChatServices } from './chatServices';
 import { fromReplyPart, toChatMessages } from './lmParts';
 import { signalOf } from './lmTools';
 import { attachMentions, referenceMentions } from './mentionRequest';
 import { startFromPrompt } from './promptRequest';
-import { parseSkillCommand, skillInstructions } from '../../core/skills';
 import { outputWarningMarkdown } from './outputWarning';
 import { resourceDocumentUri } from './resourceDocuments';
 import type { SkillUse, UsedSkill } from './skillUse';
