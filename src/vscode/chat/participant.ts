@@ -1,8 +1,8 @@
 // The @mcp chat participant: runs the tool loop with vscode.lm over the MCP servers' tools (every call
 // through the one call path and its approvals), attaches `@server:uri` mentions, starts from
 // `/mcp__server__prompt` prompts, uses skills (`/skill-name`: their text, and their servers' tools for
-// that turn only), and answers `/help`. Flagged tool results are shown as such. What ran is shown in the response and returned
-// in the result's metadata.
+// that turn only), and answers `/help`. What ran, and which results the output scan flagged, is shown
+// in the response and returned in the result's metadata.
 import * as vscode from 'vscode';
 import {
   assistantText, chatHelpMarkdown, DEFAULT_MAX_ROUNDS, parseSlashCommand, runToolLoop, toolListChars, ToolOffer, userText,
