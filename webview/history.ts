@@ -3,6 +3,7 @@
 import type { HistoryRow, RuleRow } from '../src/protocol/approvals';
 import { counted } from '../src/protocol/counts';
 import { h } from './dom';
+import { outputWarningLine } from './outputReview';
 
 export type DecisionFilter = 'all' | 'allow' | 'ask' | 'deny' | 'errors';
 
@@ -110,7 +111,8 @@ function historyRow(row: HistoryRow): HTMLElement {
     row.durationMs !== undefined && h('span', { className: 'muted' }, ` · ${formatMs(row.durationMs)}`),
     row.resultChars !== undefined && h('span', { className: 'muted' }, ` · ${row.resultChars.toLocaleString('en')} chars`)),
   h('div', { className: 'history-args muted', attrs: { title: row.argsText } }, h('code', {}, row.argsText)),
-  row.error !== undefined && h('div', { className: 'row-error', attrs: { 'data-testid': 'history-error', title: row.error } }, row.error));
+  row.error !== undefined && h('div', { className: 'row-error', attrs: { 'data-testid': 'history-error', title: row.error } }, row.error),
+  outputWarningLine(row));
 }
 
 function callsWord(count: number): string {

@@ -215,6 +215,7 @@ const actions: Actions = {
   },
   answerElicitation: (id, action) => ask(answerElicitation(id, action), action === 'accept' ? 'Could not send the answer' : `Could not ${action} the request`),
   clearHistory: () => ask(rpc.request('clearHistory', {}), 'Could not clear the history'),
+  answerHeldOutput: (id, release, reason) => ask(rpc.request('answerHeldOutput', { heldId: id, release, ...(reason !== undefined ? { reason } : {}) }), release ? 'Could not give the result to the model' : 'Could not withhold the result'),
 };
 
 host.onMessage((message) => {

@@ -12,6 +12,7 @@ import { h, icon, type IconName, type Props } from './dom';
 import { draftOf, type CardDraft } from './drafts';
 import { samplingCard, type SamplingActions } from './sampling';
 import { elicitationCard, elicitationDraftOf, type ElicitationActions, type ElicitationDraft } from './elicitations';
+import { heldOutputCard, type HeldOutputActions } from './outputReview';
 import { historyList, NO_FILTER, rulesList, type HistoryActions, type HistoryFilterState } from './history';
 import type { SectionId, UiState } from './state';
 
@@ -30,7 +31,7 @@ export interface ViewModel {
   readonly samplingBusy?: ReadonlySet<string>;
 }
 
-export interface Actions extends ApprovalActions, HistoryActions, ElicitationActions, SamplingActions {
+export interface Actions extends ApprovalActions, HistoryActions, ElicitationActions, SamplingActions, HeldOutputActions {
   openSource(params: OpenSourceParams): void;
   runCommand(command: SidebarCommand): void;
   serverAction(serverId: string, action: ServerAction): void;
@@ -50,6 +51,7 @@ export function render(root: HTMLElement, model: ViewModel, actions: Actions): v
       h('div', { className: 'approvals', attrs: { 'aria-live': 'polite' } },
         ...snapshot.sampling.map((card) => samplingCard(card, model.samplingBusy?.has(card.id) ?? false, actions)),
         ...snapshot.elicitations.map((card) => elicitationCard(card, model.elicitationDrafts?.get(card.id) ?? elicitationDraftOf(card), actions)))),
+    heldOutputsSection(snapshot, model, actions),
     // A waiting call is never hidden behind a collapsed section.
     section('approvals', 'Approvals', pending.length, pending.length > 0 ? { ...model.ui, collapsed: model.ui.collapsed.filter((id) => id !== 'approvals') } : model.ui, actions, () =>
       h('div', { className: 'approvals' },
@@ -73,6 +75,14 @@ export function render(root: HTMLElement, model: ViewModel, actions: Actions): v
     h('p', { className: 'loading' }, 'Loading servers…'),
   ]));
   if (focusKey !== undefined) restoreFocus(root, focusKey);
+}
+
+/** Flagged tool results held for review: never hidden behind a collapsed section. */
+function heldOutputsSection(snapshot: SidebarSnapshot, model: ViewModel, actions: Actions): HTMLElement | false {
+  const held = snapshot.heldOutputs ?? [];
+  if (held.length === 0) return false;
+  return section('heldOutputs', 'Tool results to review', held.length, { ...model.ui, collapsed: model.ui.collapsed.filter((id) => id !== 'heldOutputs') }, actions, () =>
+    h('div', { className: 'approvals', attrs: { 'aria-live': 'polite' } }, ...held.map((card) => heldOutputCard(card, actions))));
 }
 
 function section(id: SectionId, title: string, count: number, ui: UiState, actions: Actions, body: () => HTMLElement): HTMLElement {

@@ -1,5 +1,5 @@
 // View state that survives the page being hidden and reloaded: which sections are collapsed.
-export const SECTION_IDS = ['requests', 'approvals', 'servers', 'shadowed', 'problems', 'rules', 'history'] as const;
+export const SECTION_IDS = ['requests', 'heldOutputs', 'approvals', 'servers', 'shadowed', 'problems', 'rules', 'history'] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
 export interface UiState {

@@ -12,7 +12,7 @@ import type { TrustDecision } from './trust/trustDecision';
 import { trustDisplay } from './trust/trustGate';
 import { needsTrustDecision } from './trust/trustKey';
 import type {
-  CatalogCounts, DangerFlagRow, LifecycleStateKind, ProblemRow, ProblemSeverity as RowSeverity, Scope as RowScope, ServerRow, ServerStateKind,
+  CatalogCounts, DangerFlagRow, HeldOutputCard, LifecycleStateKind, ProblemRow, ProblemSeverity as RowSeverity, Scope as RowScope, ServerRow, ServerStateKind,
   ShadowedRow, SidebarSnapshot, SourceLocation, ToolReviewCounts, TransportKind as RowTransport,
 } from '../protocol/sidebar';
 import { EMPTY_APPROVALS_VIEW, type ApprovalsView } from '../protocol/approvals';
@@ -68,6 +68,8 @@ export interface SidebarSnapshotOptions {
   elicitations?: readonly ElicitationCard[];
   /** Model completions servers ask for; none when omitted. */
   sampling?: readonly SamplingCard[];
+  /** Flagged tool results held for the person; none when omitted. */
+  heldOutputs?: readonly HeldOutputCard[];
 }
 
 /** Why a running project server's row says its definition is not the one in the file. */
@@ -96,6 +98,7 @@ export function toSidebarSnapshot(
     approvals: opts.approvals ?? EMPTY_APPROVALS_VIEW,
     elicitations: opts.elicitations ?? [],
     sampling: opts.sampling ?? [],
+    ...(opts.heldOutputs !== undefined && opts.heldOutputs.length > 0 ? { heldOutputs: opts.heldOutputs } : {}),
     generatedAt: opts.generatedAt,
   };
 }

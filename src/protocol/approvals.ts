@@ -97,6 +97,8 @@ export interface HistoryRow {
   readonly durationMs?: number;
   readonly resultChars?: number;
   readonly error?: string;
+  /** What the output scan found in the result (it brought outside content that tries to instruct the model). */
+  readonly outputWarning?: string;
   readonly caller: string;
 }
 

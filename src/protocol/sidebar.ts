@@ -124,8 +124,21 @@ export interface SidebarSnapshot {
   readonly elicitations: readonly ElicitationCard[];
   /** Model completions servers ask for, waiting for the person's approval, oldest first. */
   readonly sampling: readonly SamplingCard[];
+  /** Tool results the output scan flagged, held for the person before the model sees them (switchboard.toolOutputs.review: hold). */
+  readonly heldOutputs?: readonly HeldOutputCard[];
   /** Milliseconds since the epoch when the host built this snapshot. */
   readonly generatedAt: number;
+}
+
+/** A flagged tool result waiting for the person: what was found, and the start of its text. */
+export interface HeldOutputCard {
+  readonly id: string;
+  readonly server: string;
+  readonly tool: string;
+  /** What the output scan found, in words. */
+  readonly findings: string;
+  readonly preview: string;
+  readonly at: number;
 }
 
 /** The last segment of a path or virtual file name, for either separator. */

@@ -103,6 +103,14 @@ export interface AnswerSamplingParams {
   readonly reason?: string;
 }
 
+/** The person's answer to a held tool result: hand it to the model (fenced, with the warning), or withhold it. */
+export interface AnswerHeldOutputParams {
+  readonly heldId: string;
+  readonly release: boolean;
+  /** Why it was withheld (the model is told). */
+  readonly reason?: string;
+}
+
 /** Success carries no data (`null` survives JSON); a failure is an ErrorMessage. */
 export type OpenSourceResult = null;
 export type RunCommandResult = null;
@@ -122,13 +130,14 @@ export type ClearHistoryRequest = Request<'clearHistory', Record<string, never>,
 export type CheckElicitationRequest = Request<'checkElicitation', ElicitationValuesParams, ElicitationProblemsResult>;
 export type AnswerElicitationRequest = Request<'answerElicitation', AnswerElicitationParams, ElicitationProblemsResult>;
 export type AnswerSamplingRequest = Request<'answerSampling', AnswerSamplingParams, null>;
+export type AnswerHeldOutputRequest = Request<'answerHeldOutput', AnswerHeldOutputParams, null>;
 
 /** Every request the webview can make of the host. */
 export type SidebarRequest =
   | OpenSourceRequest | RunCommandRequest | ServerActionRequest
   | AnswerApprovalRequest | CheckArgumentsRequest | OpenDiffRequest | RevokeRuleRequest | SetApprovalModeRequest
   | ExportHistoryRequest | ClearHistoryRequest
-  | CheckElicitationRequest | AnswerElicitationRequest | AnswerSamplingRequest;
+  | CheckElicitationRequest | AnswerElicitationRequest | AnswerSamplingRequest | AnswerHeldOutputRequest;
 export type SidebarMethod = MethodOf<SidebarRequest>;
 
 /** The handshake: the webview's script has loaded and listens. */
@@ -272,6 +281,11 @@ export function parseWebviewMessage(data: unknown): ParsedWebviewMessage {
       const { samplingId, answer, reason } = params;
       if (!isId(samplingId) || (answer !== 'approve' && answer !== 'always' && answer !== 'reject') || (reason !== undefined && typeof reason !== 'string')) return invalidParams;
       return { ok: true, message: { type: 'request', id, method, params: { samplingId, answer, ...(reason !== undefined ? { reason: reason.slice(0, REJECT_REASON_LIMIT) } : {}) } } };
+    }
+    case 'answerHeldOutput': {
+      const { heldId, release, reason } = params;
+      if (!isId(heldId) || typeof release !== 'boolean' || (reason !== undefined && typeof reason !== 'string')) return invalidParams;
+      return { ok: true, message: { type: 'request', id, method, params: { heldId, release, ...(reason !== undefined ? { reason: reason.slice(0, REJECT_REASON_LIMIT) } : {}) } } };
     }
     case 'exportHistory':
     case 'clearHistory':

@@ -10,6 +10,7 @@ import {
 } from '../core/approvals';
 import { fileToolsOf, type FilePreview } from '../core/approvals/preview';
 import type { DecideToolCall, ToolCallRecord, ToolCallRequest } from '../core/calls';
+import { describeFindings, scanToolResult } from '../core/chat/outputReview';
 import { qualifyToolNames } from '../core/chat/toolNames';
 import type { EffectiveServer } from '../core/config/types';
 import { DisposableStore } from '../core/disposable';
@@ -103,9 +104,13 @@ export class Approvals implements vscode.Disposable {
     this.outcomes.delete(record.request);
     const server = this.options.registry.get(record.request.serverId)?.server;
     const secrets = server === undefined ? [] : secretsOf(server.launch);
+    // A result that brings outside content is scanned here too, so the history says what it carried whoever called.
+    const tool = this.options.registry.get(record.request.serverId)?.catalog.tools.find((candidate) => candidate.name === record.request.tool);
+    const findings = record.outcome.kind === 'result' && tool !== undefined ? scanToolResult(tool, record.outcome.result) : [];
     this.history.record(callRecordOf(record, outcome, {
       id: outcome?.approvalId ?? randomUUID(),
       scrub: (text) => redactText(text, secrets),
+      ...(findings.length > 0 ? { outputWarning: describeFindings(findings) } : {}),
     }));
   }
 

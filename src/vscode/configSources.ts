@@ -6,6 +6,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { standardLayerSpecs } from '../core/config';
+import { PROJECT_SKILL_DIRS, SKILL_FILE, skillLayerSpecs, USER_SKILL_DIRS } from '../core/skills';
+import { skillFolders } from '../node/skillFolders';
 import type { LayerSpec } from '../core/config/types';
 
 export const USER_CONFIG_SETTING = 'switchboard.userConfigPath';
@@ -39,19 +41,37 @@ export class ConfigSources implements vscode.Disposable {
       vscode.workspace.onDidChangeWorkspaceFolders(fire),
       vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration(USER_CONFIG_SETTING)) fire(); }),
       vscode.extensions.onDidChange(fire),
+      ...this.watchSkillFolders(fire),
     );
   }
 
   /** The layer specs for the current state, in no particular order (the merge orders them by scope). */
   specs(): LayerSpec[] {
     const env: Record<string, string | undefined> = { ...process.env };
-    return standardLayerSpecs({
-      folders: this.folders().map((folder) => ({ path: folder.uri.fsPath, localFile: this.localFile(folder) })),
-      userFile: this.userSetting(),
-      userHome: os.homedir(),
-      env,
-      managedFiles: this.options.managedFiles ?? [],
-      plugins: [...this.extensionPlugins(), ...this.apiPlugins()],
+    return [
+      ...standardLayerSpecs({
+        folders: this.folders().map((folder) => ({ path: folder.uri.fsPath, localFile: this.localFile(folder) })),
+        userFile: this.userSetting(),
+        userHome: os.homedir(),
+        env,
+        managedFiles: this.options.managedFiles ?? [],
+        plugins: [...this.extensionPlugins(), ...this.apiPlugins()],
+      }),
+      // Each SKILL.md is a layer of its own: its frontmatter's servers, started only when the skill is used.
+      ...skillLayerSpecs({ folders: this.folders().map((folder) => folder.uri.fsPath), userHome: os.homedir(), env, skillFolders }),
+    ];
+  }
+
+  /**
+   * A skill added or removed changes the set of layers (an edit of a SKILL.md is the config service's
+   * to see). The workspace's skill folders and the person's are watched.
+   */
+  private watchSkillFolders(fire: () => void): vscode.Disposable[] {
+    const patterns: vscode.GlobPattern[] = [`**/{${PROJECT_SKILL_DIRS.join(',')}}/*/${SKILL_FILE}`];
+    for (const dir of USER_SKILL_DIRS) patterns.push(new vscode.RelativePattern(vscode.Uri.file(path.join(os.homedir(), dir)), `*/${SKILL_FILE}`));
+    return patterns.flatMap((pattern) => {
+      const watcher = vscode.workspace.createFileSystemWatcher(pattern, false, true, false);
+      return [watcher, watcher.onDidCreate(fire), watcher.onDidDelete(fire)];
     });
   }
 

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { EffectiveServer } from '../core/config/types';
 import { buildRows } from './serverTreeItems';
+import { groupSkillRows } from './skillTreeRows';
 import {
   REVEAL_SOURCE_COMMAND, type ConfigSource, type LifecycleSource, type Row, type ServerItemData, type ToolStatusSource, type TrustSource,
 } from './treeModel';
@@ -89,7 +90,7 @@ export class ServersTreeProvider implements vscode.TreeDataProvider<Row>, vscode
   }
 
   private currentRows(): Row[] {
-    this.rows ??= buildRows(this.config.current, this.lifecycle, this.tools, this.trust, this.signedIn);
+    this.rows ??= groupSkillRows(buildRows(this.config.current, this.lifecycle, this.tools, this.trust, this.signedIn), this.config.current.servers);
     return this.rows;
   }
 }

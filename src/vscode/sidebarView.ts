@@ -8,7 +8,7 @@ import type { SidebarSnapshot } from '../protocol/sidebar';
 import type { ApprovalMode } from '../protocol/approvals';
 import {
   parseWebviewMessage,
-  type AnswerApprovalParams, type AnswerElicitationParams, type AnswerSamplingParams, type CheckArgumentsParams, type ElicitationProblemsResult, type ElicitationValuesParams, type CheckArgumentsResult, type HostToWebviewMessage, type OpenDiffParams,
+  type AnswerApprovalParams, type AnswerElicitationParams, type AnswerHeldOutputParams, type AnswerSamplingParams, type CheckArgumentsParams, type ElicitationProblemsResult, type ElicitationValuesParams, type CheckArgumentsResult, type HostToWebviewMessage, type OpenDiffParams,
   type OpenSourceParams, type ServerActionParams, type SidebarCommand, type SidebarRequest,
 } from '../protocol/sidebarMessages';
 
@@ -42,6 +42,8 @@ export interface SidebarHandlers {
   answerElicitation(params: AnswerElicitationParams): Promise<ElicitationProblemsResult> | ElicitationProblemsResult;
   /** Answers a sampling request (throws when it no longer waits). */
   answerSampling(params: AnswerSamplingParams): Promise<void> | void;
+  /** Releases or withholds a held tool result (throws when it no longer waits). */
+  answerHeldOutput(params: AnswerHeldOutputParams): Promise<void> | void;
 }
 
 /** Changes that arrive together (a server's four catalog kinds, say) are posted as one snapshot. */
@@ -223,6 +225,9 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
           return { type: 'response', id: request.id, method: request.method, result: await this.handlers.answerElicitation(request.params) };
         case 'answerSampling':
           await this.handlers.answerSampling(request.params);
+          return { type: 'response', id: request.id, method: request.method, result: null };
+        case 'answerHeldOutput':
+          await this.handlers.answerHeldOutput(request.params);
           return { type: 'response', id: request.id, method: request.method, result: null };
         default:
           return assertNever(request);

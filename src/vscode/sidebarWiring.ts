@@ -45,6 +45,7 @@ export function sidebarSnapshotOf(ctx: SwitchboardContext): SidebarSnapshot {
     approvals: ctx.approvals.view(),
     elicitations: ctx.elicitations.cards(),
     sampling: ctx.sampling.cards(),
+    heldOutputs: ctx.heldOutputs.cards(),
   });
 }
 
@@ -65,6 +66,7 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
       ctx.approvals.onDidChange(() => listener()),
       ctx.elicitations.broker.onDidChange(() => listener()),
       ctx.sampling.broker.onDidChange(() => listener()),
+      ctx.heldOutputs.onDidChange(() => listener()),
     ),
     snapshot,
   }, {
@@ -87,6 +89,7 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
     checkElicitation: (params) => ctx.elicitations.check(params),
     answerElicitation: (params) => ctx.elicitations.answer(params),
     answerSampling: ({ samplingId, answer, reason }) => ctx.sampling.answer(samplingId, answer, reason),
+    answerHeldOutput: ({ heldId, release, reason }) => ctx.heldOutputs.answer(heldId, release, reason),
   });
   return vscode.Disposable.from(
     proposals,

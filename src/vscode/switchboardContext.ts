@@ -15,6 +15,7 @@ import { parseEnvFile, ServerEnvironment } from '../node/process/environment';
 import { Approvals } from './approvals';
 import { ConfigAdapter } from './configAdapter';
 import { Elicitations } from './elicitations';
+import { HeldOutputs } from './heldOutputs';
 import { Sampling } from './sampling';
 import { ConfigSources } from './configSources';
 import { inputDefinitionOf, registerInputCommands } from './inputCommands';
@@ -50,6 +51,8 @@ export interface SwitchboardContext {
   readonly sampling: Sampling;
   /** The one way to call a tool: resolve → decide → send → record. */
   readonly calls: ToolCallGate;
+  /** Flagged tool results held for review in the Sidebar. */
+  readonly heldOutputs: HeldOutputs;
   readonly serverLogs: ServerLogs;
   /** Who hosts the servers of the workspace's .mcp.json when VS Code's own MCP would run them too. */
   readonly projectHosting: ProjectHosting;
@@ -124,6 +127,8 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
     isAllowed: (server) => trust.gate.isAllowed(server),
     awaitingDecision: (server) => trust.gate.awaitingDecision(server),
     hostedElsewhere: (server) => policy.blockReason(server) ?? projectHosting.hostedElsewhere(server),
+    // A skill's servers run while the skill is in use (see src/vscode/chat/skillUse.ts).
+    startsOnDemand: (server) => server.skill !== undefined,
   }));
   own(policy.onDidChange(() => registry.applyGate()));
   elicitations.attach(registry);
@@ -157,7 +162,8 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   const approvals = own(new Approvals({ extension, registry, trust, toolReview, log, policy }));
   const calls = own(new ToolCallGate({ registry, tools: toolReview, decide: approvals.decide }));
   own(calls.onDidCall((record) => approvals.recordCall(record)));
-  return { extension, log, sources, config, inputs, connector, oauthStore, oauth, trust, registry, toolReview, approvals, elicitations, sampling, calls, serverLogs, projectHosting, testing };
+  const heldOutputs = own(new HeldOutputs());
+  return { extension, log, sources, config, inputs, connector, oauthStore, oauth, trust, registry, toolReview, approvals, elicitations, sampling, calls, heldOutputs, serverLogs, projectHosting, testing };
 }
 
 /** The workspace folders as MCP roots. */

@@ -23,7 +23,7 @@ export interface SourceLocation {
 /** One row of the tree as plain data (what tests and the reveal command look at). */
 export interface ServerItemData {
   id: string;
-  kind: 'server' | 'shadowed' | 'catalog' | 'catalogItem' | 'problems' | 'problem';
+  kind: 'server' | 'shadowed' | 'catalog' | 'catalogItem' | 'problems' | 'problem' | 'skill';
   /** The server a server, catalog or catalog item row belongs to. */
   serverId?: string;
   /** Tool rows: the tool's exact name (the label shows hidden characters as escapes). */

@@ -27,6 +27,14 @@ describe('callRecordOf', () => {
     });
   });
 
+  it('keeps what the output scan found in the result, scrubbed, and shows it on the history row', () => {
+    const r = callRecordOf(record({}), undefined, { id: 'r2', scrub: (t) => t.replace('abcdef', '***'), outputWarning: 'asks to send data to https://x.example/abcdef' });
+    assert.equal(r.outputWarning, 'asks to send data to https://x.example/***');
+    const view = toApprovalsView({ mode: 'askBeforeEdits', pending: [], rules: [], history: [r], serverTrusted: () => true });
+    assert.equal(view.history[0].outputWarning, 'asks to send data to https://x.example/***');
+    assert.equal(callRecordOf(record({}), undefined, noScrub).outputWarning, undefined);
+  });
+
   it('records a rejection as asked, not run, with the refusal as its error', () => {
     const r = callRecordOf(record({ sent: false, outcome: { kind: 'refused', code: 'denied', message: 'refused: rejected by the person: no' } }), { decision: askDecision, answer: 'reject' }, noScrub);
     assert.equal(r.decision, 'ask');

@@ -36,6 +36,11 @@ describe('coexistence: who hosts the servers of .mcp.json', () => {
         'not a "disabled" entry (only VS Code runs it), not user or local servers (VS Code does not read those files)');
     });
 
+    it('leaves out a workspace skill\'s servers: VS Code\'s MCP does not start what a SKILL.md declares', () => {
+      const skill = { ...makeServer('notes.memory', { scope: 'project', folder: '/ws' }), skill: { name: 'notes', server: 'memory', file: '/ws/.claude/skills/notes/SKILL.md' } };
+      assert.deepEqual(projectServerOverlap([...SERVERS, skill], settings()).map((s) => s.id), ['memory', 'files']);
+    });
+
     it('is empty when VS Code does not read the file, or its access is not "all"', () => {
       assert.deepEqual(projectServerOverlap(SERVERS, settings(ALL, { readsRootMcpJson: false })), []);
       assert.deepEqual(projectServerOverlap(SERVERS, settings(TURNED_OFF)), []);

@@ -52,6 +52,28 @@ describe('ServerRegistry', () => {
     assert.deepEqual(states(), { slow: 'ready', fast: 'ready' });
   });
 
+  it('leaves an on-demand server (a skill\'s) stopped until start(id), and stopped again after stop(id)', async () => {
+    const skillServer = (id: string, scope: EffectiveServer['scope'] = 'user'): EffectiveServer => ({ ...makeServer(id, { scope }), skill: { name: 'notes', server: id, file: '/h/.claude/skills/notes/SKILL.md' } });
+    let trusted = false;
+    const { registry, states } = setup({
+      startsOnDemand: (server) => server.skill !== undefined,
+      isAllowed: (server) => server.scope !== 'project' || trusted,
+    });
+    cleanup = () => registry.dispose();
+    registry.reconcile([makeServer('plain'), skillServer('notes.memory'), skillServer('notes.repo', 'project')]);
+    await flush();
+    assert.deepEqual(states(), { plain: 'ready', 'notes.memory': 'stopped', 'notes.repo': 'needsTrust' });
+    await registry.start('notes.memory');
+    assert.equal(states()['notes.memory'], 'ready');
+    await registry.stop('notes.memory');
+    assert.equal(states()['notes.memory'], 'stopped');
+    // Trusted (e.g. in the trust prompt) but not in use: it waits stopped, it does not start.
+    trusted = true;
+    registry.applyGate();
+    await flush();
+    assert.equal(states()['notes.repo'], 'stopped');
+  });
+
   it('one failure does not stop the others', async () => {
     const { registry, connector, states } = setup();
     cleanup = () => registry.dispose();

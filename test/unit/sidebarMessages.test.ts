@@ -17,6 +17,15 @@ describe('parseWebviewMessage', () => {
     );
   });
 
+  it('accepts an answer to a held tool result, rebuilt without extra fields, and refuses a malformed one', () => {
+    assert.deepEqual(
+      parseWebviewMessage({ type: 'request', id: 7, method: 'answerHeldOutput', params: { heldId: 'h1', release: false, reason: 'no', extra: 1 } }),
+      { ok: true, message: { type: 'request', id: 7, method: 'answerHeldOutput', params: { heldId: 'h1', release: false, reason: 'no' } } },
+    );
+    const bad = parseWebviewMessage({ type: 'request', id: 8, method: 'answerHeldOutput', params: { heldId: 'h1', release: 'yes' } });
+    assert.equal(bad.ok, false);
+  });
+
   it('accepts only the declared commands', () => {
     assert.deepEqual(
       parseWebviewMessage({ type: 'request', id: 3, method: 'runCommand', params: { command: 'refresh' } }),

@@ -99,6 +99,7 @@ function toHistoryRow(record: CallRecord): HistoryRow {
     ...(record.durationMs !== undefined ? { durationMs: record.durationMs } : {}),
     ...(record.resultChars !== undefined ? { resultChars: record.resultChars } : {}),
     ...(record.error !== undefined ? { error: record.error } : {}),
+    ...(record.outputWarning !== undefined ? { outputWarning: record.outputWarning } : {}),
     caller: record.caller,
   };
 }

@@ -27,6 +27,8 @@ export interface CallRecord {
   /** Characters of the result's JSON. */
   readonly resultChars?: number;
   readonly error?: string;
+  /** What the output scan found in a result that brings outside content (in words), when it found anything. */
+  readonly outputWarning?: string;
   /** Who called: `api`, `cli`, `chat`, `lm-tool`, `command`. */
   readonly caller: string;
 }

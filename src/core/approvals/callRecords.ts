@@ -11,6 +11,8 @@ export interface CallRecordOptions {
   readonly id: string;
   /** Masks secrets in a text (the server's known secret values). */
   scrub(text: string): string;
+  /** What the output scan found in the result, in words (see core/chat/outputReview). */
+  readonly outputWarning?: string;
 }
 
 /** Characters of an error kept in the history. */
@@ -34,6 +36,7 @@ export function callRecordOf(record: ToolCallRecord, outcome: StepOutcome | unde
     durationMs: record.durationMs,
     ...(record.outcome.kind === 'result' ? { resultChars: jsonLength(record.outcome.result) } : {}),
     ...errorOf(record, options.scrub),
+    ...(options.outputWarning !== undefined ? { outputWarning: clip(options.scrub(options.outputWarning)) } : {}),
     caller: request.caller,
   };
 }

@@ -9,6 +9,7 @@ export * from './modelMessages';
 export * from './modelTools';
 export * from './outputLimit';
 export * from './personalData';
+export * from './outputReview';
 export * from './promptMessages';
 export * from './resolveMention';
 export * from './resourceContent';

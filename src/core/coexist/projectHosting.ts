@@ -57,7 +57,8 @@ export const VSCODE_LOCKED = 'VS Code runs it: a policy sets chat.mcp.access, so
  * trusted; not `"disabled"`) and VS Code's MCP would run as well, with `access` in effect.
  */
 export function projectServerOverlap(servers: readonly EffectiveServer[], settings: VscodeMcpSettings, access: VscodeMcpAccess = settings.access.effective): EffectiveServer[] {
-  return servers.filter((server) => server.scope === 'project' && !server.disabled && vscodeWouldRun(server, settings, access).runs);
+  // A skill's servers are in its SKILL.md, which VS Code's MCP does not start: never an overlap.
+  return servers.filter((server) => server.scope === 'project' && server.skill === undefined && !server.disabled && vscodeWouldRun(server, settings, access).runs);
 }
 
 /** The effect of the person's choice (or of its absence) on the overlap, as one plan. */

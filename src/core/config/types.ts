@@ -148,6 +148,11 @@ export interface ServerEntry {
   repositoryFolder?: string;
   /** The range of the entry's key (`"name": {…}`) in its file. */
   source: SourceRange;
+  /**
+   * Set for a server a skill brings (the `mcpServers` of a SKILL.md's frontmatter): the skill's name,
+   * the server's name inside it, and the SKILL.md. Such a server starts only when its skill is used.
+   */
+  skill?: { name: string; server: string; file: string };
 }
 
 /** The raw text of one config file, or why there is none. */
@@ -178,6 +183,8 @@ export interface LayerSpec {
   label?: string;
   /** Text supplied directly instead of read from `file` (servers registered through the API). */
   inline?: string;
+  /** `skill`: the file is a SKILL.md whose frontmatter's `mcpServers` holds the servers (see core/skills). */
+  format?: 'skill';
   vars: VariableContext;
 }
 

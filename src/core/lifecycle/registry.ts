@@ -9,6 +9,7 @@ import { Emitter, type Event } from '../event';
 import type { EffectiveServer } from '../config/types';
 import { systemClock, type Clock } from './clock';
 import type { CompletionRequest, CompletionResult, ServerConnector, ServerLog } from './ports';
+import { isLive, wantOf, type Entry, type Want } from './registryEntry';
 import { decideRun, type DefinitionFacts, type GateAnswer, type RunDecision } from './runDecision';
 import {
   ServerController, type CallOptions, type CatalogChange, type GetPromptResult, type ReadResourceResult,
@@ -43,21 +44,11 @@ export interface ServerRegistryOptions {
    * undefined. Such a server is held as `disabled` with this reason. Call `applyGate()` after it changed.
    */
   hostedElsewhere?(server: EffectiveServer): string | undefined;
-}
-
-/** What reconcile wants for a server: run it, or hold it in one of the parked states. */
-type Want = 'run' | 'needsTrust' | 'disabled';
-
-interface Entry {
-  controller: ServerController;
-  /** The controller's tools/call, used only by the caller handed to the gate. */
-  sendToolCall: SendToolCall;
-  want: Want;
-  /** Why a `disabled` server is held though its entry enables it (hostedElsewhere). */
-  parkReason?: string;
-  relay: DisposableStore;
-  /** A newer definition awaiting the gate's decision while the controller keeps running the previous one. */
-  held?: EffectiveServer;
+  /**
+   * Whether a server starts only when asked (start(id)), never by reconcile: a skill's servers run
+   * while their skill is in use. Such a server is otherwise like any other (gate, restarts, stop).
+   */
+  startsOnDemand?(server: EffectiveServer): boolean;
 }
 
 /** Every server's controller, kept in step with the configuration. */
@@ -338,6 +329,12 @@ export class ServerRegistry implements Disposable {
         void controller.park(want);
         return;
       case 'run':
+        if (fresh && this.options.startsOnDemand?.(controller.server) === true) {
+          // Allowed now but not in use: it waits as `stopped` (not as the parked state it was held in).
+          const parked = controller.state.kind === 'needsTrust' || controller.state.kind === 'disabled';
+          if (parked) void controller.retire();
+          return;
+        }
         if (fresh) void controller.start();
         else if (fingerprintChanged && controller.state.kind !== 'stopped') void controller.restart('its definition changed');
         return;
@@ -382,20 +379,6 @@ export class ServerRegistry implements Disposable {
   private isAllowed(server: EffectiveServer): boolean {
     return this.options.isAllowed ? this.options.isAllowed(server) : server.scope !== 'project';
   }
-}
-
-/** The registry's wish for a server after a reconcile decision (keepPrevious is handled before). */
-function wantOf(decision: RunDecision): Want {
-  switch (decision.kind) {
-    case 'run': return 'run';
-    case 'park': return decision.state;
-    default: throw new Error(`not a reconcile decision: ${decision.kind}`);
-  }
-}
-
-/** A server with a process (or one on its way): what "keep it running" can apply to. */
-function isLive(kind: string): boolean {
-  return kind === 'ready' || kind === 'starting' || kind === 'restarting' || kind === 'crashed';
 }
 
 function unknownServer(id: string): Error {

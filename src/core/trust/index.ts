@@ -20,3 +20,4 @@ export * from './trustPrompts';
 export * from './trustStore';
 export * from './typosquat';
 export * from './workspacePaths';
+export * from './outputScan';

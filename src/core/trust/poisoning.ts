@@ -154,11 +154,24 @@ export function scanTool(tool: ToolInfo): PoisonFinding[] {
   return findings;
 }
 
+/** What a scan looks for: the patterns, and whether direction marks (LRM, RLM, ALM) count as hidden. */
+export interface ScanProfile {
+  readonly patterns: readonly PoisoningPattern[];
+  /**
+   * Right-to-left text on ordinary pages carries direction marks to order punctuation; only the
+   * embedding, override and isolate controls (which reorder what is shown) stay flagged then.
+   */
+  readonly allowDirectionMarks: boolean;
+}
+
+/** The profile for tool definitions: every pattern, every hidden character. */
+export const DEFINITION_SCAN: ScanProfile = { patterns: POISONING_PATTERNS, allowDirectionMarks: false };
+
 /** The findings in one string (without a field). */
-export function scanText(input: string): Omit<PoisonFinding, 'field'>[] {
+export function scanText(input: string, profile: ScanProfile = DEFINITION_SCAN): Omit<PoisonFinding, 'field'>[] {
   const text = input.length > MAX_SCANNED_CHARS ? input.slice(0, MAX_SCANNED_CHARS) : input;
   const findings: Omit<PoisonFinding, 'field'>[] = [];
-  const hidden = findHiddenCharacters(text);
+  const hidden = findHiddenCharacters(text, profile.allowDirectionMarks);
   for (const found of hidden) {
     const tagText = found.id === 'tags' && found.tagText !== '' ? `; hidden text: ${JSON.stringify(clip(found.tagText))}` : '';
     findings.push({ kind: 'hidden-characters', id: found.id, reason: `${found.count} × ${found.reason}${tagText}`, match: formatCodePoints(found.codePoints) });
@@ -166,7 +179,7 @@ export function scanText(input: string): Omit<PoisonFinding, 'field'>[] {
   const visible = forMatching(text);
   const tagTexts = hidden.filter((found) => found.tagText !== '').map((found) => found.tagText);
   for (const candidate of [visible, ...tagTexts]) {
-    for (const { id, reason, pattern } of POISONING_PATTERNS) {
+    for (const { id, reason, pattern } of profile.patterns) {
       const match = pattern.exec(candidate);
       if (match) findings.push({ kind: 'instructions', id, reason, match: clip(match[0].trim()) });
     }
@@ -190,7 +203,10 @@ const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
 /** The subdivision flags (England, Scotland, Wales): the only emoji that are spelt with tag characters. */
 const FLAG_TAG_SEQUENCES = new Set(['gbeng', 'gbsct', 'gbwls']);
 
-function findHiddenCharacters(text: string): HiddenRun[] {
+/** Left-to-right mark, right-to-left mark, Arabic letter mark. */
+const DIRECTION_MARKS = new Set([0x200e, 0x200f, 0x061c]);
+
+function findHiddenCharacters(text: string, allowDirectionMarks: boolean): HiddenRun[] {
   const chars = Array.from(text);
   const points = chars.map((ch) => ch.codePointAt(0) ?? 0);
   const legit = legitimateFlagTags(points);
@@ -205,7 +221,7 @@ function findHiddenCharacters(text: string): HiddenRun[] {
   };
   for (let i = 0; i < points.length; i++) {
     const cp = points[i];
-    if (legit.has(i)) continue;
+    if (legit.has(i) || (allowDirectionMarks && DIRECTION_MARKS.has(cp))) continue;
     if (isVariationSelector(cp)) {
       // One selector after a base picks a glyph; a run of them (or one with no base) is a data channel.
       if (i === 0 || isVariationSelector(points[i - 1]) || isVariationSelector(points[i + 1] ?? -1)) note('variation-selectors', cp);

@@ -2,13 +2,16 @@
 // ready servers' tools under their model names, calls through the one call path with the output limit,
 // resource reads for mentions, prompts and argument completions. Everything goes through the registry
 // and the tool call gate; nothing here talks to a server by itself.
+import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ToolCallRequest } from '../../core/calls';
 import {
-  attachResource, closestQualifiedNames, describeUnresolved, expandUriTemplate, ModelToolCatalog, PersonalDataVault, promptCommandNames, resolveMention, serversOfUri,
-  type AttachedResource, type LimitedOutput, type MentionTarget, type ModelTool, type SearchContext,
+  attachResource, closestQualifiedNames, describeUnresolved, expandUriTemplate, ModelToolCatalog, outputReviewSetting, PersonalDataVault,
+  promptCommandNames, resolveMention, reviewedParts, scanOutputParts, serversOfUri, warnedOutput,
+  type AttachedResource, type ChatServer, type HoldOutput, type LimitedOutput, type MentionTarget, type ModelTool, type ReviewVerdict, type SearchContext,
 } from '../../core/chat';
 import { CodeApi, describeCodeApi, runCode, type CodeCallRecord, type CodeRunResult } from '../../core/code';
+import { outsideContentReason, outsideResourceReason, scanOutputTexts, type OutputFinding } from '../../core/trust';
 import { quickJsEngine } from '../../node/quickjsEngine';
 import {
   errorMessage, ServerState, type CallOptions, type CallToolResult, type CompletionRequest, type CompletionResult, type GetPromptResult,
@@ -36,14 +39,29 @@ export interface ChatServicesDeps {
   outputs: ToolOutputStore;
   /** The tool search's optional word vectors. */
   searchVectors?: SearchVectors;
+  /** Where a flagged result waits for the person when `switchboard.toolOutputs.review` is `hold`. */
+  holdOutput?: HoldOutput;
 }
 
+export const OUTPUT_REVIEW_SETTING = 'switchboard.toolOutputs.review';
+
 /** A tool call's outcome as the chat and the model see it. */
+/** How a call by model name is made: the skills in use this turn, and who hears that it waits for approval. */
+export interface ModelCallOptions {
+  /** The skills this turn uses: their servers' tools are callable only then. */
+  readonly skills?: readonly string[];
+  /** Told when the call waits for the person's approval, with its card's id. */
+  readonly onAwaitingApproval?: (approvalId: string) => void;
+}
+
 export interface ModelToolCallOutcome {
   readonly tool?: ModelTool;
   readonly output: LimitedOutput;
   /** Set when nothing was called or the call failed (the output then says why, for the model). */
   readonly error?: string;
+  /** What the output scan found in a result that brings outside content, and how it went on to the model. */
+  readonly findings?: readonly OutputFinding[];
+  readonly verdict?: ReviewVerdict;
 }
 
 /** A resource read for a mention, ready to attach. */
@@ -51,6 +69,8 @@ export interface ReadMention {
   readonly attached: AttachedResource;
   /** A document URI that shows the resource in an editor (the chat reference). */
   readonly reference: vscode.Uri;
+  /** What the output scan found in a resource from outside (it is attached fenced after a warning). */
+  readonly findings?: readonly OutputFinding[];
 }
 
 /** `switchboard.chat.maskPersonalData`: e-mail addresses and phone numbers reach the model as placeholders. */
@@ -81,10 +101,25 @@ export class ChatServices implements vscode.Disposable {
     };
   }
 
-  /** The ready servers' tools under the names a model knows them by. */
-  tools(): ModelToolCatalog {
-    this.catalog ??= new ModelToolCatalog(this.deps.registry.list());
+  /**
+   * The ready servers' tools under the names a model knows them by. A skill's servers count only for
+   * the skills in `skills` (those the turn uses): their tools join that turn's offer and no other.
+   */
+  tools(skills: readonly string[] = []): ModelToolCatalog {
+    if (skills.length > 0) return new ModelToolCatalog(this.chatServers(skills));
+    this.catalog ??= new ModelToolCatalog(this.chatServers([]));
     return this.catalog;
+  }
+
+  /** The servers a turn offers tools from: every server that no skill brings, and those of `skills`, sent in full. */
+  chatServers(skills: readonly string[]): ChatServer[] {
+    return this.deps.registry.list().flatMap((view): ChatServer[] => {
+      const skill = view.server.skill?.name;
+      if (skill === undefined) return [view];
+      if (!skills.includes(skill)) return [];
+      // The person asked for the skill: its tools are sent, not left behind the catalog search.
+      return [{ id: view.id, state: view.state, catalog: { ...view.catalog, alwaysLoad: true } }];
+    });
   }
 
   /** The prompts of the ready servers by slash-command name (`mcp__<server>__<prompt>`). */
@@ -101,22 +136,30 @@ export class ChatServices implements vscode.Disposable {
 
   /**
    * Calls a tool by its model name through the one call path and limits its output. A refusal or a
-   * failure becomes an error output (what the model reads), never a rejection. `onAwaitingApproval` is
-   * told when the call waits for the person's approval, with its card's id.
+   * failure becomes an error output (what the model reads), never a rejection.
    */
-  async callByModelName(qualifiedName: string, args: Record<string, unknown>, caller: string, signal?: AbortSignal, onAwaitingApproval?: (approvalId: string) => void): Promise<ModelToolCallOutcome> {
+  async callByModelName(qualifiedName: string, args: Record<string, unknown>, caller: string, signal?: AbortSignal, options: ModelCallOptions = {}): Promise<ModelToolCallOutcome> {
+    const { skills = [], onAwaitingApproval } = options;
     await this.whenCatalogsLoaded();
-    const tool = this.tools().find(qualifiedName);
+    const catalog = this.tools(skills);
+    const tool = catalog.find(qualifiedName);
     if (tool === undefined) {
-      const near = closestQualifiedNames(qualifiedName, this.tools().names());
+      const near = closestQualifiedNames(qualifiedName, catalog.names());
       const error = `There is no MCP tool named ${qualifiedName}${near.length > 0 ? `; did you mean ${near.map((n) => `'${n}'`).join(' or ')}?` : '.'}`;
       return { output: errorOutput(error), error };
     }
     const vault = this.personalData();
     try {
       const result = await this.deps.call({ serverId: tool.server, tool: tool.tool.name, arguments: vault ? vault.restore(args) : args, caller, signal, ...(onAwaitingApproval ? { onAwaitingApproval } : {}) });
-      const output = await this.deps.outputs.limit(tool.server, tool.tool, result);
-      return { tool, output: vault ? maskOutput(output, vault) : output };
+      const limited = await this.deps.outputs.limit(tool.server, tool.tool, result);
+      // Results that bring outside content are scanned as the model would read them (the head of a saved one).
+      const findings = outsideContentReason(tool.tool) === undefined ? [] : scanOutputParts(limited.parts);
+      if (findings.length === 0) return { tool, output: vault ? maskOutput(limited, vault) : limited };
+      const setting = outputReviewSetting(vscode.workspace.getConfiguration().get<unknown>(OUTPUT_REVIEW_SETTING));
+      const source = { server: tool.server, tool: tool.tool.name, id: randomUUID(), at: Date.now() };
+      const reviewed = await reviewedParts(limited.parts, findings, source, setting, this.deps.holdOutput, signal);
+      const output = { ...limited, parts: reviewed.parts };
+      return { tool, output: vault ? maskOutput(output, vault) : output, findings, verdict: reviewed.verdict };
     } catch (error) {
       const message = signal?.aborted ? 'The call was cancelled.' : errorMessage(error);
       return { tool, output: errorOutput(message), error: message };
@@ -190,7 +233,14 @@ export class ChatServices implements vscode.Disposable {
       default: throw new Error(describeUnresolved(target));
     }
     const read = await this.deps.registry.readResource(server, concrete, { signal });
-    return { attached: attachResource(server, concrete, read.contents, readMaxToolOutputChars()), reference: resourceDocumentUri(server, concrete) };
+    const attached = attachResource(server, concrete, read.contents, readMaxToolOutputChars());
+    const reference = resourceDocumentUri(server, concrete);
+    const transport = this.deps.registry.get(server)?.server.launch.type ?? 'stdio';
+    const findings = outsideResourceReason(transport, concrete) === undefined ? [] : scanOutputTexts([attached.text]);
+    if (findings.length === 0) return { attached, reference };
+    // The resource fenced after the warning, as a flagged tool result is (with nothing between the fences yet).
+    const fences = warnedOutput([], findings, `${server} › ${concrete}`).map((part) => (part.kind === 'text' ? part.text : ''));
+    return { attached: { ...attached, text: `${fences[0]}\n${attached.text}\n${fences[1]}` }, reference, findings };
   }
 
   /** prompts/get through the registry. */

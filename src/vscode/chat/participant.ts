@@ -1,7 +1,8 @@
 // The @mcp chat participant: runs the tool loop with vscode.lm over the MCP servers' tools (every call
 // through the one call path and its approvals), attaches `@server:uri` mentions, starts from
-// `/mcp__server__prompt` prompts, and answers `/help`. What ran is shown in the response and returned
-// in the result's metadata.
+// `/mcp__server__prompt` prompts, uses skills (`/skill-name`: their text, and their servers' tools for
+// that turn only), and answers `/help`. What ran, and which results the output scan flagged, is shown
+// in the response and returned in the result's metadata.
 import * as vscode from 'vscode';
 import {
   assistantText, chatHelpMarkdown, DEFAULT_MAX_ROUNDS, instructionsForModel, parseSlashCommand, runToolLoop, toolListChars, ToolOffer, userText,
@@ -10,13 +11,16 @@ import {
 import { CODE_API_TOOL, CODE_API_TOOL_NAME, codeRunText, RUN_CODE_TOOL, RUN_CODE_TOOL_NAME, type CodeCallRecord } from '../../core/code';
 import { ServerState } from '../../core/lifecycle';
 import { estimateTokens, SEARCH_TOOL_NAME, type ToolLoadingSetting } from '../../core/search';
+import { parseSkillCommand, skillInstructions } from '../../core/skills';
 import type { ArgumentAsker } from './argumentAsker';
 import type { ChatServices } from './chatServices';
 import { fromReplyPart, toChatMessages } from './lmParts';
 import { signalOf } from './lmTools';
 import { attachMentions, referenceMentions } from './mentionRequest';
 import { startFromPrompt } from './promptRequest';
+import { outputWarningMarkdown } from './outputWarning';
 import { resourceDocumentUri } from './resourceDocuments';
+import type { SkillUse, UsedSkill } from './skillUse';
 
 /** Reveals the Sidebar with the card of a call that waits (registered with the sidebar; argument: the card's id). */
 export const SHOW_APPROVAL_COMMAND = 'switchboard.showApproval';
@@ -34,7 +38,7 @@ export interface McpTurnMetadata {
   toolLoading?: { mode: 'all' | 'search' | 'code'; reason: string; totalTools: number; totalTokens: number; sentTokens: number };
   /** In code mode: every call the scripts made, in order. */
   codeCalls?: { server: string; tool: string; ok: boolean; error?: string }[];
-  toolCalls?: { name: string; server?: string; tool?: string; isError: boolean; durationMs: number }[];
+  toolCalls?: { name: string; server?: string; tool?: string; isError: boolean; durationMs: number; outputFindings?: string[]; outputVerdict?: string }[];
   /** The tools whose calls waited for the person's approval (each time one did), with their cards' ids. */
   awaitedApproval?: { name: string; approvalId: string }[];
   references?: string[];
@@ -45,6 +49,8 @@ export interface McpTurnMetadata {
   rounds?: number;
   ended?: 'answered' | 'maxRounds' | 'cancelled';
   message?: string;
+  /** The skill the turn used (`@mcp /skill-name`), and whether each of its servers was available. */
+  skill?: { name: string; servers: { id: string; available: boolean; reason?: string }[] };
 }
 
 export interface ParticipantDeps {
@@ -52,6 +58,8 @@ export interface ParticipantDeps {
   /** How missing prompt arguments and template variables are asked for. */
   ask(): ArgumentAsker;
   iconPath?: vscode.Uri;
+  /** The skills that `@mcp /skill-name` uses. */
+  skills?: SkillUse;
 }
 
 /** Registers @mcp. */
@@ -73,6 +81,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     return { metadata: { kind: 'help', message: help } satisfies McpTurnMetadata };
   }
   const { signal, dispose } = signalOf(token);
+  let used: UsedSkill | undefined;
   try {
     const model = request.model ?? (await vscode.lm.selectChatModels())[0];
     if (!model) return problem('No language model is available in this VS Code. Sign in to a chat provider or install one, then ask again.');
@@ -87,7 +96,20 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     }
     const start: ModelMessage[] = [...(instructions.text !== undefined ? [userText(instructions.text)] : []), ...historyOf(context)];
     const slash = parseSlashCommand(request.prompt);
-    if (slash && slash.name.startsWith('mcp__')) {
+    const skillCommand = parseSkillCommand(request.prompt);
+    const skill = skillCommand && !skillCommand.name.startsWith('mcp__') ? await deps.skills?.find(skillCommand.name) : undefined;
+    let prompt = request.prompt;
+    if (skill && skillCommand) {
+      used = await deps.skills!.use(skill, (message) => stream.progress(message));
+      metadata.skill = { name: skill.name, servers: used.servers.map(({ id, available, reason }) => ({ id, available, ...(reason ? { reason } : {}) })) };
+      const unavailable = used.servers.filter((server) => !server.available);
+      stream.markdown(`*Using the skill **${skill.name}**${used.servers.length > 0 ? ` with ${used.servers.length - unavailable.length} of its ${used.servers.length} servers` : ''}.*\n\n`);
+      for (const server of unavailable) stream.markdown(`*The tools of its server ${server.server} are unavailable: ${server.reason ?? 'it did not start'}. The skill's instructions are used without them.*\n\n`);
+      start.push(userText(skillInstructions(skill, unavailable.map((server) => ({ server: server.server, reason: server.reason ?? 'it did not start' })))));
+      prompt = skillCommand.rest === '' ? `Follow the skill ${skill.name}.` : skillCommand.rest;
+    }
+    const skills = used ? [used.skill.name] : [];
+    if (!skill && slash && slash.name.startsWith('mcp__')) {
       stream.progress(`Getting the prompt /${slash.name}…`);
       const started = await startFromPrompt(services, slash, deps.ask(), signal);
       if (started.kind === 'problem') return problem(started.message);
@@ -97,11 +119,12 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
       const args = Object.entries(started.args).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
       stream.markdown(`*Started from the prompt **${started.server} › ${started.prompt.title ?? started.prompt.name}**${args ? ` (${args})` : ''}.*\n\n`);
     } else {
-      const mentioned = await attachMentions(services, request.prompt, deps.ask(), signal);
+      const mentioned = await attachMentions(services, prompt, deps.ask(), signal);
       if (mentioned.kind === 'problem') return problem(mentioned.message);
       referenceMentions(stream, mentioned.read);
       metadata.references = mentioned.read.map((r) => r.attached.uri);
       for (const r of mentioned.read) {
+        if (r.findings) stream.markdown(outputWarningMarkdown(r.attached.uri, r.findings, 'warned'));
         if (r.attached.cut) stream.markdown(`*${r.attached.uri} has ${r.attached.totalChars.toLocaleString('en-US')} characters: only its first part is attached (switchboard.maxToolOutputChars).*\n\n`);
       }
       start.push({ role: 'user', parts: mentioned.parts });
@@ -112,7 +135,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     // code mode (/code, or the setting) only the code API and the run tool.
     const loading = readToolLoading();
     const codeMode = request.command === 'code' || loading === 'code';
-    const offer = new ToolOffer(services.tools(), services.servers(), {
+    const offer = new ToolOffer(services.tools(skills), services.chatServers(skills), {
       setting: loading === 'code' ? 'auto' : loading,
       ...services.searchContext(),
     });
@@ -126,16 +149,24 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     metadata.toolCalls = [];
     if (codeMode) metadata.codeCalls = [];
 
+    const reviewed = new Map<string, { findings: string[]; verdict?: string }>();
     const runTool = async (call: ToolCallRequestPart, callSignal: AbortSignal): Promise<ToolRunResult> => {
       if (codeMode) return runCodeTool(services, call, callSignal, stream, metadata.codeCalls!);
       if (offer.isSearch(call.name)) return { content: [{ kind: 'text', text: offer.search(call.input) }], isError: false };
-      const outcome = await services.callByModelName(call.name, call.input, 'chat', callSignal, (approvalId) => {
-        // Without this the chat would only say "Running…" while nothing runs: the call waits for the person.
-        (metadata.awaitedApproval ??= []).push({ name: call.name, approvalId });
-        stream.markdown(`\n\n> \`${call.name}\` (${describeTool(services, call.name)}) **waits for your approval**: approve or reject it on its card in the MCP Switchboard sidebar.\n\n`);
-        stream.button({ command: SHOW_APPROVAL_COMMAND, arguments: [approvalId], title: 'Show the approval card' });
-        stream.progress(`Waiting for your approval of ${describeTool(services, call.name)}…`);
+      const outcome = await services.callByModelName(call.name, call.input, 'chat', callSignal, {
+        skills,
+        onAwaitingApproval: (approvalId) => {
+          // Without this the chat would only say "Running…" while nothing runs: the call waits for the person.
+          (metadata.awaitedApproval ??= []).push({ name: call.name, approvalId });
+          stream.markdown(`\n\n> \`${call.name}\` (${describeTool(services, call.name, skills)}) **waits for your approval**: approve or reject it on its card in the MCP Switchboard sidebar.\n\n`);
+          stream.button({ command: SHOW_APPROVAL_COMMAND, arguments: [approvalId], title: 'Show the approval card' });
+          stream.progress(`Waiting for your approval of ${describeTool(services, call.name, skills)}…`);
+        },
       });
+      if (outcome.findings && outcome.findings.length > 0) {
+        reviewed.set(call.callId, { findings: outcome.findings.map((f) => f.id), verdict: outcome.verdict });
+        stream.markdown(outputWarningMarkdown(describeTool(services, call.name, skills), outcome.findings, outcome.verdict));
+      }
       showReferences(stream, outcome.tool?.server, outcome.output.parts);
       if (outcome.output.savedTo) stream.reference(vscode.Uri.file(outcome.output.savedTo));
       return { content: outcome.output.parts, isError: outcome.output.isError };
@@ -149,13 +180,17 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
       maxRounds: DEFAULT_MAX_ROUNDS,
       signal,
       onText: (text) => stream.markdown(text),
-      onToolCall: (call) => stream.progress(`Running ${describeTool(services, call.name)}…`),
+      onToolCall: (call) => stream.progress(`Running ${describeTool(services, call.name, skills)}…`),
       onToolResult: (call, result, durationMs) => {
-        const tool = services.tools().find(call.name);
-        metadata.toolCalls!.push({ name: call.name, ...(tool ? { server: tool.server, tool: tool.tool.name } : {}), isError: result.isError, durationMs });
+        const tool = services.tools(skills).find(call.name);
+        const review = reviewed.get(call.callId);
+        metadata.toolCalls!.push({
+          name: call.name, ...(tool ? { server: tool.server, tool: tool.tool.name } : {}), isError: result.isError, durationMs,
+          ...(review ? { outputFindings: review.findings, ...(review.verdict ? { outputVerdict: review.verdict } : {}) } : {}),
+        });
         if (call.name === SEARCH_TOOL_NAME || call.name === CODE_API_TOOL_NAME) return;
         const why = result.isError ? `: ${firstText(result.content)}` : '';
-        stream.markdown(`\n\n> ${result.isError ? '✗' : '✓'} ran \`${call.name}\` (${describeTool(services, call.name)}, ${durationMs} ms)${why}\n\n`);
+        stream.markdown(`\n\n> ${result.isError ? '✗' : '✓'} ran \`${call.name}\` (${describeTool(services, call.name, skills)}, ${durationMs} ms)${why}\n\n`);
       },
     });
     if (outcome.ended === 'maxRounds') stream.markdown(`\n\n*Stopped after ${outcome.rounds} rounds of tool calls without a final answer. Ask again to go on.*`);
@@ -165,6 +200,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     const message = error instanceof vscode.LanguageModelError ? `The language model refused the request: ${error.message} (${error.code})` : `Something went wrong: ${error instanceof Error ? error.message : String(error)}`;
     return problem(message);
   } finally {
+    used?.release();
     dispose();
   }
 }
@@ -224,11 +260,11 @@ function showReferences(stream: vscode.ChatResponseStream, server: string | unde
   }
 }
 
-function describeTool(services: ChatServices, name: string): string {
+function describeTool(services: ChatServices, name: string, skills: readonly string[] = []): string {
   if (name === SEARCH_TOOL_NAME) return 'the MCP tool search';
   if (name === RUN_CODE_TOOL_NAME) return 'a script against the MCP tools';
   if (name === CODE_API_TOOL_NAME) return 'the code API of the MCP tools';
-  const tool = services.tools().find(name);
+  const tool = services.tools(skills).find(name);
   return tool ? `${tool.server} › ${tool.tool.name}` : name;
 }
 

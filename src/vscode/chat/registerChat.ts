@@ -2,6 +2,7 @@
 // resource documents behind chat references, and the Insert Resource Mention… / Run MCP Prompt…
 // commands. Under an extension test run, argument questions can be answered from a script.
 import * as vscode from 'vscode';
+import { systemClock } from '../../core/lifecycle/clock';
 import type { SwitchboardContext } from '../switchboardContext';
 import { quickInputAsker, ScriptedAsker, type ArgumentAsker } from './argumentAsker';
 import { registerChatCommands } from './chatCommands';
@@ -10,6 +11,7 @@ import { registerLanguageModelTools } from './lmTools';
 import { registerParticipant } from './participant';
 import { registerResourceDocuments } from './resourceDocuments';
 import { SearchVectors, wordVectorsFolder } from './searchVectors';
+import { SkillUse } from './skillUse';
 import { ToolOutputStore } from './toolOutput';
 
 /** Test-only commands (registered only under ExtensionMode.Test; the `_` keeps them out of the palette). */
@@ -22,6 +24,8 @@ export const CHAT_TEST_COMMANDS = {
   toolOutputFolder: '_switchboard.test.toolOutputFolder',
   /** `()`: every call that went through the tool call gate since activation: `{ caller, serverId, tool, outcome }`. */
   gateCalls: '_switchboard.test.gateCalls',
+  /** `(id, release, reason?)`: answers a held tool result as the Sidebar's card does. */
+  answerHeldOutput: '_switchboard.test.answerHeldOutput',
 } as const;
 
 export function registerChat(ctx: SwitchboardContext): vscode.Disposable {
@@ -34,15 +38,18 @@ export function registerChat(ctx: SwitchboardContext): vscode.Disposable {
     registry: ctx.registry,
     call: (request) => ctx.calls.call(request),
     outputs,
+    holdOutput: (held, signal) => ctx.heldOutputs.hold(held, signal),
     searchVectors: new SearchVectors(wordVectorsFolder(ctx.extension.globalStorageUri), (message) => ctx.log.info(message)),
   });
+  const skills = new SkillUse({ config: ctx.config, registry: ctx.registry, trust: ctx.trust, clock: systemClock });
   let scripted: ScriptedAsker | undefined;
   const ask = (): ArgumentAsker => scripted?.ask ?? quickInputAsker;
   const disposables: vscode.Disposable[] = [
     services,
+    skills,
     registerResourceDocuments((server, uri) => ctx.registry.readResource(server, uri)),
     registerLanguageModelTools(services),
-    registerParticipant({ services, ask, iconPath: vscode.Uri.joinPath(ctx.extension.extensionUri, 'media', 'icon.png') }),
+    registerParticipant({ services, ask, skills, iconPath: vscode.Uri.joinPath(ctx.extension.extensionUri, 'media', 'icon.png') }),
     registerChatCommands(services, ask),
   ];
   if (ctx.testing) {
@@ -55,6 +62,7 @@ export function registerChat(ctx: SwitchboardContext): vscode.Disposable {
       }),
       vscode.commands.registerCommand(CHAT_TEST_COMMANDS.askedArguments, () => scripted?.asked ?? []),
       vscode.commands.registerCommand(CHAT_TEST_COMMANDS.toolOutputFolder, () => outputFolder.fsPath),
+      vscode.commands.registerCommand(CHAT_TEST_COMMANDS.answerHeldOutput, (id: string, release: boolean, reason?: string) => ctx.heldOutputs.answer(id, release, reason)),
     );
   }
   return vscode.Disposable.from(...disposables);
