@@ -136,14 +136,18 @@ async function answer(id: string, kind: Parameters<Actions['answer']>[1]): Promi
     return;
   }
   busy(true);
+  clearTimeout(checkTimers.get(id));
+  checkTimers.delete(id);
+  // A check still on its way must not overwrite what the answer says.
+  checkSequence.set(id, (checkSequence.get(id) ?? 0) + 1);
   try {
-    // The extension checks again before it runs the call; checking here keeps the card open on a mistake.
-    if (!await check(id)) {
-      busy(false);
-      return;
-    }
     const remember = ANSWER_REMEMBER[kind];
-    await rpc.request('answerApproval', { approvalId: id, answer: { kind: 'approve', args: local.args, ...(remember ? { remember } : {}) } });
+    // One round trip: arguments that do not fit come back as problems, the card stays and shows them.
+    const result = await rpc.request('answerApproval', { approvalId: id, answer: { kind: 'approve', args: local.args, ...(remember ? { remember } : {}) } });
+    if (result.problems.length > 0) {
+      setDraft(id, (d) => ({ ...d, problems: result.problems, ...(result.preview ? { preview: result.preview } : {}), busy: false }));
+      update();
+    }
   } catch (error) {
     busy(false);
     throw error;

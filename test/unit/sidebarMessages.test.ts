@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { isHostToWebviewMessage, parseWebviewMessage } from '../../src/protocol/sidebarMessages';
+import { isHostToWebviewMessage } from '../../src/protocol/sidebarMessages';
+import { parseWebviewMessage } from '../../src/protocol/sidebarDispatch';
 
 describe('parseWebviewMessage', () => {
   it('accepts the ready handshake', () => {
@@ -24,7 +25,7 @@ describe('parseWebviewMessage', () => {
     );
     assert.deepEqual(
       parseWebviewMessage({ type: 'request', id: 4, method: 'runCommand', params: { command: 'workbench.action.terminal.new' } }),
-      { ok: false, id: 4, error: { code: 'invalidParams', message: 'Invalid params for runCommand.' } },
+      { ok: false, id: 4, error: { code: 'invalidParams', message: 'Invalid params for runCommand: command: Invalid option: expected one of "openProjectServers"|"openUserServers"|"openLocalServers"|"refresh".' } },
     );
   });
 

@@ -103,7 +103,13 @@ describe('Approvals', function () {
     assert.equal((await vscode.workspace.openTextDocument(tab.modified)).getText(), edited.content);
     await closeAllEditors();
 
-    await sidebarRequest('answerApproval', { approvalId: card.id, answer: { kind: 'approve', args: edited } });
+    // One round trip: an Approve whose arguments do not fit settles nothing and says why, at the field.
+    const refused = await sidebarRequest('answerApproval', { approvalId: card.id, answer: { kind: 'approve', args: { path: notes, content: 5 } } });
+    assert.deepEqual(refused.problems.map((p) => p.path), ['/content']);
+    assert.ok((await pendingCards()).some((c) => c.id === card.id), 'the card still waits');
+
+    const approved = await sidebarRequest('answerApproval', { approvalId: card.id, answer: { kind: 'approve', args: edited } });
+    assert.deepEqual(approved.problems, []);
     assert.match(textOf(await call), /Successfully wrote/);
     assert.equal(fs.readFileSync(notes, 'utf8'), edited.content);
     const [last] = await history();
