@@ -27,6 +27,8 @@ export interface CardDraft {
   readonly edited: boolean;
   /** An answer is on its way. */
   readonly busy: boolean;
+  /** The person asked to see every line of the diff, not only the changes. */
+  readonly wholeDiff: boolean;
 }
 
 interface PropertySchema {
@@ -53,7 +55,7 @@ export function draftOf(card: ApprovalCard): CardDraft {
       present,
     };
   });
-  return { fields, reason: '', problems: [], ...(card.preview ? { preview: card.preview } : {}), edited: false, busy: false };
+  return { fields, reason: '', problems: [], ...(card.preview ? { preview: card.preview } : {}), edited: false, busy: false, wholeDiff: false };
 }
 
 export function withField(draft: CardDraft, name: string, value: string): CardDraft {

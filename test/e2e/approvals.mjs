@@ -116,6 +116,68 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
     const toast = (pattern) => page.locator('.notifications-toasts .notification-toast', { hasText: pattern }).first();
 
     const proposed = `${ORIGINAL.replace('- bread\n', '- sourdough bread\n')}- oranges\n`;
+
+    await checks.check('in the default layout a waiting call\'s card is in view without scrolling, Approve included', async () => {
+      // The Servers tree expanded, as a new window shows it (openSidebar collapsed it; a person would not have).
+      const servers = page.locator('.part.sidebar .pane-header', { hasText: /^\s*Servers/i }).first();
+      if ((await servers.getAttribute('aria-expanded')) === 'false') await servers.click();
+      await waitForCard(await callWriteFile({ path: notes, content: proposed }));
+      const { viewport, boxes } = await ui.layoutOf(webview, 'body', ['[data-testid="approval-card"]', '[data-testid="approval-card"] .card-header', '[data-testid="approval-approve"]']);
+      const scrolled = await webview.locator('body').evaluate((body) => body.ownerDocument.defaultView.scrollY);
+      log(`  default layout: view ${viewport.width}×${viewport.height}, card top ${Math.round(boxes['[data-testid="approval-card"]'].top)}, Approve bottom ${Math.round(boxes['[data-testid="approval-approve"]'].bottom)}, scrolled ${scrolled}`);
+      await shot('approval-default-layout.png');
+      if (scrolled !== 0) throw new Error(`the view scrolled to show the card (${scrolled} px)`);
+      for (const name of ['[data-testid="approval-card"] .card-header', '[data-testid="approval-approve"]']) {
+        const box = boxes[name];
+        if (!box || box.top < 0 || box.bottom > viewport.height) throw new Error(`${name} is not in view without scrolling: ${JSON.stringify(box)} in ${JSON.stringify(viewport)}`);
+      }
+      await card().locator('[data-testid="approval-approve"]').click();
+      await cardsGone();
+      fs.writeFileSync(notes, ORIGINAL);
+      await servers.click();
+    });
+
+    await checks.check('the card reflows at 170, 240, 300 and 480 px: Reject, the reason and the diff stay in view, nothing scrolls sideways; a long diff folds and Show all unfolds it', async () => {
+      const sidebar = page.locator('.part.sidebar');
+      const before = (await sidebar.boundingBox())?.width ?? 300;
+      const long = `${ORIGINAL}${Array.from({ length: 60 }, (_, i) => `- item ${i + 1}: a line long enough that a narrow sidebar must wrap it rather than cut it, /workspace/a/deeply/nested/path/number/${i}`).join('\n')}\n`;
+      await waitForCard(await callWriteFile({ path: notes, content: long }));
+      const diff = card().locator('[data-testid="approval-diff"]');
+      await card().locator('[data-testid="approval-diff-fold"]').first().waitFor({ timeout: 10_000 });
+      const foldedLines = await diff.locator('.diff-line').count();
+      const wanted = ['[data-testid="approval-card"]', '[data-testid="approval-reject"]', '[data-testid="approval-reason-input"]', '[data-testid="approval-diff"]', '[data-testid="approval-approve"]'];
+      try {
+        for (const width of [170, 240, 300, 480]) {
+          const got = await ui.resizeSidebar(page, width);
+          if (Math.abs(got - width) > 2) throw new Error(`the side bar is ${got} px wide, not ${width}`);
+          await until(`the view to take ${width} px`, async () => {
+            const { viewport } = await ui.layoutOf(webview, 'body', []);
+            return viewport.width <= width && viewport.width >= width - 30;
+          }, 10_000);
+          const { viewport, pageScrollsX, boxes } = await ui.layoutOf(webview, 'body', wanted);
+          log(`  ${width} px: view ${viewport.width} px, card ${Math.round(boxes[wanted[0]].left)}–${Math.round(boxes[wanted[0]].right)}, Reject ${Math.round(boxes[wanted[1]].left)}–${Math.round(boxes[wanted[1]].right)}`);
+          if (pageScrollsX) throw new Error(`at ${width} px the view scrolls sideways`);
+          for (const name of wanted) {
+            const box = boxes[name];
+            if (!box) throw new Error(`at ${width} px there is no ${name}`);
+            if (box.left < 0 || box.right > viewport.width + 0.5) throw new Error(`at ${width} px ${name} reaches outside the view: ${JSON.stringify(box)} in ${viewport.width} px`);
+            if (box.scrollsX) throw new Error(`at ${width} px ${name} scrolls sideways inside the card`);
+          }
+          if (width === 170 || width === 300) {
+            await card().locator('[data-testid="approval-reject"]').scrollIntoViewIfNeeded();
+            log(`  screenshot: ${await shot(`approval-card-${width}px.png`, sidebar)}`);
+          }
+        }
+        await card().locator('[data-testid="approval-diff-show-all"]').click();
+        await until('Show all to unfold the diff', async () => (await diff.locator('.diff-line').count()) > foldedLines, 5000);
+        if (await card().locator('[data-testid="approval-diff-fold"]').count() > 0) throw new Error('Show all left a fold');
+      } finally {
+        await ui.resizeSidebar(page, before).catch((e) => log(`  could not restore the side bar's width: ${e.message}`));
+      }
+      await card().locator('[data-testid="approval-approve"]').click();
+      await cardsGone();
+      fs.writeFileSync(notes, ORIGINAL);
+    });
     await checks.gate('Call Tool… write_file on an existing file: the card shows server, tool, why it asks and the diff', async () => {
       const ms = await waitForCard(await callWriteFile({ path: notes, content: proposed }));
       log(`  call → card visible: ${ms} ms`);
