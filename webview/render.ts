@@ -59,10 +59,10 @@ function view(model: ViewModel, actions: Actions): TemplateResult {
       ${repeat(snapshot.elicitations, (card) => card.id, (card) => elicitationCard(card, model.elicitationDrafts?.get(card.id) ?? elicitationDraftOf(card), actions))}
     </div>`) : nothing}
     ${section('approvals', 'Approvals', pending.length, pending.length > 0 ? opened('approvals') : model.ui, actions, () => html`<div class="approvals">
-      ${modePicker(snapshot.approvals.mode, actions)}
       ${pending.length > 0
-        ? approvalCards(pending, (card) => model.drafts?.get(card.id) ?? draftOf(card), actions)
-        : html`<p class="muted empty-list" data-testid="no-approvals">No tool calls wait for you.</p>`}
+        // Waiting cards come first, before the mode picker: the first thing the view shows.
+        ? html`${approvalCards(pending, (card) => model.drafts?.get(card.id) ?? draftOf(card), actions)}${modePicker(snapshot.approvals.mode, actions)}`
+        : html`${modePicker(snapshot.approvals.mode, actions)}<p class="muted empty-list" data-testid="no-approvals">No tool calls wait for you.</p>`}
     </div>`)}
     ${section('servers', 'Servers', snapshot.servers.length, model.ui, actions, () => (snapshot.servers.length > 0
       ? html`<ul class="list" aria-label="Servers">${repeat(snapshot.servers, (s) => s.id, (s) => serverRow(s, actions))}</ul>`

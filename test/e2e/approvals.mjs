@@ -117,24 +117,34 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
 
     const proposed = `${ORIGINAL.replace('- bread\n', '- sourdough bread\n')}- oranges\n`;
 
-    await checks.check('in the default layout a waiting call\'s card is in view without scrolling, Approve included', async () => {
+    await checks.check('in the default layout a waiting call\'s card is the first thing in the Sidebar view, in view without scrolling, its diff not a scroll box of its own', async () => {
       // The Servers tree expanded, as a new window shows it (openSidebar collapsed it; a person would not have).
       const servers = page.locator('.part.sidebar .pane-header', { hasText: /^\s*Servers/i }).first();
       if ((await servers.getAttribute('aria-expanded')) === 'false') await servers.click();
-      await waitForCard(await callWriteFile({ path: notes, content: proposed }));
-      const { viewport, boxes } = await ui.layoutOf(webview, 'body', ['[data-testid="approval-card"]', '[data-testid="approval-card"] .card-header', '[data-testid="approval-approve"]']);
-      const scrolled = await webview.locator('body').evaluate((body) => body.ownerDocument.defaultView.scrollY);
-      log(`  default layout: view ${viewport.width}×${viewport.height}, card top ${Math.round(boxes['[data-testid="approval-card"]'].top)}, Approve bottom ${Math.round(boxes['[data-testid="approval-approve"]'].bottom)}, scrolled ${scrolled}`);
-      await shot('approval-default-layout.png');
-      if (scrolled !== 0) throw new Error(`the view scrolled to show the card (${scrolled} px)`);
-      for (const name of ['[data-testid="approval-card"] .card-header', '[data-testid="approval-approve"]']) {
-        const box = boxes[name];
-        if (!box || box.top < 0 || box.bottom > viewport.height) throw new Error(`${name} is not in view without scrolling: ${JSON.stringify(box)} in ${JSON.stringify(viewport)}`);
+      try {
+        await waitForCard(await callWriteFile({ path: notes, content: proposed }));
+        const wanted = ['[data-testid="approval-card"]', '[data-testid="approval-card"] .card-header', '[data-testid="approval-reason"]', '[data-testid="approval-diff"]'];
+        const { viewport, boxes } = await ui.layoutOf(webview, 'body', wanted);
+        const scrolled = await webview.locator('body').evaluate((body) => body.ownerDocument.defaultView.scrollY);
+        const nested = await card().locator('[data-testid="approval-diff"]').evaluate((pre) => pre.scrollHeight > pre.clientHeight + 1 || pre.scrollWidth > pre.clientWidth + 1);
+        log(`  default layout: view ${viewport.width}×${viewport.height}, card top ${Math.round(boxes[wanted[0]].top)}, why-it-asks bottom ${Math.round(boxes[wanted[2]].bottom)}, scrolled ${scrolled}`);
+        log(`  screenshot: ${await shot('approval-default-layout.png')}`);
+        if (scrolled !== 0) throw new Error(`the view scrolled to show the card (${scrolled} px)`);
+        for (const name of wanted.slice(1, 3)) {
+          const box = boxes[name];
+          if (!box || box.top < 0 || box.bottom > viewport.height) throw new Error(`${name} is not in view without scrolling: ${JSON.stringify(box)} in ${JSON.stringify(viewport)}`);
+        }
+        // Nothing of the page comes before the card but the section's header.
+        if (boxes[wanted[0]].top > 80) throw new Error(`the card starts ${Math.round(boxes[wanted[0]].top)} px down the view`);
+        if (nested) throw new Error('the diff scrolls inside the card');
+      } finally {
+        if (await card().count() > 0) {
+          await card().locator('[data-testid="approval-approve"]').click();
+          await cardsGone();
+        }
+        fs.writeFileSync(notes, ORIGINAL);
+        if ((await servers.getAttribute('aria-expanded')) === 'true') await servers.click();
       }
-      await card().locator('[data-testid="approval-approve"]').click();
-      await cardsGone();
-      fs.writeFileSync(notes, ORIGINAL);
-      await servers.click();
     });
 
     await checks.check('the card reflows at 170, 240, 300 and 480 px: Reject, the reason and the diff stay in view, nothing scrolls sideways; a long diff folds and Show all unfolds it', async () => {
@@ -173,10 +183,12 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
         if (await card().locator('[data-testid="approval-diff-fold"]').count() > 0) throw new Error('Show all left a fold');
       } finally {
         await ui.resizeSidebar(page, before).catch((e) => log(`  could not restore the side bar's width: ${e.message}`));
+        if (await card().count() > 0) {
+          await card().locator('[data-testid="approval-approve"]').click();
+          await cardsGone();
+        }
+        fs.writeFileSync(notes, ORIGINAL);
       }
-      await card().locator('[data-testid="approval-approve"]').click();
-      await cardsGone();
-      fs.writeFileSync(notes, ORIGINAL);
     });
     await checks.gate('Call Tool… write_file on an existing file: the card shows server, tool, why it asks and the diff', async () => {
       const ms = await waitForCard(await callWriteFile({ path: notes, content: proposed }));
