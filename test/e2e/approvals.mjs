@@ -171,7 +171,7 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
             const box = boxes[name];
             if (!box) throw new Error(`at ${width} px there is no ${name}`);
             if (box.left < 0 || box.right > viewport.width + 0.5) throw new Error(`at ${width} px ${name} reaches outside the view: ${JSON.stringify(box)} in ${viewport.width} px`);
-            if (box.scrollsX) throw new Error(`at ${width} px ${name} scrolls sideways inside the card`);
+            if (box.scrollsX) throw new Error(`at ${width} px ${name} is wider than its box (${box.past.join(', ')} stick out)`);
           }
           if (width === 170 || width === 300) {
             await card().locator('[data-testid="approval-reject"]').scrollIntoViewIfNeeded();
@@ -259,7 +259,8 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
 
     await checks.check('the history lists every call with who decided', async () => {
       const rows = webview.locator('[data-testid="history-row"]');
-      await until('four calls in the history', async () => (await rows.count()) >= 4, 10_000);
+      // Six: the two calls of the layout checks, then the four below.
+      await until('six calls in the history', async () => (await rows.count()) >= 6, 10_000);
       const decided = (await webview.locator('[data-testid="history-row"] [data-testid="history-decided-by"]').allInnerTexts()).map((t) => t.trim());
       const want = ['by your rule', 'by you (Always allow)', 'by you (Approve)', 'by you (Reject)'];
       if (JSON.stringify(decided.slice(0, 4)) !== JSON.stringify(want)) throw new Error(`decided by: ${JSON.stringify(decided)}`);

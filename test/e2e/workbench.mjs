@@ -190,7 +190,12 @@ export async function layoutOf(frame, within, selectors) {
       const el = root.querySelector(name);
       if (!el) { boxes[name] = null; continue; }
       const r = el.getBoundingClientRect();
-      boxes[name] = { left: r.left, right: r.right, top: r.top, bottom: r.bottom, scrollsX: el.scrollWidth > el.clientWidth + 1 };
+      const scrollsX = el.scrollWidth > el.clientWidth + 1;
+      // What sticks out, to say in the failure.
+      const past = scrollsX
+        ? [...el.querySelectorAll('*')].filter((child) => child.getBoundingClientRect().right > r.right + 1).slice(0, 3).map((child) => `${child.tagName.toLowerCase()}.${[...child.classList].join('.')}`)
+        : [];
+      boxes[name] = { left: r.left, right: r.right, top: r.top, bottom: r.bottom, scrollsX, past };
     }
     return { viewport: { width: doc.clientWidth, height: doc.clientHeight }, pageScrollsX: doc.scrollWidth > doc.clientWidth + 1, boxes };
   }, selectors);
