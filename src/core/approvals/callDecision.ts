@@ -75,6 +75,7 @@ export async function decideCall(call: CallToDecide, context: CallDecisionContex
     flagged: context.flagged,
     rules: context.rules,
     args: call.arguments,
+    roots: context.files.roots,
     shellCommand: shell?.command,
     fileEffect: fileEffect?.effect,
     localWriter: fileEffect?.localWriter,
