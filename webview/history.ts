@@ -2,6 +2,7 @@
 // (filterable by words and by decision, exportable as JSON).
 import type { HistoryRow, RuleRow } from '../src/protocol/approvals';
 import { h } from './dom';
+import { durationSpan } from './durations';
 
 export type DecisionFilter = 'all' | 'allow' | 'ask' | 'deny' | 'errors';
 
@@ -106,7 +107,7 @@ function historyRow(row: HistoryRow): HTMLElement {
       row.decision === 'allow' ? 'allowed' : row.decision === 'ask' ? 'asked' : 'refused'),
     h('span', { attrs: { 'data-testid': 'history-decided-by' } }, ` by ${row.decidedBy}`),
     h('span', { className: 'muted' }, ` · ${outcome}`),
-    row.durationMs !== undefined && h('span', { className: 'muted' }, ` · ${formatMs(row.durationMs)}`),
+    durationSpan(row),
     row.resultChars !== undefined && h('span', { className: 'muted' }, ` · ${row.resultChars.toLocaleString('en')} chars`)),
   h('div', { className: 'history-args muted', attrs: { title: row.argsText } }, h('code', {}, row.argsText)),
   row.error !== undefined && h('div', { className: 'row-error', attrs: { 'data-testid': 'history-error', title: row.error } }, row.error));
@@ -114,10 +115,6 @@ function historyRow(row: HistoryRow): HTMLElement {
 
 function callsWord(count: number): string {
   return count === 1 ? '1 call' : `${count} calls`;
-}
-
-function formatMs(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 function timeWords(at: number): string {

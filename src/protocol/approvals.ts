@@ -94,7 +94,12 @@ export interface HistoryRow {
   /** Who or what decided, in words: "you (Approve)", "your rule", "mode: accept edits"… */
   readonly decidedBy: string;
   readonly reason: string;
+  /** From the call to its result, waiting for the person included. */
   readonly durationMs?: number;
+  /** How long it waited for the person's answer (only when a card asked). */
+  readonly waitedMs?: number;
+  /** How long the server took (only when it was sent). */
+  readonly ranMs?: number;
   readonly resultChars?: number;
   readonly error?: string;
   readonly caller: string;

@@ -95,6 +95,26 @@ describe('approvalStep (the gate\'s decision step)', () => {
     assert.equal(h.rules.length, 0, 'approving once keeps no rule');
   });
 
+  it('measures how long the card waited for the person, with the injected clock', async () => {
+    let now = 10_000;
+    const h = harness({ now: () => now });
+    h.answers.push((card) => {
+      now += 7_500;
+      return { kind: 'approve', args: card.args };
+    });
+    await approvalStep(h.options)(call(writeFile, { path: 'a.txt', content: 'x' }));
+    assert.equal(h.cards[0]?.createdAt, 10_000);
+    assert.equal(h.decided[0]?.waitedMs, 7_500);
+    h.answers.push(() => {
+      now += 300;
+      return { kind: 'reject' };
+    });
+    await approvalStep(h.options)(call(writeFile, { path: 'a.txt', content: 'x' }));
+    assert.equal(h.decided[1]?.waitedMs, 300);
+    assert.deepEqual(await approvalStep(h.options)(call(readFile, { path: 'a' })), { kind: 'allow' });
+    assert.equal(h.decided[2]?.waitedMs, undefined, 'a call nobody was asked about did not wait');
+  });
+
   it('returns the person\'s reason when they reject', async () => {
     const h = harness();
     h.answers.push(() => ({ kind: 'reject', reason: ' wrong file ' }));

@@ -21,6 +21,8 @@ export interface StepOutcome {
   readonly answer?: 'approve' | 'approveForSession' | 'alwaysAllow' | 'reject';
   /** The card's id, when the step asked. */
   readonly approvalId?: string;
+  /** How long the card waited for the person (or until the caller cancelled), when the step asked. */
+  readonly waitedMs?: number;
 }
 
 export interface ApprovalStepOptions {
@@ -65,6 +67,7 @@ export function approvalStep(options: ApprovalStepOptions): DecideToolCall {
       return decision.decision === 'allow' ? { kind: 'allow' } : { kind: 'deny', reason: decision.reason };
     }
     const approvalId = options.newId();
+    const askedAt = options.now();
     const asked = options.broker.ask({
       id: approvalId,
       serverId: request.serverId,
@@ -77,28 +80,29 @@ export function approvalStep(options: ApprovalStepOptions): DecideToolCall {
       inputSchema: tool.inputSchema,
       ...(shell ? { signatures: shell.signatures } : {}),
       ...(preview ? { preview } : {}),
-      createdAt: options.now(),
+      createdAt: askedAt,
       caller: request.caller,
     }, request.signal);
     let answer: ApprovalAnswer;
     try {
       answer = await asked;
     } catch (error) {
-      // Cancelled while it waited: the history still shows that it asked.
-      options.onDecided?.(call, { decision, approvalId });
+      // Cancelled while it waited: the history still shows that it asked, and how long.
+      options.onDecided?.(call, { decision, approvalId, waitedMs: options.now() - askedAt });
       throw error;
     }
+    const waitedMs = options.now() - askedAt;
     if (answer.kind === 'reject') {
-      options.onDecided?.(call, { decision, answer: 'reject', approvalId });
+      options.onDecided?.(call, { decision, answer: 'reject', approvalId, waitedMs });
       return { kind: 'deny', reason: answer.reason?.trim() ? `rejected by the person: ${answer.reason.trim()}` : 'rejected by the person' };
     }
     const problems = formatProblems(validateArguments(tool.inputSchema, answer.args));
     if (problems.length > 0) {
-      options.onDecided?.(call, { decision, answer: 'approve', approvalId });
+      options.onDecided?.(call, { decision, answer: 'approve', approvalId, waitedMs });
       return { kind: 'deny', reason: `the approved arguments do not fit the tool's input schema: ${problems.join('; ')}` };
     }
     if (answer.remember) await remember(options, call, answer.args, answer.remember, shell !== undefined);
-    options.onDecided?.(call, { decision, answer: answer.remember === undefined ? 'approve' : answer.remember === 'session' ? 'approveForSession' : 'alwaysAllow', approvalId });
+    options.onDecided?.(call, { decision, answer: answer.remember === undefined ? 'approve' : answer.remember === 'session' ? 'approveForSession' : 'alwaysAllow', approvalId, waitedMs });
     const edited: ToolCallDecision = { kind: 'allow', arguments: { ...answer.args } };
     return edited;
   };

@@ -95,6 +95,8 @@ function toHistoryRow(record: CallRecord): HistoryRow {
     decidedBy: decidedByWords(record.decidedBy),
     reason: record.reason,
     ...(record.durationMs !== undefined ? { durationMs: record.durationMs } : {}),
+    ...(record.waitedMs !== undefined ? { waitedMs: record.waitedMs } : {}),
+    ...(record.ranMs !== undefined ? { ranMs: record.ranMs } : {}),
     ...(record.resultChars !== undefined ? { resultChars: record.resultChars } : {}),
     ...(record.error !== undefined ? { error: record.error } : {}),
     caller: record.caller,
