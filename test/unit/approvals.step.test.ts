@@ -141,6 +141,33 @@ describe('approvalStep (the gate\'s decision step)', () => {
     assert.equal(h.decided[1].decision.decidedBy.kind, 'rule');
   });
 
+  it('"Always allow" for files under this folder keeps a rule about the path; a write elsewhere still asks', async () => {
+    const h = harness();
+    h.answers.push((card) => ({ kind: 'approve', args: card.args, remember: 'workspace', narrow: { kind: 'folder' } }));
+    const step = approvalStep(h.options);
+    await step(call(writeFile, { path: 'notes/a.md', content: 'x' }));
+    const [card] = h.cards;
+    assert.deepEqual(card?.pathArguments, ['path']);
+    assert.deepEqual(card?.ruleChoices, { paths: [{ argument: 'path', file: 'notes/a.md', folder: 'notes/' }] });
+    assert.deepEqual(h.rules.map((r) => [r.tool, r.scope, r.arguments]), [['write_file', 'workspace', [{ kind: 'path', argument: 'path', glob: '/ws/notes/**' }]]]);
+    assert.deepEqual(await step(call(writeFile, { path: 'notes/sub/b.md', content: 'y' })), { kind: 'allow' });
+    assert.equal(h.cards.length, 1);
+    h.answers.push(() => ({ kind: 'reject' }), () => ({ kind: 'reject' }));
+    await step(call(writeFile, { path: 'a.txt', content: 'y' }));
+    await step(call(writeFile, { path: 'notes/../a.txt', content: 'y' }));
+    assert.equal(h.cards.length, 3, 'writes outside the folder still ask');
+  });
+
+  it('a narrowing that does not fit the approved arguments keeps no rule at all', async () => {
+    const h = harness();
+    h.answers.push((card) => ({ kind: 'approve', args: { ...card.args, path: '~/a.md' }, remember: 'global', narrow: { kind: 'file' } }));
+    await approvalStep(h.options)(call(writeFile, { path: 'a.txt', content: 'x' }));
+    assert.equal(h.rules.length, 0);
+    h.answers.push((card) => ({ kind: 'approve', args: card.args, remember: 'session', narrow: { kind: 'value', argument: 'path' } }));
+    await approvalStep(h.options)(call(writeFile, { path: 'a.txt', content: 'x' }));
+    assert.deepEqual(h.rules.map((r) => r.arguments), [[{ kind: 'equals', argument: 'path', value: 'a.txt' }]]);
+  });
+
   it('"Always allow" on a shell command keeps its signatures, not the tool', async () => {
     const h = harness();
     h.answers.push((card) => ({ kind: 'approve', args: card.args, remember: 'workspace' }));

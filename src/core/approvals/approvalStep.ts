@@ -7,6 +7,7 @@ import type { EffectiveServer } from '../config/types';
 import { formatProblems, validateArguments } from '../schema/validateArguments';
 import type { ApprovalAnswer, ApprovalBroker } from './approvalBroker';
 import { decideCall, type CallFiles } from './callDecision';
+import { describeConstraint, narrowConstraints, pathArgumentsOf, pathStyleOf, ruleChoicesOf, type ArgumentConstraint, type RuleNarrowing } from './argumentRules';
 import { alwaysAllowRules } from './commandSignatures';
 import type { ApprovalMode, Decision, PinnedState } from './policy';
 import { ruleServerOf, type ApprovalRule, type RuleScope } from './rules';
@@ -52,6 +53,7 @@ export function approvalStep(options: ApprovalStepOptions): DecideToolCall {
   return async (call) => {
     const { server, tool, request } = call;
     const args = call.arguments;
+    const files = await options.files(call);
     const { decision, shell, fileEffect } = await decideCall(call, {
       mode: options.mode(),
       rules: options.rules(),
@@ -59,13 +61,14 @@ export function approvalStep(options: ApprovalStepOptions): DecideToolCall {
       pinnedState: options.pinnedState(request.serverId, tool.name),
       flagged: (call.status?.findings.length ?? 0) > 0,
       shellParser: options.shellParser,
-      files: await options.files(call),
+      files,
     });
     const preview = fileEffect?.preview;
     if (decision.decision !== 'ask') {
       options.onDecided?.(call, { decision });
       return decision.decision === 'allow' ? { kind: 'allow' } : { kind: 'deny', reason: decision.reason };
     }
+    const pathArguments = pathArgumentsOf(fileEffect?.pathArguments, args);
     const approvalId = options.newId();
     const askedAt = options.now();
     const asked = options.broker.ask({
@@ -80,6 +83,7 @@ export function approvalStep(options: ApprovalStepOptions): DecideToolCall {
       inputSchema: tool.inputSchema,
       ...(shell ? { signatures: shell.signatures } : {}),
       ...(preview ? { preview } : {}),
+      ...(shell ? {} : { pathArguments, ruleChoices: ruleChoicesOf(args, pathArguments, files.roots, pathStyleOf(files.roots)) }),
       createdAt: askedAt,
       caller: request.caller,
     }, request.signal);
@@ -101,15 +105,29 @@ export function approvalStep(options: ApprovalStepOptions): DecideToolCall {
       options.onDecided?.(call, { decision, answer: 'approve', approvalId, waitedMs });
       return { kind: 'deny', reason: `the approved arguments do not fit the tool's input schema: ${problems.join('; ')}` };
     }
-    if (answer.remember) await remember(options, call, answer.args, answer.remember, shell !== undefined);
+    const constraints = answer.narrow === undefined || shell !== undefined ? undefined : narrowedOrNone(answer.narrow, answer.args, pathArguments, files.roots);
+    // A narrowing that no longer fits the approved arguments keeps no rule (the sidebar checks it first): never a wider one.
+    if (answer.remember && constraints !== null) await remember(options, call, answer.args, answer.remember, shell !== undefined, constraints);
     options.onDecided?.(call, { decision, answer: answer.remember === undefined ? 'approve' : answer.remember === 'session' ? 'approveForSession' : 'alwaysAllow', approvalId, waitedMs });
     const edited: ToolCallDecision = { kind: 'allow', arguments: { ...answer.args } };
     return edited;
   };
 }
 
-/** "Always allow" on a shell-like tool keeps the command's signatures; on any other tool, the tool. */
-async function remember(options: ApprovalStepOptions, call: ResolvedToolCall, args: Record<string, unknown>, scope: RuleScope, isShell: boolean): Promise<void> {
+/** The constraints of a narrowed "always allow", or null when the approved arguments do not allow it. */
+function narrowedOrNone(narrow: RuleNarrowing, args: Readonly<Record<string, unknown>>, pathArguments: readonly string[], roots: readonly string[]): ArgumentConstraint[] | null {
+  try {
+    return narrowConstraints(narrow, args, pathArguments, roots, pathStyleOf(roots));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * "Always allow" on a shell-like tool keeps the command's signatures; on any other tool, the tool, or
+ * with `constraints` only the calls whose arguments meet them.
+ */
+async function remember(options: ApprovalStepOptions, call: ResolvedToolCall, args: Record<string, unknown>, scope: RuleScope, isShell: boolean, constraints: readonly ArgumentConstraint[] | undefined): Promise<void> {
   const base = { effect: 'allow' as const, ...ruleServerOf(serverIdentityOf(call.server)), tool: call.tool.name };
   if (isShell) {
     const argument = shellCommandArgument(call.tool);
@@ -118,6 +136,10 @@ async function remember(options: ApprovalStepOptions, call: ResolvedToolCall, ar
     const signatures = alwaysAllowRules([text], await options.shellParser());
     if (signatures.length === 0) return;
     await options.remember({ ...base, signatures, origin: `"${scopeWord(scope)}" on \`${text.length > 80 ? `${text.slice(0, 77)}…` : text}\`` }, scope);
+    return;
+  }
+  if (constraints !== undefined && constraints.length > 0) {
+    await options.remember({ ...base, arguments: constraints, origin: `"${scopeWord(scope)}" on a call of ${call.tool.name}, for ${constraints.map(describeConstraint).join(' and ')}` }, scope);
     return;
   }
   await options.remember({ ...base, origin: `"${scopeWord(scope)}" on a call of ${call.tool.name}` }, scope);

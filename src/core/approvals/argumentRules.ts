@@ -115,6 +115,39 @@ export function narrowConstraints(narrowing: RuleNarrowing, args: Readonly<Recor
   });
 }
 
+/** Argument names that hold a path, for a tool that does not write files (e.g. a reading tool of an untrusted server). */
+const PATH_NAMES = ['path', 'filePath', 'file_path', 'file', 'filename', 'fileName', 'directory', 'dir', 'folder', 'source', 'destination'];
+
+/** The path arguments of a call: those the file preview writes through, else string arguments named like paths. */
+export function pathArgumentsOf(written: readonly string[] | undefined, args: Readonly<Record<string, unknown>>): string[] {
+  if (written !== undefined && written.length > 0) return [...written];
+  return PATH_NAMES.filter((name) => Object.prototype.hasOwnProperty.call(args, name) && typeof args[name] === 'string');
+}
+
+/** What a card offers for "always allow" besides the whole tool: its path arguments as people read them. */
+export interface RuleChoices {
+  /** Each path argument with the file and the folder it names, as a person reads them (or why a rule cannot be about it). */
+  readonly paths: readonly { readonly argument: string; readonly file: string; readonly folder: string }[];
+}
+
+/** The choices of a card, for these arguments; no paths when one of them cannot be read. */
+export function ruleChoicesOf(args: Readonly<Record<string, unknown>>, pathArguments: readonly string[], roots: readonly string[], style: PathStyle): RuleChoices {
+  const paths = [];
+  for (const argument of pathArguments) {
+    const value = args[argument];
+    const read = typeof value === 'string' ? lexicalPath(value, style, roots) : undefined;
+    if (read === undefined || !read.ok) return { paths: [] };
+    const folder = displayPath(parentOf(read.path), style, roots);
+    paths.push({ argument, file: displayPath(read.path, style, roots), folder: folder === 'the workspace folder' ? folder : `${folder.replace(/\/$/, '')}/` });
+  }
+  return { paths };
+}
+
+/** The style of the paths of this machine, read from the workspace folders (POSIX when there is none). */
+export function pathStyleOf(roots: readonly string[]): PathStyle {
+  return (roots[0] !== undefined ? styleOfAbsolute(roots[0]) : undefined) ?? 'posix';
+}
+
 /** A lexical path as a person reads it: relative to the workspace folder it lies in, else absolute. */
 export function displayPath(path: string, style: PathStyle, roots: readonly string[]): string {
   for (const root of roots) {
