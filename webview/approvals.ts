@@ -5,6 +5,7 @@ import { hasHiddenCharacters, visible } from '../src/protocol/visibleText';
 import type { AnnotationHints, ApprovalCard, ApprovalMode, PreviewView, RuleScope } from '../src/protocol/approvals';
 import { argumentsOf, problemsByField, type CardDraft, type FieldDraft } from './drafts';
 import { h, icon } from './dom';
+import { ruleChoicePicker } from './ruleChoices';
 
 /** The answers a card offers. */
 export type CardAnswer = 'approve' | 'approveForSession' | 'alwaysWorkspace' | 'alwaysGlobal' | 'reject';
@@ -80,6 +81,7 @@ export function approvalCard(card: ApprovalCard, draft: CardDraft, actions: Appr
     general.length > 0 && h('ul', { className: 'field-errors', attrs: { 'data-testid': 'approval-problems', role: 'alert' } },
       ...general.map((message) => h('li', {}, message)))),
   draft.preview !== undefined && previewBlock(card, draft.preview, draft.edited, actions),
+  ruleChoicePicker(card, local.ok ? local.args : card.args),
   h('div', { className: 'card-answers' },
     answerButton(card, 'approve', 'Approve', blocked, actions, true),
     answerButton(card, 'approveForSession', 'Approve for session', blocked, actions),

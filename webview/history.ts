@@ -3,6 +3,7 @@
 import type { HistoryRow, RuleRow } from '../src/protocol/approvals';
 import { h } from './dom';
 import { durationSpan } from './durations';
+import { ruleConditions } from './ruleChoices';
 
 export type DecisionFilter = 'all' | 'allow' | 'ask' | 'deny' | 'errors';
 
@@ -32,6 +33,7 @@ export function rulesList(rules: readonly RuleRow[], actions: HistoryActions): H
         h('span', { className: 'rule-scope muted' }, ` · ${SCOPE_LABELS[rule.scope]}`)),
       rule.signatures !== undefined && rule.signatures.length > 0 && h('div', { className: 'rule-signatures' },
         'Commands: ', ...rule.signatures.flatMap((s, i) => [i > 0 ? ', ' : '', h('code', {}, s)])),
+      ruleConditions(rule),
       h('div', { className: 'history-detail muted', attrs: { title: rule.description } }, `From ${rule.origin}, ${timeWords(rule.createdAt)}`),
       h('div', { className: 'row-actions' },
         h('button', {

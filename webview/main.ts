@@ -10,6 +10,7 @@ import { connectHost } from './host';
 import { render, type Actions } from './render';
 import { RpcClient } from './rpc';
 import { readUiState, toggleSection, type UiState } from './state';
+import { forgetRuleChoices, narrowingFor } from './ruleChoices';
 
 const root = document.getElementById('app');
 if (!root) throw new Error('The sidebar page has no #app element.');
@@ -143,7 +144,8 @@ async function answer(id: string, kind: Parameters<Actions['answer']>[1]): Promi
       return;
     }
     const remember = ANSWER_REMEMBER[kind];
-    await rpc.request('answerApproval', { approvalId: id, answer: { kind: 'approve', args: local.args, ...(remember ? { remember } : {}) } });
+    const narrow = remember ? narrowingFor(id) : undefined;
+    await rpc.request('answerApproval', { approvalId: id, answer: { kind: 'approve', args: local.args, ...(remember ? { remember } : {}), ...(narrow ? { narrow } : {}) } });
   } catch (error) {
     busy(false);
     throw error;
@@ -222,6 +224,7 @@ host.onMessage((message) => {
     case 'snapshot': {
       snapshot = message.snapshot;
       const pending = new Set(snapshot.approvals.pending.map((card) => card.id));
+      forgetRuleChoices(pending);
       const asking = new Set(snapshot.elicitations.map((card) => card.id));
       for (const id of [...elicitationDrafts.keys()]) {
         if (asking.has(id)) continue;

@@ -4,7 +4,7 @@ import {
   isRecord, isRequestId,
   type ErrorMessage, type MethodOf, type Request, type RequestMessage, type ResponseMessage, type RpcError,
 } from './rpc';
-import type { ApprovalMode, JsonObject, PreviewView, RuleScope } from './approvals';
+import type { ApprovalMode, JsonObject, PreviewView, RuleNarrowing, RuleScope } from './approvals';
 import type { FieldValueRow } from './elicitation';
 import type { SidebarSnapshot, SourceLocation } from './sidebar';
 
@@ -32,8 +32,11 @@ export interface RunCommandParams {
 
 /** The person's answer to a card: run with these (possibly edited) arguments, or do not. */
 export type ApprovalAnswerParams =
-  /** `remember`: Approve for session (`session`), Always allow in this workspace (`workspace`) or everywhere (`global`). */
-  | { readonly kind: 'approve'; readonly args: JsonObject; readonly remember?: RuleScope }
+  /**
+   * `remember`: Approve for session (`session`), Always allow in this workspace (`workspace`) or everywhere
+   * (`global`); `narrow`: the rule covers only this file, this folder or one argument's value (with `remember`).
+   */
+  | { readonly kind: 'approve'; readonly args: JsonObject; readonly remember?: RuleScope; readonly narrow?: RuleNarrowing }
   /** `reason` is returned to the caller as the tool's error text. */
   | { readonly kind: 'reject'; readonly reason?: string };
 
@@ -175,8 +178,19 @@ function parseAnswer(value: unknown): ApprovalAnswerParams | undefined {
   }
   if (value.kind !== 'approve' || !isRecord(value.args)) return undefined;
   const { remember } = value;
-  if (remember === undefined) return { kind: 'approve', args: value.args };
-  return (RULE_SCOPES as readonly unknown[]).includes(remember) ? { kind: 'approve', args: value.args, remember: remember as RuleScope } : undefined;
+  if (remember === undefined) return value.narrow === undefined ? { kind: 'approve', args: value.args } : undefined;
+  if (!(RULE_SCOPES as readonly unknown[]).includes(remember)) return undefined;
+  if (value.narrow === undefined) return { kind: 'approve', args: value.args, remember: remember as RuleScope };
+  const narrow = parseNarrowing(value.narrow);
+  return narrow ? { kind: 'approve', args: value.args, remember: remember as RuleScope, narrow } : undefined;
+}
+
+function parseNarrowing(value: unknown): RuleNarrowing | undefined {
+  if (!isRecord(value)) return undefined;
+  if (value.kind === 'file' || value.kind === 'folder') return { kind: value.kind };
+  return value.kind === 'value' && typeof value.argument === 'string' && value.argument !== '' && value.argument.length <= 200
+    ? { kind: 'value', argument: value.argument }
+    : undefined;
 }
 
 const isFieldValue = (value: unknown): value is FieldValueRow =>

@@ -28,8 +28,9 @@ export function approvalHandlers(approvals: Approvals, proposals: ProposalDocume
   const { broker } = approvals;
   return {
     answerApproval: ({ approvalId, answer }) => {
+      if (answer.kind === 'approve' && answer.narrow !== undefined) approvals.checkNarrowing(approvalId, answer.args, answer.narrow);
       const settled = answer.kind === 'approve'
-        ? broker.answer(approvalId, { kind: 'approve', args: { ...answer.args }, ...(answer.remember ? { remember: answer.remember } : {}) })
+        ? broker.answer(approvalId, { kind: 'approve', args: { ...answer.args }, ...(answer.remember ? { remember: answer.remember } : {}), ...(answer.narrow ? { narrow: answer.narrow } : {}) })
         : broker.answer(approvalId, { kind: 'reject', ...(answer.reason !== undefined ? { reason: answer.reason } : {}) });
       if (!settled) throw new Error(GONE);
     },
