@@ -150,6 +150,7 @@ describe('approvalStep (the gate\'s decision step)', () => {
     assert.deepEqual(card?.pathArguments, ['path']);
     assert.deepEqual(card?.ruleChoices, { paths: [{ argument: 'path', file: 'notes/a.md', folder: 'notes/' }] });
     assert.deepEqual(h.rules.map((r) => [r.tool, r.scope, r.arguments]), [['write_file', 'workspace', [{ kind: 'path', argument: 'path', glob: '/ws/notes/**' }]]]);
+    assert.equal(h.rules[0]?.origin, '"Always allow (this workspace)" on a call of write_file, only for files under its folder');
     assert.deepEqual(await step(call(writeFile, { path: 'notes/sub/b.md', content: 'y' })), { kind: 'allow' });
     assert.equal(h.cards.length, 1);
     h.answers.push(() => ({ kind: 'reject' }), () => ({ kind: 'reject' }));

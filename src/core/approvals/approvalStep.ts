@@ -7,7 +7,7 @@ import type { EffectiveServer } from '../config/types';
 import { formatProblems, validateArguments } from '../schema/validateArguments';
 import type { ApprovalAnswer, ApprovalBroker } from './approvalBroker';
 import { decideCall, type CallFiles } from './callDecision';
-import { describeConstraint, narrowConstraints, pathArgumentsOf, pathStyleOf, ruleChoicesOf, type ArgumentConstraint, type RuleNarrowing } from './argumentRules';
+import { narrowConstraints, pathArgumentsOf, pathStyleOf, ruleChoicesOf, type ArgumentConstraint, type RuleNarrowing } from './argumentRules';
 import { alwaysAllowRules } from './commandSignatures';
 import type { ApprovalMode, Decision, PinnedState } from './policy';
 import { ruleServerOf, type ApprovalRule, type RuleScope } from './rules';
@@ -107,7 +107,7 @@ export function approvalStep(options: ApprovalStepOptions): DecideToolCall {
     }
     const constraints = answer.narrow === undefined || shell !== undefined ? undefined : narrowedOrNone(answer.narrow, answer.args, pathArguments, files.roots);
     // A narrowing that no longer fits the approved arguments keeps no rule (the sidebar checks it first): never a wider one.
-    if (answer.remember && constraints !== null) await remember(options, call, answer.args, answer.remember, shell !== undefined, constraints);
+    if (answer.remember && constraints !== null) await remember(options, call, answer.args, answer.remember, shell !== undefined, constraints, answer.narrow);
     options.onDecided?.(call, { decision, answer: answer.remember === undefined ? 'approve' : answer.remember === 'session' ? 'approveForSession' : 'alwaysAllow', approvalId, waitedMs });
     const edited: ToolCallDecision = { kind: 'allow', arguments: { ...answer.args } };
     return edited;
@@ -127,7 +127,7 @@ function narrowedOrNone(narrow: RuleNarrowing, args: Readonly<Record<string, unk
  * "Always allow" on a shell-like tool keeps the command's signatures; on any other tool, the tool, or
  * with `constraints` only the calls whose arguments meet them.
  */
-async function remember(options: ApprovalStepOptions, call: ResolvedToolCall, args: Record<string, unknown>, scope: RuleScope, isShell: boolean, constraints: readonly ArgumentConstraint[] | undefined): Promise<void> {
+async function remember(options: ApprovalStepOptions, call: ResolvedToolCall, args: Record<string, unknown>, scope: RuleScope, isShell: boolean, constraints: readonly ArgumentConstraint[] | undefined, narrow?: RuleNarrowing): Promise<void> {
   const base = { effect: 'allow' as const, ...ruleServerOf(serverIdentityOf(call.server)), tool: call.tool.name };
   if (isShell) {
     const argument = shellCommandArgument(call.tool);
@@ -139,10 +139,15 @@ async function remember(options: ApprovalStepOptions, call: ResolvedToolCall, ar
     return;
   }
   if (constraints !== undefined && constraints.length > 0) {
-    await options.remember({ ...base, arguments: constraints, origin: `"${scopeWord(scope)}" on a call of ${call.tool.name}, for ${constraints.map(describeConstraint).join(' and ')}` }, scope);
+    await options.remember({ ...base, arguments: constraints, origin: `"${scopeWord(scope)}" on a call of ${call.tool.name}, ${narrowWords(narrow)}` }, scope);
     return;
   }
   await options.remember({ ...base, origin: `"${scopeWord(scope)}" on a call of ${call.tool.name}` }, scope);
+}
+
+function narrowWords(narrow: RuleNarrowing | undefined): string {
+  if (narrow === undefined) return 'for its arguments';
+  return narrow.kind === 'file' ? 'only for this file' : narrow.kind === 'folder' ? 'only for files under its folder' : `only for this value of ${narrow.argument}`;
 }
 
 function scopeWord(scope: RuleScope): string {
