@@ -10,6 +10,7 @@ import { NO_FILTER, type HistoryFilterState } from './history';
 import type { Host } from './host';
 import { render, type Actions } from './render';
 import { RpcClient } from './rpc';
+import { narrowingOf } from './ruleChoices';
 import { pageStateOf, readPageState, toggleSection, type UiState } from './state';
 
 /** Starts the app in `root`, talking to the extension through `host`. */
@@ -145,8 +146,13 @@ export function startApp(root: HTMLElement, host: Host): void {
     checkSequence.set(id, (checkSequence.get(id) ?? 0) + 1);
     try {
       const remember = ANSWER_REMEMBER[kind];
+      const card = snapshot?.approvals.pending.find((c) => c.id === id);
+      const narrow = remember && card ? narrowingOf(card, local.args, draft.ruleChoice) : undefined;
       // One round trip: arguments that do not fit come back as problems, the card stays and shows them.
-      const result = await rpc.request('answerApproval', { approvalId: id, answer: { kind: 'approve', args: local.args, ...(remember ? { remember } : {}) } });
+      const result = await rpc.request('answerApproval', {
+        approvalId: id,
+        answer: { kind: 'approve', args: local.args, ...(remember ? { remember } : {}), ...(narrow ? { narrow } : {}) },
+      });
       if (result.problems.length > 0) {
         setDraft(id, (d) => ({ ...d, problems: result.problems, ...(result.preview ? { preview: result.preview } : {}), busy: false }));
         update();
@@ -187,6 +193,10 @@ export function startApp(root: HTMLElement, host: Host): void {
     },
     editReason: (id, value) => {
       setDraft(id, (d) => ({ ...d, reason: value }));
+      update();
+    },
+    chooseRule: (id, key) => {
+      setDraft(id, (d) => ({ ...d, ruleChoice: key }));
       update();
     },
     showWholeDiff: (id) => {

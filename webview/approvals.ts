@@ -11,6 +11,7 @@ import type { AnnotationHints, ApprovalCard, ApprovalMode, PreviewView, RuleScop
 import { diffLines, foldDiff, hiddenLines, type DiffRow } from './diffFold';
 import { argumentsOf, problemsByField, type CardDraft, type FieldDraft } from './drafts';
 import { icon, opt, valueOf } from './dom';
+import { ruleChoicePicker } from './ruleChoices';
 
 /** The answers a card offers. */
 export type CardAnswer = 'approve' | 'approveForSession' | 'alwaysWorkspace' | 'alwaysGlobal' | 'reject';
@@ -25,6 +26,8 @@ export const ANSWER_REMEMBER: { readonly [A in Exclude<CardAnswer, 'reject'>]: R
 export interface ApprovalActions {
   editArgument(cardId: string, field: string, value: string): void;
   editReason(cardId: string, value: string): void;
+  /** Picks what "Approve for session" and "Always allow" cover on a card (a key of its "covers" menu). */
+  chooseRule(cardId: string, key: string): void;
   answer(cardId: string, answer: CardAnswer): void;
   openDiff(cardId: string, change: number): void;
   /** Unfolds a card's diff: every line of it. */
@@ -89,7 +92,9 @@ export function approvalCard(card: ApprovalCard, draft: CardDraft, actions: Appr
  * reason. Kept apart from the card's body so the choices can grow without touching the rest.
  */
 export function cardActions(card: ApprovalCard, draft: CardDraft, blocked: boolean, actions: ApprovalActions): TemplateResult {
-  return html`<div class="card-answers">
+  const local = argumentsOf(draft);
+  return html`${ruleChoicePicker(card, local.ok ? local.args : card.args, draft.ruleChoice, (key) => actions.chooseRule(card.id, key))}
+    <div class="card-answers">
       ${answerButton(card, 'approve', 'Approve', blocked, actions, true)}
       ${answerButton(card, 'approveForSession', 'Approve for session', blocked, actions)}
       ${answerButton(card, 'alwaysWorkspace', 'Always allow (this workspace)', blocked, actions)}

@@ -29,6 +29,8 @@ export interface CardDraft {
   readonly busy: boolean;
   /** The person asked to see every line of the diff, not only the changes. */
   readonly wholeDiff: boolean;
+  /** What "Approve for session" and "Always allow" cover (a key of the card's "covers" menu); absent: every call of the tool. */
+  readonly ruleChoice?: string;
 }
 
 interface PropertySchema {

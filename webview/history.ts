@@ -5,6 +5,8 @@ import { html, nothing, type TemplateResult } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
 import { repeat } from 'lit-html/directives/repeat.js';
 import { valueOf } from './dom';
+import { durationSpan } from './durations';
+import { ruleConditions } from './ruleChoices';
 
 export type DecisionFilter = 'all' | 'allow' | 'ask' | 'deny' | 'errors';
 
@@ -29,6 +31,7 @@ export function rulesList(rules: readonly RuleRow[], actions: HistoryActions): T
   return html`<ul class="list rules" aria-label="Approval rules">${repeat(rules, (rule) => rule.id, (rule) => html`<li class="rule-row" data-testid="rule-row" data-rule-id=${rule.id} data-scope=${rule.scope}>
     <div class="row-line"><span class=${`rule-effect effect-${rule.effect}`}>${rule.effect === 'allow' ? 'Allow' : 'Deny'}</span><span class="rule-what"> <code>${rule.tool === '*' ? 'every tool' : rule.tool}</code> of <code>${rule.server}</code></span><span class="rule-scope muted"> · ${SCOPE_LABELS[rule.scope]}</span></div>
     ${rule.signatures !== undefined && rule.signatures.length > 0 ? html`<div class="rule-signatures">Commands: ${rule.signatures.map((sig, i) => html`${i > 0 ? ', ' : ''}<code>${sig}</code>`)}</div>` : nothing}
+    ${ruleConditions(rule)}
     <div class="history-detail muted" title=${rule.description}>From ${rule.origin}, ${timeWords(rule.createdAt)}</div>
     <div class="row-actions"><button class="link-button row-action" type="button" data-testid="rule-revoke" aria-label=${`Revoke: ${rule.description}`} @click=${() => actions.revokeRule(rule.id)}>Revoke</button></div>
   </li>`)}</ul>`;
@@ -71,7 +74,7 @@ function historyRow(row: HistoryRow): TemplateResult {
   const outcome = row.error !== undefined ? 'error' : row.ran ? 'ran' : 'not run';
   return html`<li class=${`history-row decision-${row.decision}${row.error !== undefined ? ' has-error' : ''}`} data-testid="history-row" data-decision=${row.decision} data-ran=${String(row.ran)} data-call-id=${row.id}>
     <div class="row-line"><span class="history-tool"><code>${row.tool}</code><span class="muted"> · ${row.server}</span></span><span class="row-status muted"><time datetime=${new Date(row.at).toISOString()}>${timeWords(row.at)}</time></span></div>
-    <div class="history-detail"><span class=${`decision-badge decision-${row.decision}`} data-testid="history-decision-label">${row.decision === 'allow' ? 'allowed' : row.decision === 'ask' ? 'asked' : 'refused'}</span><span data-testid="history-decided-by"> by ${row.decidedBy}</span><span class="muted"> · ${outcome}</span>${row.durationMs !== undefined ? html`<span class="muted"> · ${formatMs(row.durationMs)}</span>` : nothing}${row.resultChars !== undefined ? html`<span class="muted"> · ${row.resultChars.toLocaleString('en')} chars</span>` : nothing}</div>
+    <div class="history-detail"><span class=${`decision-badge decision-${row.decision}`} data-testid="history-decision-label">${row.decision === 'allow' ? 'allowed' : row.decision === 'ask' ? 'asked' : 'refused'}</span><span data-testid="history-decided-by"> by ${row.decidedBy}</span><span class="muted"> · ${outcome}</span>${durationSpan(row)}${row.resultChars !== undefined ? html`<span class="muted"> · ${row.resultChars.toLocaleString('en')} chars</span>` : nothing}</div>
     <div class="history-args muted" title=${row.argsText}><code>${row.argsText}</code></div>
     ${row.error !== undefined ? html`<div class="row-error" data-testid="history-error" title=${row.error}>${row.error}</div>` : nothing}
   </li>`;
@@ -79,10 +82,6 @@ function historyRow(row: HistoryRow): TemplateResult {
 
 function callsWord(count: number): string {
   return count === 1 ? '1 call' : `${count} calls`;
-}
-
-function formatMs(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 function timeWords(at: number): string {

@@ -57,6 +57,7 @@ function readCardDraft(value: unknown): CardDraft | undefined {
     edited: value.edited,
     busy: false,
     wholeDiff: value.wholeDiff === true,
+    ...(typeof value.ruleChoice === 'string' ? { ruleChoice: value.ruleChoice } : {}),
   };
 }
 

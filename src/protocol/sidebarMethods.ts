@@ -4,7 +4,7 @@
 // from this table, so a new message is one row here. The webview imports this module for types only:
 // zod stays out of its bundle.
 import { z } from 'zod';
-import type { ApprovalMode, JsonObject, PreviewView, RuleScope } from './approvals';
+import type { ApprovalMode, JsonObject, PreviewView, RuleNarrowing, RuleScope } from './approvals';
 import type { FieldValueRow } from './elicitation';
 
 /** Commands the webview may ask the host to run. Each maps to the `switchboard.<name>` command. */
@@ -30,6 +30,12 @@ const jsonObject = z.record(z.string(), z.unknown()) as z.ZodType<JsonObject, Js
 const fieldValue = z.union([z.string(), z.boolean(), z.array(z.string()).readonly()]) satisfies z.ZodType<FieldValueRow>;
 const fieldValues = z.record(z.string(), fieldValue).readonly();
 const none = z.object({});
+/** What "always allow" may be narrowed to besides the whole tool: this file, files under its folder, one argument's value. */
+const narrowing = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('file') }),
+  z.object({ kind: z.literal('folder') }),
+  z.object({ kind: z.literal('value'), argument: id }),
+]) satisfies z.ZodType<RuleNarrowing>;
 
 /** One problem at a JSON pointer into the arguments (`/content`; `""` for the whole object). */
 export interface ArgumentProblemRow {
@@ -74,8 +80,12 @@ export const SIDEBAR_METHODS = {
   answerApproval: method<AnswerApprovalResult>()(z.object({
     approvalId: id,
     answer: z.discriminatedUnion('kind', [
-      /** `remember`: Approve for session (`session`), Always allow in this workspace (`workspace`) or everywhere (`global`). */
-      z.object({ kind: z.literal('approve'), args: jsonObject, remember: z.enum(RULE_SCOPES).optional() }),
+      /**
+       * `remember`: Approve for session (`session`), Always allow in this workspace (`workspace`) or everywhere (`global`);
+       * `narrow`: the rule covers only this file, this folder or one argument's value (so only with `remember`).
+       */
+      z.object({ kind: z.literal('approve'), args: jsonObject, remember: z.enum(RULE_SCOPES).optional(), narrow: narrowing.optional() })
+        .refine((answer) => answer.narrow === undefined || answer.remember !== undefined, { message: 'a narrowed rule needs remember', path: ['narrow'] }),
       /** `reason` is returned to the caller as the tool's error text. */
       z.object({ kind: z.literal('reject'), reason: reason.optional() }),
     ]),

@@ -42,7 +42,11 @@ export function approvalHandlers(approvals: Approvals, proposals: ProposalDocume
         const preview = await approvals.previewPending(approvalId, { ...answer.args });
         return { problems, ...(preview !== undefined ? { preview: toPreviewView(preview) } : {}) };
       }
-      if (!broker.answer(approvalId, { kind: 'approve', args: { ...answer.args }, ...(answer.remember ? { remember: answer.remember } : {}) })) throw new Error(GONE);
+      // A narrowing the approved arguments cannot hold (no path to narrow to, say) is refused here,
+      // with the card kept, rather than quietly widened to the whole tool.
+      if (answer.narrow !== undefined) approvals.checkNarrowing(approvalId, answer.args, answer.narrow);
+      const remember = answer.remember ? { remember: answer.remember, ...(answer.narrow ? { narrow: answer.narrow } : {}) } : {};
+      if (!broker.answer(approvalId, { kind: 'approve', args: { ...answer.args }, ...remember })) throw new Error(GONE);
       return { problems: [] };
     },
     checkArguments: async ({ approvalId, args }) => {

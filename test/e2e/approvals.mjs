@@ -2,7 +2,8 @@
 // clicked as a person does it: Call Tool… write_file on an existing file → the card in the Sidebar
 // shows the diff (screenshot kept) → Reject with a reason → the file is unchanged and the result says
 // why; again → the content edited in the card → Approve → the file holds the edited content; Always
-// allow → the next identical call runs without a card; the history lists every call. A call made
+// allow → the next identical call runs without a card; the history lists every call; "always allow"
+// for files under one folder → a write under it runs without a card, one elsewhere still asks. A call made
 // while the Sidebar is hidden reveals it, badges the container and notifies. Measures the time from
 // the call to the card being visible and from the click to the call reaching the server (the file
 // changing on disk). Then server-everything's requests of the person: an elicitation form filled and
@@ -293,6 +294,48 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
       await cardsGone();
       await until('the badge to clear', async () => (await badge.count()) === 0 || (await badge.innerText().catch(() => '')).trim() === '', 10_000);
       if (fs.readFileSync(notes, 'utf8') !== always) throw new Error('a rejected call changed the file');
+    });
+
+    await checks.check('"Always allow" for files under this folder: a second write under it runs without a card, one elsewhere still asks; the history shows the wait and the run apart', async () => {
+      const drafts = path.join(fixture.workspace, 'drafts');
+      fs.mkdirSync(drafts, { recursive: true });
+      const first = path.join(drafts, 'one.md');
+      const second = path.join(drafts, 'two.md');
+      const elsewhere = path.join(fixture.workspace, 'elsewhere.md');
+      await waitForCard(await callWriteFile({ path: first, content: 'one\n' }));
+      const choice = card().locator('[data-testid="approval-rule-choice"]');
+      const labels = (await choice.locator('option').allInnerTexts()).map((t) => t.trim());
+      if (!labels.includes('only files under drafts/') || !labels.includes('only this file: drafts/one.md')) throw new Error(`the menu offers ${JSON.stringify(labels)}`);
+      await choice.selectOption('folder');
+      log(`  screenshot: ${await shot('approval-rule-choice.png', page.locator('.part.sidebar'))}`);
+      await card().locator('[data-testid="approval-alwaysWorkspace"]').click();
+      await cardsGone();
+      await until('the first file written', async () => fs.existsSync(first), 10_000);
+      // Call Tool… opens the result once the call returns; the next call waits for it (opening it closes a palette).
+      const resultShown = (name) => page.locator('.part.editor .view-lines').filter({ hasText: name }).first().waitFor({ timeout: 15_000 });
+      await resultShown('one.md');
+      const rule = webview.locator('[data-testid="rule-row"]', { has: webview.locator('[data-testid="rule-conditions"]') });
+      await rule.waitFor({ timeout: 10_000 });
+      const conditions = await rule.locator('[data-testid="rule-conditions"]').innerText();
+      if (!conditions.includes(`${path.join(fs.realpathSync(fixture.workspace), 'drafts').split(path.sep).join('/')}/**`) && !conditions.includes(`${drafts.split(path.sep).join('/')}/**`)) {
+        throw new Error(`the rule shows ${JSON.stringify(conditions)}`);
+      }
+      log(`  rule: ${conditions.replace(/\s+/g, ' ')}`);
+      await callWriteFile({ path: second, content: 'two\n' });
+      await until('the second file written without a card', async () => fs.existsSync(second), 15_000);
+      await resultShown('two.md');
+      if (await webview.locator('[data-testid="approval-card"]').count() > 0) throw new Error('a card was shown for a write the folder rule allows');
+      await waitForCard(await callWriteFile({ path: elsewhere, content: 'elsewhere\n' }));
+      await card().locator('[data-testid="approval-reject"]').click();
+      await cardsGone();
+      if (fs.existsSync(elsewhere)) throw new Error('the write outside the folder ran');
+      const durations = webview.locator('[data-testid="history-row"]', { hasText: 'Always allow' }).first().locator('[data-testid="history-durations"]');
+      const words = (await durations.innerText()).trim();
+      if (!/waited \d/.test(words) || !/ran \d/.test(words)) throw new Error(`the approved call's durations read ${JSON.stringify(words)}`);
+      log(`  history durations: ${words}`);
+      await rule.locator('[data-testid="rule-revoke"]').click();
+      await ui.clickDialogButton(await ui.waitForDialog(page, /Revoke this approval rule\?/, 10_000), 'Revoke');
+      await rule.waitFor({ state: 'detached', timeout: 10_000 });
     });
 
     await checks.check('in the High Contrast theme the card keeps its marks, and it is answered with the keyboard alone', async () => {

@@ -135,4 +135,39 @@ describe('webview app: drafts and answers', () => {
     assert.ok(root.querySelector('[data-approval-id="c1"]'), 'the card still waits');
     assert.equal(root.querySelector<HTMLButtonElement>('[data-testid="approval-reject"]')?.disabled, false);
   });
+  it('keeps the "covers" choice of a card in its draft, after a hide and show, and sends it with Always allow', () => {
+    const narrowable: ApprovalCard = { ...card('c1'), args: { path: 'notes/a.md', content: 'x' }, ruleChoices: { paths: [{ argument: 'path', file: 'notes/a.md', folder: 'notes/' }] } };
+    const host = new FakeHost();
+    const root = page(host);
+    host.send({ type: 'snapshot', snapshot: snapshotWith([narrowable], 1) });
+    const choice = root.querySelector<HTMLSelectElement>('[data-testid="approval-rule-choice"]');
+    assert.ok(choice);
+    assert.equal(choice.value, 'tool');
+    choice.value = 'folder';
+    choice.dispatchEvent(new Event('change', { bubbles: true }));
+
+    const again = new FakeHost(host.stored);
+    const shown = page(again);
+    again.send({ type: 'snapshot', snapshot: snapshotWith([narrowable], 2) });
+    // The option the new page marks selected (happy-dom's select.value does not follow the markup; browsers do).
+    assert.equal(shown.querySelector<HTMLOptionElement>('[data-testid="approval-rule-choice"] option[selected]')?.value, 'folder', 'the choice came back with the draft');
+    shown.querySelector<HTMLButtonElement>('[data-testid="approval-alwaysWorkspace"]')?.click();
+    const request = again.posted.find((m) => m.type === 'request');
+    assert.ok(request?.type === 'request' && request.method === 'answerApproval');
+    assert.deepEqual(request.params, { approvalId: 'c1', answer: { kind: 'approve', args: { path: 'notes/a.md', content: 'x' }, remember: 'workspace', narrow: { kind: 'folder' } } });
+  });
+
+  it('sends no narrowing with a plain Approve, whatever the menu says', () => {
+    const narrowable: ApprovalCard = { ...card('c1'), args: { path: 'notes/a.md', content: 'x' }, ruleChoices: { paths: [{ argument: 'path', file: 'notes/a.md', folder: 'notes/' }] } };
+    const host = new FakeHost();
+    const root = page(host);
+    host.send({ type: 'snapshot', snapshot: snapshotWith([narrowable], 1) });
+    const choice = root.querySelector<HTMLSelectElement>('[data-testid="approval-rule-choice"]')!;
+    choice.value = 'file';
+    choice.dispatchEvent(new Event('change', { bubbles: true }));
+    root.querySelector<HTMLButtonElement>('[data-testid="approval-approve"]')?.click();
+    const request = host.posted.find((m) => m.type === 'request');
+    assert.ok(request?.type === 'request' && request.method === 'answerApproval');
+    assert.deepEqual(request.params, { approvalId: 'c1', answer: { kind: 'approve', args: { path: 'notes/a.md', content: 'x' } } });
+  });
 });

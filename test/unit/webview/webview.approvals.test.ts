@@ -93,6 +93,7 @@ describe('approval card render', () => {
       actions: {
         editArgument: (...a) => calls.push(['editArgument', ...a]),
         editReason: (...a) => calls.push(['editReason', ...a]),
+        chooseRule: (...a) => calls.push(['chooseRule', ...a]),
         answer: (...a) => calls.push(['answer', ...a]),
         showWholeDiff: (...a) => calls.push(['showWholeDiff', ...a]),
         openDiff: (...a) => calls.push(['openDiff', ...a]),
@@ -209,5 +210,18 @@ describe('approval card render', () => {
     assert.equal(byTestId(mount(history.historyList(rows.slice(0, 1), { text: '', decision: 'all' }, actions)), 'history-count')[0]?.textContent, '1 call');
     byTestId(element, 'history-export')[0]?.click();
     assert.deepEqual(calls, [['exportHistory']]);
+  });
+
+  it('shows the wait for the person and the run apart, and an older record\'s one total', () => {
+    const row = (partial: Partial<HistoryRow>): HistoryRow => ({
+      id: 'd', at: 0, server: 'fs', tool: 'write_file', argsText: '{}', decision: 'ask', ran: true, decidedBy: 'you (Approve)', reason: 'r', caller: 'chat', ...partial,
+    });
+    const { actions } = recorder();
+    const words = (r: HistoryRow): string | null | undefined => byTestId(mount(history.historyList([r], { text: '', decision: 'all' }, actions)), 'history-durations')[0]?.textContent;
+    assert.equal(words(row({ durationMs: 12_480, waitedMs: 12_400, ranMs: 80 })), ' · waited 12.4 s · ran 80 ms');
+    assert.equal(words(row({ decision: 'allow', durationMs: 95, ranMs: 90 })), ' · ran 90 ms');
+    assert.equal(words(row({ ran: false, durationMs: 3000, waitedMs: 2990 })), ' · waited 3.0 s');
+    assert.equal(words(row({ durationMs: 1500 })), ' · 1.5 s');
+    assert.equal(words(row({})), undefined);
   });
 });

@@ -47,6 +47,7 @@ function recorder(): { actions: Actions; calls: unknown[][] } {
       dismissNotice: () => calls.push(['dismissNotice']),
       editArgument: (id: string, field: string, value: string) => calls.push(['editArgument', id, field, value]),
       editReason: (id: string, value: string) => calls.push(['editReason', id, value]),
+      chooseRule: (id: string, key: string) => calls.push(['chooseRule', id, key]),
       answer: (id: string, answer: string) => calls.push(['answer', id, answer]),
       showWholeDiff: (id: string) => calls.push(['showWholeDiff', id]),
       openDiff: (id: string, change: number) => calls.push(['openDiff', id, change]),
