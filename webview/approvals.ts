@@ -1,10 +1,17 @@
 // The cards of calls that wait for the person: who calls what and why it asks, the tool's hints, the
 // arguments as editable fields checked against the tool's schema, what the call would change (a
-// unified diff, and Open Diff for VS Code's diff editor), and the answers.
+// unified diff folded to its changes, Show all, and Open Diff for VS Code's diff editor), and the
+// answers. Each card is a lit-html template keyed by its id, so a new snapshot updates the fields in
+// place: what the person types, the caret and the focus stay where they are.
+import { html, nothing, type TemplateResult } from 'lit-html';
+import { live } from 'lit-html/directives/live.js';
+import { repeat } from 'lit-html/directives/repeat.js';
 import { hasHiddenCharacters, visible } from '../src/protocol/visibleText';
 import type { AnnotationHints, ApprovalCard, ApprovalMode, PreviewView, RuleScope } from '../src/protocol/approvals';
+import { diffLines, foldDiff, hiddenLines, type DiffRow } from './diffFold';
 import { argumentsOf, problemsByField, type CardDraft, type FieldDraft } from './drafts';
-import { h, icon } from './dom';
+import { icon, opt, valueOf } from './dom';
+import { ruleChoicePicker } from './ruleChoices';
 
 /** The answers a card offers. */
 export type CardAnswer = 'approve' | 'approveForSession' | 'alwaysWorkspace' | 'alwaysGlobal' | 'reject';
@@ -19,8 +26,12 @@ export const ANSWER_REMEMBER: { readonly [A in Exclude<CardAnswer, 'reject'>]: R
 export interface ApprovalActions {
   editArgument(cardId: string, field: string, value: string): void;
   editReason(cardId: string, value: string): void;
+  /** Picks what "Approve for session" and "Always allow" cover on a card (a key of its "covers" menu). */
+  chooseRule(cardId: string, key: string): void;
   answer(cardId: string, answer: CardAnswer): void;
   openDiff(cardId: string, change: number): void;
+  /** Unfolds a card's diff: every line of it. */
+  showWholeDiff(cardId: string): void;
   setMode(mode: ApprovalMode): void;
 }
 
@@ -31,28 +42,26 @@ const MODE_LABELS: { readonly [M in ApprovalMode]: string } = {
 };
 
 /** The mode picker: which calls run without a card. */
-export function modePicker(mode: ApprovalMode, actions: ApprovalActions, lockedBy?: string): HTMLElement {
-  const select = h('select', {
-    className: 'mode-select',
-    attrs: {
-      id: 'approval-mode', 'data-testid': 'approval-mode', 'data-focus-key': 'approval-mode',
-      ...(lockedBy !== undefined ? { 'aria-describedby': 'approval-mode-lock' } : {}),
-    },
-  }, ...(Object.keys(MODE_LABELS) as ApprovalMode[]).map((value) => {
-    const option = h('option', { attrs: { value } }, MODE_LABELS[value]);
-    option.selected = value === mode;
-    return option;
-  }));
+export function modePicker(mode: ApprovalMode, actions: ApprovalActions, lockedBy?: string): TemplateResult {
   // The administrator's policy fixes the mode: shown, not changeable, and said why.
-  select.disabled = lockedBy !== undefined;
-  select.addEventListener('change', () => actions.setMode(select.value as ApprovalMode));
-  return h('div', { className: 'mode-picker' },
-    h('label', { attrs: { for: 'approval-mode' } }, 'Approval mode'),
-    select,
-    ...(lockedBy !== undefined ? [h('span', { className: 'muted', attrs: { id: 'approval-mode-lock', 'data-testid': 'approval-mode-lock' } }, `Fixed by your administrator's policy (${lockedBy})`)] : []));
+  const locked = lockedBy !== undefined;
+  return html`<div class="mode-picker">
+    <label for="approval-mode">Approval mode</label>
+    <select class="mode-select" id="approval-mode" data-testid="approval-mode" ?disabled=${locked} aria-describedby=${opt(locked ? 'approval-mode-lock' : undefined)} @change=${(e: Event) => actions.setMode(valueOf(e) as ApprovalMode)}>
+      ${(Object.keys(MODE_LABELS) as ApprovalMode[]).map((value) => html`<option value=${value} ?selected=${value === mode} .selected=${value === mode}>${MODE_LABELS[value]}</option>`)}
+    </select>
+    ${locked ? html`<span class="muted" id="approval-mode-lock" data-testid="approval-mode-lock">Fixed by your administrator's policy (${lockedBy})</span>` : nothing}
+  </div>`;
 }
 
-export function approvalCard(card: ApprovalCard, draft: CardDraft, actions: ApprovalActions): HTMLElement {
+/** The waiting cards, oldest first, each kept by its id across snapshots. */
+export function approvalCards(cards: readonly ApprovalCard[], draftFor: (card: ApprovalCard) => CardDraft, actions: ApprovalActions): TemplateResult {
+  return html`<div class="approval-cards" aria-live="polite">
+    ${repeat(cards, (card) => card.id, (card) => approvalCard(card, draftFor(card), actions))}
+  </div>`;
+}
+
+export function approvalCard(card: ApprovalCard, draft: CardDraft, actions: ApprovalActions): TemplateResult {
   const local = argumentsOf(draft);
   const jsonErrors = local.ok ? new Map<string, string>() : local.errors;
   const problems = problemsByField(draft.problems);
@@ -61,66 +70,56 @@ export function approvalCard(card: ApprovalCard, draft: CardDraft, actions: Appr
     messages.map((message) => (field === '' ? message : `${field}: ${message}`)));
   const blocked = !local.ok || draft.problems.length > 0 || draft.busy;
   const titleId = `card-title-${card.id}`;
-  return h('article', {
-    className: 'approval-card',
-    attrs: { 'data-testid': 'approval-card', 'data-approval-id': card.id, 'aria-labelledby': titleId },
-  },
-  h('header', { className: 'card-header' },
-    h('h3', { className: 'card-title', attrs: { id: titleId } },
-      h('span', { className: 'card-tool', attrs: { 'data-testid': 'approval-tool' } }, card.tool),
-      h('span', { className: 'muted' }, ' on '),
-      h('span', { className: 'card-server', attrs: { 'data-testid': 'approval-server' } }, card.serverName)),
-    h('div', { className: 'card-qualified muted', attrs: { 'data-testid': 'approval-qualified', title: 'The name the model knows this tool by' } }, card.qualifiedName),
-    hintBadges(card.annotations, card.serverTrusted)),
-  h('p', { className: 'card-reason', attrs: { 'data-testid': 'approval-reason' } },
-    h('strong', {}, 'Why it asks: '), card.reason, '.'),
-  h('p', { className: 'card-caller muted' }, `Asked by ${callerWords(card.caller)}.`),
-  card.signatures !== undefined && card.signatures.length > 0 && h('p', { className: 'card-signatures', attrs: { 'data-testid': 'approval-signatures' } },
-    '“Always allow” applies to the commands ',
-    ...card.signatures.flatMap((signature, i) => [i > 0 ? ', ' : '', h('code', {}, signature)]),
-    ', not to the whole tool.'),
-  h('fieldset', { className: 'card-arguments' },
-    h('legend', {}, draft.edited ? 'Arguments (edited)' : 'Arguments'),
-    ...draft.fields.map((field) => argumentField(card.id, field, jsonErrors.get(field.name), problems.get(field.name) ?? [], actions)),
-    draft.fields.length === 0 && h('p', { className: 'muted' }, 'This tool takes no arguments.'),
-    general.length > 0 && h('ul', { className: 'field-errors', attrs: { 'data-testid': 'approval-problems', role: 'alert' } },
-      ...general.map((message) => h('li', {}, message)))),
-  draft.preview !== undefined && previewBlock(card, draft.preview, draft.edited, actions),
-  h('div', { className: 'card-answers' },
-    answerButton(card, 'approve', 'Approve', blocked, actions, true),
-    answerButton(card, 'approveForSession', 'Approve for session', blocked, actions),
-    answerButton(card, 'alwaysWorkspace', 'Always allow (this workspace)', blocked, actions),
-    answerButton(card, 'alwaysGlobal', 'Always allow (everywhere)', blocked, actions)),
-  h('div', { className: 'card-reject' },
-    h('label', { attrs: { for: `reason-${card.id}` } }, 'Reason (optional; the caller sees it)'),
-    inputOf(h('input', {
-      className: 'reason-input',
-      attrs: { id: `reason-${card.id}`, type: 'text', 'data-testid': 'approval-reason-input', 'data-focus-key': `reason:${card.id}`, maxlength: '2000' },
-    }), draft.reason, (value) => actions.editReason(card.id, value)),
-    h('button', {
-      className: 'answer-button reject-button',
-      attrs: { type: 'button', 'data-testid': 'approval-reject', 'data-focus-key': `answer:${card.id}:reject`, ...(draft.busy ? { disabled: '' } : {}) },
-      onClick: () => actions.answer(card.id, 'reject'),
-    }, 'Reject')));
+  return html`<article class="approval-card" data-testid="approval-card" data-approval-id=${card.id} aria-labelledby=${titleId}>
+    <header class="card-header">
+      <h3 class="card-title" id=${titleId}><span class="card-tool" data-testid="approval-tool">${card.tool}</span><span class="muted"> on </span><span class="card-server" data-testid="approval-server">${card.serverName}</span></h3>
+      <div class="card-qualified muted" data-testid="approval-qualified" title="The name the model knows this tool by">${card.qualifiedName}</div>
+      ${hintBadges(card.annotations, card.serverTrusted)}
+    </header>
+    <p class="card-reason" data-testid="approval-reason"><strong>Why it asks: </strong>${card.reason}.</p>
+    <p class="card-caller muted">Asked by ${callerWords(card.caller)}.</p>
+    ${card.signatures !== undefined && card.signatures.length > 0 ? html`<p class="card-signatures" data-testid="approval-signatures">“Always allow” applies to the commands ${card.signatures.map((signature, i) => html`${i > 0 ? ', ' : ''}<code>${signature}</code>`)}, not to the whole tool.</p>` : nothing}
+    <fieldset class="card-arguments">
+      <legend>${draft.edited ? 'Arguments (edited)' : 'Arguments'}</legend>
+      ${repeat(draft.fields, (field) => field.name, (field) => argumentField(card.id, field, jsonErrors.get(field.name), problems.get(field.name) ?? [], actions))}
+      ${draft.fields.length === 0 ? html`<p class="muted">This tool takes no arguments.</p>` : nothing}
+      ${general.length > 0 ? html`<ul class="field-errors" data-testid="approval-problems" role="alert">${general.map((message) => html`<li>${message}</li>`)}</ul>` : nothing}
+    </fieldset>
+    ${draft.preview !== undefined ? previewBlock(card, draft.preview, draft, actions) : nothing}
+    ${cardActions(card, draft, blocked, actions)}
+  </article>`;
 }
 
-function answerButton(card: ApprovalCard, answer: CardAnswer, label: string, disabled: boolean, actions: ApprovalActions, primary = false): HTMLElement {
-  return h('button', {
-    className: `answer-button${primary ? ' primary' : ''}`,
-    attrs: {
-      type: 'button',
-      'data-testid': `approval-${answer}`,
-      'data-focus-key': `answer:${card.id}:${answer}`,
-      ...(disabled ? { disabled: '', title: 'Fix the arguments first' } : {}),
-    },
-    onClick: () => actions.answer(card.id, answer),
-  }, label);
+/**
+ * What the person can answer: the approvals (once, for the session, always) and Reject with its
+ * reason. Kept apart from the card's body so the choices can grow without touching the rest.
+ */
+export function cardActions(card: ApprovalCard, draft: CardDraft, blocked: boolean, actions: ApprovalActions): TemplateResult {
+  const local = argumentsOf(draft);
+  return html`${ruleChoicePicker(card, local.ok ? local.args : card.args, draft.ruleChoice, (key) => actions.chooseRule(card.id, key))}
+    <div class="card-answers">
+      ${answerButton(card, 'approve', 'Approve', blocked, actions, true)}
+      ${answerButton(card, 'approveForSession', 'Approve for session', blocked, actions)}
+      ${answerButton(card, 'alwaysWorkspace', 'Always allow (this workspace)', blocked, actions)}
+      ${answerButton(card, 'alwaysGlobal', 'Always allow (everywhere)', blocked, actions)}
+    </div>
+    <div class="card-reject">
+      <label for=${`reason-${card.id}`}>Reason (optional; the caller sees it)</label>
+      <input class="reason-input" id=${`reason-${card.id}`} type="text" data-testid="approval-reason-input" maxlength="2000"
+        .value=${live(draft.reason)} @input=${(e: Event) => actions.editReason(card.id, valueOf(e))}>
+      <button class="answer-button reject-button" type="button" data-testid="approval-reject" ?disabled=${draft.busy} @click=${() => actions.answer(card.id, 'reject')}>Reject</button>
+    </div>`;
+}
+
+function answerButton(card: ApprovalCard, answer: CardAnswer, label: string, disabled: boolean, actions: ApprovalActions, primary = false): TemplateResult {
+  return html`<button class=${`answer-button${primary ? ' primary' : ''}`} type="button" data-testid=${`approval-${answer}`}
+    ?disabled=${disabled} title=${opt(disabled ? 'Fix the arguments first' : undefined)} @click=${() => actions.answer(card.id, answer)}>${label}</button>`;
 }
 
 /** What a multi-line field shows as itself: its line breaks and tabs are visible there. */
 const FIELD_KEEPS = '\n\t';
 
-function argumentField(cardId: string, field: FieldDraft, jsonError: string | undefined, problems: readonly string[], actions: ApprovalActions): HTMLElement {
+function argumentField(cardId: string, field: FieldDraft, jsonError: string | undefined, problems: readonly string[], actions: ApprovalActions): TemplateResult {
   const id = `arg-${cardId}-${field.name}`;
   const errorId = `${id}-error`;
   const hiddenId = `${id}-hidden`;
@@ -129,91 +128,63 @@ function argumentField(cardId: string, field: FieldDraft, jsonError: string | un
   const hidden = hasHiddenCharacters(field.value, FIELD_KEEPS);
   const describedBy = [hidden ? hiddenId : undefined, errors.length > 0 ? errorId : undefined].filter(Boolean).join(' ');
   const lines = Math.min(12, Math.max(field.kind === 'json' ? 2 : 1, field.value.split('\n').length));
-  const textarea = inputOf(h('textarea', {
-    className: `arg-input arg-${field.kind}`,
-    attrs: {
-      id,
-      rows: String(lines),
-      spellcheck: 'false',
-      'data-testid': 'approval-arg',
-      'data-arg': field.name,
-      'data-focus-key': `arg:${cardId}:${field.name}`,
-      'aria-invalid': errors.length > 0 ? 'true' : undefined,
-      'aria-describedby': describedBy === '' ? undefined : describedBy,
-    },
-  }), field.value, (value) => actions.editArgument(cardId, field.name, value));
-  return h('div', { className: `arg-field${errors.length > 0 ? ' invalid' : ''}`, attrs: { 'data-testid': 'approval-field', 'data-arg': field.name } },
-    h('label', { className: 'arg-label', attrs: { for: id, title: field.description } },
-      h('code', {}, field.name),
-      field.required && h('span', { className: 'muted' }, ' (required)'),
-      field.kind === 'json' && h('span', { className: 'muted' }, ' JSON')),
-    textarea,
-    hidden && h('p', { className: 'hidden-characters', attrs: { id: hiddenId, 'data-testid': 'approval-hidden-characters' } },
-      'Holds invisible or direction-changing characters, shown escaped: ', h('code', {}, visible(field.value, FIELD_KEEPS))),
-    errors.length > 0 && h('div', { className: 'field-error', attrs: { id: errorId, 'data-testid': 'approval-field-error', role: 'alert' } }, errors.join('; ')));
+  return html`<div class=${`arg-field${errors.length > 0 ? ' invalid' : ''}`} data-testid="approval-field" data-arg=${field.name}>
+    <label class="arg-label" for=${id} title=${opt(field.description)}><code>${field.name}</code>${field.required ? html`<span class="muted"> (required)</span>` : nothing}${field.kind === 'json' ? html`<span class="muted"> JSON</span>` : nothing}</label>
+    <textarea class=${`arg-input arg-${field.kind}`} id=${id} rows=${lines} spellcheck="false" data-testid="approval-arg" data-arg=${field.name}
+      aria-invalid=${opt(errors.length > 0 ? 'true' : undefined)} aria-describedby=${opt(describedBy === '' ? undefined : describedBy)}
+      .value=${live(field.value)} @input=${(e: Event) => actions.editArgument(cardId, field.name, valueOf(e))}></textarea>
+    ${hidden ? html`<p class="hidden-characters" id=${hiddenId} data-testid="approval-hidden-characters">Holds invisible or direction-changing characters, shown escaped: <code>${visible(field.value, FIELD_KEEPS)}</code></p>` : nothing}
+    ${errors.length > 0 ? html`<div class="field-error" id=${errorId} data-testid="approval-field-error" role="alert">${errors.join('; ')}</div>` : nothing}
+  </div>`;
 }
 
-function inputOf<T extends HTMLInputElement | HTMLTextAreaElement>(element: T, value: string, onInput: (value: string) => void): T {
-  element.value = value;
-  element.addEventListener('input', () => onInput(element.value));
-  return element;
+const CHANGE_WORDS = { create: 'new file', move: 'move', modify: 'modify' } as const;
+
+function previewBlock(card: ApprovalCard, preview: PreviewView, draft: CardDraft, actions: ApprovalActions): TemplateResult {
+  return html`<section class="card-preview" data-testid="approval-preview" aria-label="What the call would change">
+    <h4>${draft.edited ? 'What the edited call would change' : 'What the call would change'}</h4>
+    ${preview.error !== undefined ? html`<p class="preview-error" data-testid="approval-preview-error" role="alert">${icon('error')} The server would refuse this call: ${preview.error}</p>` : nothing}
+    ${preview.outsideRoots !== undefined && preview.outsideRoots.length > 0 ? html`<p class="preview-outside" data-testid="approval-outside-roots">${icon('warning')} Outside every workspace folder: ${preview.outsideRoots.join(', ')}</p>` : nothing}
+    ${preview.dryRun === true ? html`<p class="muted">A dry run: the server only answers with its diff and changes nothing.</p>` : nothing}
+    ${preview.changes.length > 0 ? html`<ul class="preview-changes">${preview.changes.map((change, index) => html`<li class="preview-change" data-testid="approval-change" data-kind=${change.kind}>
+        <span class=${`change-kind change-${change.kind}`}>${CHANGE_WORDS[change.kind]}</span>
+        <span class="change-path" title=${change.path}>${change.path}</span>${change.to !== undefined ? html`<span> → <span class="change-path" title=${change.to}>${change.to}</span></span>` : nothing}
+        <button class="link-button open-diff" type="button" data-testid="approval-open-diff" @click=${() => actions.openDiff(card.id, index)}>Open Diff</button>
+      </li>`)}</ul>` : nothing}
+    ${preview.diff !== '' ? diffView(card.id, preview.diff, draft.wholeDiff, actions) : nothing}
+    ${preview.diffTruncated === true ? html`<p class="muted">The diff is longer than a card shows: Open Diff shows all of it.</p>` : nothing}
+  </section>`;
 }
 
-function previewBlock(card: ApprovalCard, preview: PreviewView, edited: boolean, actions: ApprovalActions): HTMLElement {
-  return h('section', { className: 'card-preview', attrs: { 'data-testid': 'approval-preview', 'aria-label': 'What the call would change' } },
-    h('h4', {}, edited ? 'What the edited call would change' : 'What the call would change'),
-    preview.error !== undefined && h('p', { className: 'preview-error', attrs: { 'data-testid': 'approval-preview-error', role: 'alert' } },
-      icon('error'), ` The server would refuse this call: ${preview.error}`),
-    preview.outsideRoots !== undefined && preview.outsideRoots.length > 0 && h('p', { className: 'preview-outside', attrs: { 'data-testid': 'approval-outside-roots' } },
-      icon('warning'), ` Outside every workspace folder: ${preview.outsideRoots.join(', ')}`),
-    preview.dryRun === true && h('p', { className: 'muted' }, 'A dry run: the server only answers with its diff and changes nothing.'),
-    preview.changes.length > 0 && h('ul', { className: 'preview-changes' },
-      ...preview.changes.map((change, index) => h('li', { className: 'preview-change', attrs: { 'data-testid': 'approval-change', 'data-kind': change.kind } },
-        h('span', { className: `change-kind change-${change.kind}` }, change.kind === 'create' ? 'new file' : change.kind === 'move' ? 'move' : 'modify'),
-        ' ',
-        h('span', { className: 'change-path', attrs: { title: change.path } }, change.path),
-        change.to !== undefined && h('span', {}, ' → ', h('span', { className: 'change-path', attrs: { title: change.to } }, change.to)),
-        ' ',
-        h('button', {
-          className: 'link-button open-diff',
-          attrs: { type: 'button', 'data-testid': 'approval-open-diff', 'data-focus-key': `diff:${card.id}:${index}` },
-          onClick: () => actions.openDiff(card.id, index),
-        }, 'Open Diff')))),
-    preview.diff !== '' && diffView(preview.diff),
-    preview.diffTruncated === true && h('p', { className: 'muted' }, 'The diff is longer than a card shows: Open Diff shows all of it.'));
+/** A unified diff, one line per row, added and removed lines marked by more than colour; a long one folded. */
+function diffView(cardId: string, diff: string, whole: boolean, actions: ApprovalActions): TemplateResult {
+  const lines = diffLines(diff);
+  const rows: DiffRow[] = whole ? lines.map((line, index) => ({ row: 'line', index, ...line })) : foldDiff(lines);
+  const folded = hiddenLines(rows);
+  return html`<pre class="diff" data-testid="approval-diff" tabindex="0" aria-label="Unified diff">${rows.map((row) => (row.row === 'fold'
+    ? html`<span class="diff-fold" data-testid="approval-diff-fold">⋯ ${row.hidden} ${row.hidden === 1 ? 'line' : 'lines'} folded</span>`
+    : html`<span class=${`diff-line diff-${row.kind}`}>${visible(row.text, '\t')}\n</span>`))}</pre>
+    ${folded > 0 ? html`<div class="diff-tools"><span class="muted">Folded to the changes: ${folded} ${folded === 1 ? 'line' : 'lines'} not shown.</span>
+      <button class="link-button" type="button" data-testid="approval-diff-show-all" @click=${() => actions.showWholeDiff(cardId)}>Show all</button></div>` : nothing}`;
 }
 
-/** A unified diff, one line per row, added and removed lines marked by more than colour. */
-function diffView(diff: string): HTMLElement {
-  // The `Index:` line and its rule repeat the path the change list already shows.
-  const lines = (diff.endsWith('\n') ? diff.slice(0, -1).split('\n') : diff.split('\n'))
-    .filter((line) => !line.startsWith('Index: ') && !/^=+$/.test(line));
-  return h('pre', { className: 'diff', attrs: { 'data-testid': 'approval-diff', tabindex: '0', 'aria-label': 'Unified diff' } },
-    ...lines.map((line) => h('span', { className: `diff-line ${diffLineKind(line)}` }, visible(line, '\t'), '\n')));
-}
-
-function diffLineKind(line: string): string {
-  if (line.startsWith('+++ ') || line.startsWith('--- ')) return 'diff-file';
-  if (line.startsWith('@@')) return 'diff-hunk';
-  if (line.startsWith('+')) return 'diff-add';
-  if (line.startsWith('-')) return 'diff-remove';
-  return 'diff-context';
-}
+const HINTS: readonly [keyof AnnotationHints, boolean, string, string][] = [
+  ['readOnlyHint', true, 'read-only', 'The server says this tool only reads'],
+  ['destructiveHint', true, 'destructive', 'The server says this tool may delete or overwrite'],
+  ['destructiveHint', false, 'non-destructive', 'The server says this tool destroys nothing'],
+  ['idempotentHint', true, 'idempotent', 'The server says calling it again has no further effect'],
+  ['openWorldHint', true, 'open world', 'The server says this tool reaches outside systems'],
+];
 
 /** The tool's hints as badges; from a server the person did not trust they only ever tighten. */
-function hintBadges(hints: AnnotationHints | undefined, trusted: boolean): HTMLElement | false {
-  if (hints === undefined) return false;
-  const badges = [
-    hints.readOnlyHint === true && ['read-only', 'The server says this tool only reads'],
-    hints.destructiveHint === true && ['destructive', 'The server says this tool may delete or overwrite'],
-    hints.destructiveHint === false && ['non-destructive', 'The server says this tool destroys nothing'],
-    hints.idempotentHint === true && ['idempotent', 'The server says calling it again has no further effect'],
-    hints.openWorldHint === true && ['open world', 'The server says this tool reaches outside systems'],
-  ].filter((b): b is [string, string] => b !== false);
-  if (badges.length === 0) return false;
-  return h('div', { className: 'hint-badges', attrs: { 'data-testid': 'approval-hints' } },
-    ...badges.map(([label, title]) => h('span', { className: `hint-badge hint-${label.replace(/ /g, '-')}`, attrs: { title } }, label)),
-    !trusted && h('span', { className: 'muted hint-note' }, 'hints of a server you have not trusted'));
+function hintBadges(hints: AnnotationHints | undefined, trusted: boolean): TemplateResult | typeof nothing {
+  if (hints === undefined) return nothing;
+  const badges = HINTS.filter(([key, value]) => hints[key] === value);
+  if (badges.length === 0) return nothing;
+  return html`<div class="hint-badges" data-testid="approval-hints">
+    ${badges.map(([, , label, title]) => html`<span class=${`hint-badge hint-${label.replace(/ /g, '-')}`} title=${title}>${label}</span>`)}
+    ${!trusted ? html`<span class="muted hint-note">hints of a server you have not trusted</span>` : nothing}
+  </div>`;
 }
 
 function callerWords(caller: string): string {

@@ -27,6 +27,10 @@ export interface CardDraft {
   readonly edited: boolean;
   /** An answer is on its way. */
   readonly busy: boolean;
+  /** The person asked to see every line of the diff, not only the changes. */
+  readonly wholeDiff: boolean;
+  /** What "Approve for session" and "Always allow" cover (a key of the card's "covers" menu); absent: every call of the tool. */
+  readonly ruleChoice?: string;
 }
 
 interface PropertySchema {
@@ -53,7 +57,7 @@ export function draftOf(card: ApprovalCard): CardDraft {
       present,
     };
   });
-  return { fields, reason: '', problems: [], ...(card.preview ? { preview: card.preview } : {}), edited: false, busy: false };
+  return { fields, reason: '', problems: [], ...(card.preview ? { preview: card.preview } : {}), edited: false, busy: false, wholeDiff: false };
 }
 
 export function withField(draft: CardDraft, name: string, value: string): CardDraft {

@@ -4,7 +4,10 @@
 // click. Accept / Decline / Cancel go back to the server as its answer.
 import type { ElicitationCard, ElicitationFieldRow, FieldValueRow, FormElicitationCard, UrlElicitationCard } from '../src/protocol/elicitation';
 import type { ArgumentProblemRow } from '../src/protocol/sidebarMessages';
-import { h, icon } from './dom';
+import { html, nothing, type TemplateResult } from 'lit-html';
+import { live } from 'lit-html/directives/live.js';
+import { repeat } from 'lit-html/directives/repeat.js';
+import { icon, opt, valueOf } from './dom';
 
 export interface ElicitationDraft {
   readonly values: Readonly<Record<string, FieldValueRow>>;
@@ -34,21 +37,16 @@ function initialValue(field: ElicitationFieldRow): FieldValueRow {
   }
 }
 
-export function elicitationCard(card: ElicitationCard, draft: ElicitationDraft, actions: ElicitationActions): HTMLElement {
+export function elicitationCard(card: ElicitationCard, draft: ElicitationDraft, actions: ElicitationActions): TemplateResult {
   const titleId = `elicitation-title-${card.id}`;
-  return h('article', {
-    className: `approval-card elicitation-card elicitation-${card.mode}`,
-    attrs: { 'data-testid': 'elicitation-card', 'data-elicitation-id': card.id, 'data-mode': card.mode, 'aria-labelledby': titleId },
-  },
-  h('header', { className: 'card-header' },
-    h('h3', { className: 'card-title', attrs: { id: titleId } },
-      h('span', { className: 'card-server', attrs: { 'data-testid': 'elicitation-server' } }, card.serverName),
-      h('span', { className: 'muted' }, card.mode === 'url' ? ' asks you to open a page' : ' asks for your input'))),
-  h('p', { className: 'card-reason', attrs: { 'data-testid': 'elicitation-message' } }, card.message),
-  ...(card.mode === 'form' ? formBody(card, draft, actions) : urlBody(card, draft, actions)));
+  return html`<article class=${`approval-card elicitation-card elicitation-${card.mode}`} data-testid="elicitation-card" data-elicitation-id=${card.id} data-mode=${card.mode} aria-labelledby=${titleId}>
+    <header class="card-header"><h3 class="card-title" id=${titleId}><span class="card-server" data-testid="elicitation-server">${card.serverName}</span><span class="muted">${card.mode === 'url' ? ' asks you to open a page' : ' asks for your input'}</span></h3></header>
+    <p class="card-reason" data-testid="elicitation-message">${card.message}</p>
+    ${card.mode === 'form' ? formBody(card, draft, actions) : urlBody(card, draft, actions)}
+  </article>`;
 }
 
-function formBody(card: FormElicitationCard, draft: ElicitationDraft, actions: ElicitationActions): (HTMLElement | false)[] {
+function formBody(card: FormElicitationCard, draft: ElicitationDraft, actions: ElicitationActions): TemplateResult {
   const byField = new Map<string, string[]>();
   for (const problem of draft.problems) {
     const name = (problem.path.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
@@ -56,122 +54,81 @@ function formBody(card: FormElicitationCard, draft: ElicitationDraft, actions: E
   }
   const names = new Set(card.fields.map((f) => f.name));
   const general = [...byField.entries()].filter(([name]) => !names.has(name)).flatMap(([, messages]) => messages);
-  return [
-    h('form', { className: 'elicitation-form', attrs: { 'data-testid': 'elicitation-form', novalidate: '' } },
-      ...card.fields.map((field) => formField(card.id, field, draft.values[field.name], byField.get(field.name) ?? [], actions)),
-      general.length > 0 && h('ul', { className: 'field-errors', attrs: { role: 'alert' } }, ...general.map((m) => h('li', {}, m)))),
-    h('div', { className: 'card-answers' },
-      answer(card.id, 'accept', 'Submit', draft.busy, actions, true),
-      answer(card.id, 'decline', 'Decline', draft.busy, actions),
-      answer(card.id, 'cancel', 'Cancel', draft.busy, actions)),
-  ];
+  return html`<form class="elicitation-form" data-testid="elicitation-form" novalidate @submit=${(e: Event) => e.preventDefault()}>
+      ${repeat(card.fields, (field) => field.name, (field) => formField(card.id, field, draft.values[field.name], byField.get(field.name) ?? [], actions))}
+      ${general.length > 0 ? html`<ul class="field-errors" role="alert">${general.map((m) => html`<li>${m}</li>`)}</ul>` : nothing}
+    </form>
+    <div class="card-answers">${answer(card.id, 'accept', 'Submit', draft.busy, actions, true)}${answer(card.id, 'decline', 'Decline', draft.busy, actions)}${answer(card.id, 'cancel', 'Cancel', draft.busy, actions)}</div>`;
 }
 
-function urlBody(card: UrlElicitationCard, draft: ElicitationDraft, actions: ElicitationActions): (HTMLElement | false)[] {
+function urlBody(card: UrlElicitationCard, draft: ElicitationDraft, actions: ElicitationActions): TemplateResult {
   const at = card.host === '' ? -1 : card.url.indexOf(card.host);
-  return [
-    h('p', { className: 'elicitation-site' }, 'Site: ', h('strong', { className: 'url-host', attrs: { 'data-testid': 'elicitation-host' } }, card.host || '(none)')),
-    h('p', { className: 'elicitation-url', attrs: { 'data-testid': 'elicitation-url', title: card.url } },
-      ...(at < 0 ? [card.url] : [
-        h('span', { className: 'muted' }, card.url.slice(0, at)),
-        h('strong', { className: 'url-host' }, card.host),
-        h('span', { className: 'muted' }, card.url.slice(at + card.host.length)),
-      ])),
-    !card.openable && h('p', { className: 'preview-error', attrs: { role: 'alert', 'data-testid': 'elicitation-problem' } }, icon('error'), ` Not opened: ${card.problem ?? 'not a web page'}.`),
-    h('div', { className: 'card-answers' },
-      card.openable && answer(card.id, 'accept', 'Open in Browser', draft.busy, actions, true),
-      answer(card.id, 'decline', 'Decline', draft.busy, actions),
-      answer(card.id, 'cancel', 'Cancel', draft.busy, actions)),
-  ];
+  return html`<p class="elicitation-site">Site: <strong class="url-host" data-testid="elicitation-host">${card.host || '(none)'}</strong></p>
+    <p class="elicitation-url" data-testid="elicitation-url" title=${card.url}>${at < 0 ? card.url : html`<span class="muted">${card.url.slice(0, at)}</span><strong class="url-host">${card.host}</strong><span class="muted">${card.url.slice(at + card.host.length)}</span>`}</p>
+    ${!card.openable ? html`<p class="preview-error" role="alert" data-testid="elicitation-problem">${icon('error')} Not opened: ${card.problem ?? 'not a web page'}.</p>` : nothing}
+    <div class="card-answers">${card.openable ? answer(card.id, 'accept', 'Open in Browser', draft.busy, actions, true) : nothing}${answer(card.id, 'decline', 'Decline', draft.busy, actions)}${answer(card.id, 'cancel', 'Cancel', draft.busy, actions)}</div>`;
 }
 
-function answer(id: string, action: 'accept' | 'decline' | 'cancel', label: string, busy: boolean, actions: ElicitationActions, primary = false): HTMLElement {
-  return h('button', {
-    className: `answer-button${primary ? ' primary' : ''}`,
-    attrs: { type: 'button', 'data-testid': `elicitation-${action}`, 'data-focus-key': `elicitation:${id}:${action}`, ...(busy ? { disabled: '' } : {}) },
-    onClick: () => actions.answerElicitation(id, action),
-  }, label);
+function answer(id: string, action: 'accept' | 'decline' | 'cancel', label: string, busy: boolean, actions: ElicitationActions, primary = false): TemplateResult {
+  return html`<button class=${`answer-button${primary ? ' primary' : ''}`} type="button" data-testid=${`elicitation-${action}`} ?disabled=${busy} @click=${() => actions.answerElicitation(id, action)}>${label}</button>`;
 }
 
 const INPUT_TYPES: Readonly<Record<string, string>> = { email: 'email', uri: 'url', url: 'url', date: 'date', 'date-time': 'datetime-local', time: 'time' };
 
-function formField(cardId: string, field: ElicitationFieldRow, value: FieldValueRow | undefined, problems: readonly string[], actions: ElicitationActions): HTMLElement {
+function formField(cardId: string, field: ElicitationFieldRow, value: FieldValueRow | undefined, problems: readonly string[], actions: ElicitationActions): TemplateResult {
   const id = `el-${cardId}-${field.name}`;
   const errorId = `${id}-error`;
   const invalid = problems.length > 0;
-  const common = {
-    id,
-    'data-testid': 'elicitation-input',
-    'data-field': field.name,
-    'data-focus-key': `el:${cardId}:${field.name}`,
-    'aria-invalid': invalid ? 'true' : undefined,
-    'aria-describedby': invalid ? errorId : field.description !== undefined ? `${id}-help` : undefined,
-    ...(field.required ? { 'aria-required': 'true' } : {}),
-  };
+  const describedBy = invalid ? errorId : field.description !== undefined ? `${id}-help` : undefined;
   const edit = (next: FieldValueRow): void => actions.editElicitation(cardId, field.name, next);
-  let control: HTMLElement;
+  const required = opt(field.required ? 'true' : undefined);
+  const ariaInvalid = opt(invalid ? 'true' : undefined);
+  let control: TemplateResult;
   switch (field.kind) {
-    case 'boolean': {
-      const box = h('input', { attrs: { ...common, type: 'checkbox' } });
-      box.checked = value === true;
-      box.addEventListener('change', () => edit(box.checked));
-      control = box;
+    case 'boolean':
+      control = html`<input id=${id} type="checkbox" data-testid="elicitation-input" data-field=${field.name} aria-invalid=${ariaInvalid} aria-describedby=${opt(describedBy)} aria-required=${required}
+        .checked=${live(value === true)} @change=${(e: Event) => edit((e.currentTarget as HTMLInputElement).checked)}>`;
       break;
-    }
     case 'enum': {
-      const select = h('select', { attrs: common },
-        ...(field.required ? [] : [h('option', { attrs: { value: '' } }, '(none)')]),
-        ...(field.choices ?? []).map((choice) => h('option', { attrs: { value: String(choice.value) } }, choice.title)));
-      select.value = typeof value === 'string' ? value : '';
-      select.addEventListener('change', () => edit(select.value));
-      control = select;
+      const selected = typeof value === 'string' ? value : '';
+      control = html`<select id=${id} data-testid="elicitation-input" data-field=${field.name} aria-invalid=${ariaInvalid} aria-describedby=${opt(describedBy)} aria-required=${required} @change=${(e: Event) => edit(valueOf(e))}>
+        ${[...(field.required ? [] : [{ value: '', title: '(none)' }]), ...(field.choices ?? [])].map((choice) => html`<option value=${String(choice.value)} ?selected=${String(choice.value) === selected} .selected=${String(choice.value) === selected}>${choice.title}</option>`)}
+      </select>`;
       break;
     }
     case 'multiEnum': {
       const chosen = new Set(Array.isArray(value) ? value : []);
-      const boxes = (field.choices ?? []).map((choice) => {
-        const box = h('input', { attrs: { type: 'checkbox', value: String(choice.value), 'data-focus-key': `el:${cardId}:${field.name}:${String(choice.value)}` } });
-        box.checked = chosen.has(String(choice.value));
-        return box;
-      });
-      for (const box of boxes) box.addEventListener('change', () => edit(boxes.filter((b) => b.checked).map((b) => b.value)));
-      control = h('div', { className: 'choice-group', attrs: { ...common, role: 'group', 'aria-labelledby': `${id}-label` } },
-        ...boxes.map((box, i) => h('label', { className: 'choice' }, box, ` ${field.choices?.[i]?.title ?? box.value}`)));
+      const changed = (e: Event): void => {
+        const group = (e.currentTarget as HTMLElement).closest('.choice-group');
+        edit([...group?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]') ?? []].filter((b) => b.checked).map((b) => b.value));
+      };
+      control = html`<div class="choice-group" id=${id} data-testid="elicitation-input" data-field=${field.name} role="group" aria-labelledby=${`${id}-label`} aria-invalid=${ariaInvalid} aria-describedby=${opt(describedBy)} aria-required=${required}>
+        ${(field.choices ?? []).map((choice) => html`<label class="choice"><input type="checkbox" value=${String(choice.value)} .checked=${live(chosen.has(String(choice.value)))} @change=${changed}> ${choice.title}</label>`)}
+      </div>`;
       break;
     }
-    case 'json': {
-      const area = h('textarea', { className: 'arg-input arg-json', attrs: { ...common, rows: '2', spellcheck: 'false' } });
-      area.value = typeof value === 'string' ? value : '';
-      area.addEventListener('input', () => edit(area.value));
-      control = area;
+    case 'json':
+      control = html`<textarea class="arg-input arg-json" id=${id} rows="2" spellcheck="false" data-testid="elicitation-input" data-field=${field.name} aria-invalid=${ariaInvalid} aria-describedby=${opt(describedBy)} aria-required=${required}
+        .value=${live(typeof value === 'string' ? value : '')} @input=${(e: Event) => edit(valueOf(e))}></textarea>`;
       break;
-    }
     default: {
       const numeric = field.kind === 'number' || field.kind === 'integer';
-      const input = h('input', {
-        className: 'field-input',
-        attrs: {
-          ...common,
-          type: numeric ? 'number' : INPUT_TYPES[field.format ?? ''] ?? 'text',
-          ...(numeric && field.minimum !== undefined ? { min: String(field.minimum) } : {}),
-          ...(numeric && field.maximum !== undefined ? { max: String(field.maximum) } : {}),
-          ...(field.kind === 'integer' ? { step: '1' } : field.kind === 'number' ? { step: 'any' } : {}),
-          ...(field.maxLength !== undefined ? { maxlength: String(field.maxLength) } : {}),
-        },
-      });
-      input.value = typeof value === 'string' ? value : '';
-      input.addEventListener('input', () => edit(input.value));
-      control = input;
+      control = html`<input class="field-input" id=${id} data-testid="elicitation-input" data-field=${field.name} aria-invalid=${ariaInvalid} aria-describedby=${opt(describedBy)} aria-required=${required}
+        type=${numeric ? 'number' : INPUT_TYPES[field.format ?? ''] ?? 'text'}
+        min=${opt(numeric && field.minimum !== undefined ? String(field.minimum) : undefined)} max=${opt(numeric && field.maximum !== undefined ? String(field.maximum) : undefined)}
+        step=${opt(field.kind === 'integer' ? '1' : field.kind === 'number' ? 'any' : undefined)} maxlength=${opt(field.maxLength !== undefined ? String(field.maxLength) : undefined)}
+        .value=${live(typeof value === 'string' ? value : '')} @input=${(e: Event) => edit(valueOf(e))}>`;
     }
   }
   const bounds = boundsText(field);
-  return h('div', { className: `arg-field${invalid ? ' invalid' : ''}`, attrs: { 'data-testid': 'elicitation-field', 'data-field': field.name, 'data-kind': field.kind } },
-    field.kind === 'boolean'
-      ? h('label', { className: 'choice', attrs: { id: `${id}-label`, for: id } }, control, ` ${field.title}`, field.required && h('span', { className: 'muted' }, ' (required)'))
-      : h('label', { className: 'arg-label', attrs: { id: `${id}-label`, for: id } }, field.title, field.required && h('span', { className: 'muted' }, ' (required)'), bounds && h('span', { className: 'muted' }, ` ${bounds}`)),
-    field.kind !== 'boolean' && control,
-    field.description !== undefined && h('div', { className: 'muted field-help', attrs: { id: `${id}-help` } }, field.description),
-    invalid && h('div', { className: 'field-error', attrs: { id: errorId, role: 'alert', 'data-testid': 'elicitation-field-error' } }, problems.join('; ')));
+  const requiredMark = field.required ? html`<span class="muted"> (required)</span>` : nothing;
+  return html`<div class=${`arg-field${invalid ? ' invalid' : ''}`} data-testid="elicitation-field" data-field=${field.name} data-kind=${field.kind}>
+    ${field.kind === 'boolean'
+      ? html`<label class="choice" id=${`${id}-label`} for=${id}>${control} ${field.title}${requiredMark}</label>`
+      : html`<label class="arg-label" id=${`${id}-label`} for=${id}>${field.title}${requiredMark}${bounds ? html`<span class="muted"> ${bounds}</span>` : nothing}</label>${control}`}
+    ${field.description !== undefined ? html`<div class="muted field-help" id=${`${id}-help`}>${field.description}</div>` : nothing}
+    ${invalid ? html`<div class="field-error" id=${errorId} role="alert" data-testid="elicitation-field-error">${problems.join('; ')}</div>` : nothing}
+  </div>`;
 }
 
 function boundsText(field: ElicitationFieldRow): string | undefined {

@@ -1,9 +1,14 @@
 // The person's standing rules (each revocable, with where it came from) and the history of calls
 // (filterable by words and by decision, exportable as JSON).
 import type { HistoryRow, RuleRow } from '../src/protocol/approvals';
+import { html, nothing, type TemplateResult } from 'lit-html';
+import { live } from 'lit-html/directives/live.js';
+import { repeat } from 'lit-html/directives/repeat.js';
 import { counted } from '../src/protocol/counts';
-import { h } from './dom';
+import { valueOf } from './dom';
+import { durationSpan } from './durations';
 import { outputWarningLine } from './outputReview';
+import { ruleConditions } from './ruleChoices';
 
 export type DecisionFilter = 'all' | 'allow' | 'ask' | 'deny' | 'errors';
 
@@ -23,23 +28,15 @@ export interface HistoryActions {
 
 const SCOPE_LABELS = { session: 'this session', workspace: 'this workspace', global: 'everywhere' } as const;
 
-export function rulesList(rules: readonly RuleRow[], actions: HistoryActions): HTMLElement {
-  if (rules.length === 0) return h('p', { className: 'muted empty-list' }, 'No rules yet. “Approve for session” and “Always allow” on a card add one.');
-  return h('ul', { className: 'list rules', attrs: { 'aria-label': 'Approval rules' } },
-    ...rules.map((rule) => h('li', { className: 'rule-row', attrs: { 'data-testid': 'rule-row', 'data-rule-id': rule.id, 'data-scope': rule.scope } },
-      h('div', { className: 'row-line' },
-        h('span', { className: `rule-effect effect-${rule.effect}` }, rule.effect === 'allow' ? 'Allow' : 'Deny'),
-        h('span', { className: 'rule-what' }, ' ', h('code', {}, rule.tool === '*' ? 'every tool' : rule.tool), ' of ', h('code', {}, rule.server)),
-        h('span', { className: 'rule-scope muted' }, ` · ${SCOPE_LABELS[rule.scope]}`)),
-      rule.signatures !== undefined && rule.signatures.length > 0 && h('div', { className: 'rule-signatures' },
-        'Commands: ', ...rule.signatures.flatMap((s, i) => [i > 0 ? ', ' : '', h('code', {}, s)])),
-      h('div', { className: 'history-detail muted', attrs: { title: rule.description } }, `From ${rule.origin}, ${timeWords(rule.createdAt)}`),
-      h('div', { className: 'row-actions' },
-        h('button', {
-          className: 'link-button row-action',
-          attrs: { type: 'button', 'data-testid': 'rule-revoke', 'data-focus-key': `revoke:${rule.id}`, 'aria-label': `Revoke: ${rule.description}` },
-          onClick: () => actions.revokeRule(rule.id),
-        }, 'Revoke')))));
+export function rulesList(rules: readonly RuleRow[], actions: HistoryActions): TemplateResult {
+  if (rules.length === 0) return html`<p class="muted empty-list">No rules yet. “Approve for session” and “Always allow” on a card add one.</p>`;
+  return html`<ul class="list rules" aria-label="Approval rules">${repeat(rules, (rule) => rule.id, (rule) => html`<li class="rule-row" data-testid="rule-row" data-rule-id=${rule.id} data-scope=${rule.scope}>
+    <div class="row-line"><span class=${`rule-effect effect-${rule.effect}`}>${rule.effect === 'allow' ? 'Allow' : 'Deny'}</span><span class="rule-what"> <code>${rule.tool === '*' ? 'every tool' : rule.tool}</code> of <code>${rule.server}</code></span><span class="rule-scope muted"> · ${SCOPE_LABELS[rule.scope]}</span></div>
+    ${rule.signatures !== undefined && rule.signatures.length > 0 ? html`<div class="rule-signatures">Commands: ${rule.signatures.map((sig, i) => html`${i > 0 ? ', ' : ''}<code>${sig}</code>`)}</div>` : nothing}
+    ${ruleConditions(rule)}
+    <div class="history-detail muted" title=${rule.description}>From ${rule.origin}, ${timeWords(rule.createdAt)}</div>
+    <div class="row-actions"><button class="link-button row-action" type="button" data-testid="rule-revoke" aria-label=${`Revoke: ${rule.description}`} @click=${() => actions.revokeRule(rule.id)}>Revoke</button></div>
+  </li>`)}</ul>`;
 }
 
 /** The rows the filter keeps: words match server, tool, arguments, reason, who decided and the error. */
@@ -56,71 +53,38 @@ const DECISION_LABELS: { readonly [D in DecisionFilter]: string } = {
   all: 'All calls', allow: 'Allowed at once', ask: 'Asked', deny: 'Refused', errors: 'With an error',
 };
 
-export function historyList(rows: readonly HistoryRow[], filter: HistoryFilterState, actions: HistoryActions): HTMLElement {
+export function historyList(rows: readonly HistoryRow[], filter: HistoryFilterState, actions: HistoryActions): TemplateResult {
   const shown = filterHistory(rows, filter);
-  const search = h('input', {
-    className: 'history-search',
-    attrs: { type: 'search', placeholder: 'Filter calls', 'aria-label': 'Filter calls', 'data-testid': 'history-filter', 'data-focus-key': 'history-filter' },
-  });
-  search.value = filter.text;
-  search.addEventListener('input', () => actions.filterHistory({ ...filter, text: search.value }));
-  const decision = h('select', {
-    className: 'history-decision',
-    attrs: { 'aria-label': 'Which calls', 'data-testid': 'history-decision', 'data-focus-key': 'history-decision' },
-  }, ...(Object.keys(DECISION_LABELS) as DecisionFilter[]).map((value) => {
-    const option = h('option', { attrs: { value } }, DECISION_LABELS[value]);
-    option.selected = value === filter.decision;
-    return option;
-  }));
-  decision.addEventListener('change', () => actions.filterHistory({ ...filter, decision: decision.value as DecisionFilter }));
-  return h('div', { className: 'history' },
-    h('div', { className: 'history-tools' },
-      search,
-      decision,
-      h('button', {
-        className: 'link-button',
-        attrs: { type: 'button', 'data-testid': 'history-export', 'data-focus-key': 'history-export' },
-        onClick: () => actions.exportHistory(),
-      }, 'Export JSON'),
-      h('button', {
-        className: 'link-button',
-        attrs: { type: 'button', 'data-testid': 'history-clear', 'data-focus-key': 'history-clear', ...(rows.length === 0 ? { disabled: '' } : {}) },
-        onClick: () => actions.clearHistory(),
-      }, 'Clear')),
-    rows.length === 0
-      ? h('p', { className: 'muted empty-list' }, 'No tool calls yet.')
-      : h('p', { className: 'muted history-count', attrs: { 'data-testid': 'history-count' } }, shown.length === rows.length ? callsWord(rows.length) : `${shown.length} of ${callsWord(rows.length)}`),
-    shown.length > 0 && h('ol', { className: 'list history-rows', attrs: { 'aria-label': 'Tool calls, newest first' } },
-      ...shown.map(historyRow)));
+  return html`<div class="history">
+    <div class="history-tools">
+      <input class="history-search" type="search" placeholder="Filter calls" aria-label="Filter calls" data-testid="history-filter"
+        .value=${live(filter.text)} @input=${(e: Event) => actions.filterHistory({ ...filter, text: valueOf(e) })}>
+      <select class="history-decision" aria-label="Which calls" data-testid="history-decision" @change=${(e: Event) => actions.filterHistory({ ...filter, decision: valueOf(e) as DecisionFilter })}>
+        ${(Object.keys(DECISION_LABELS) as DecisionFilter[]).map((value) => html`<option value=${value} ?selected=${value === filter.decision} .selected=${value === filter.decision}>${DECISION_LABELS[value]}</option>`)}
+      </select>
+      <button class="link-button" type="button" data-testid="history-export" @click=${() => actions.exportHistory()}>Export JSON</button>
+      <button class="link-button" type="button" data-testid="history-clear" ?disabled=${rows.length === 0} @click=${() => actions.clearHistory()}>Clear</button>
+    </div>
+    ${rows.length === 0
+      ? html`<p class="muted empty-list">No tool calls yet.</p>`
+      : html`<p class="muted history-count" data-testid="history-count">${shown.length === rows.length ? callsWord(rows.length) : `${shown.length} of ${callsWord(rows.length)}`}</p>`}
+    ${shown.length > 0 ? html`<ol class="list history-rows" aria-label="Tool calls, newest first">${repeat(shown, (row) => row.id, historyRow)}</ol>` : nothing}
+  </div>`;
 }
 
-function historyRow(row: HistoryRow): HTMLElement {
+function historyRow(row: HistoryRow): TemplateResult {
   const outcome = row.error !== undefined ? 'error' : row.ran ? 'ran' : 'not run';
-  return h('li', {
-    className: `history-row decision-${row.decision}${row.error !== undefined ? ' has-error' : ''}`,
-    attrs: { 'data-testid': 'history-row', 'data-decision': row.decision, 'data-ran': String(row.ran), 'data-call-id': row.id },
-  },
-  h('div', { className: 'row-line' },
-    h('span', { className: 'history-tool' }, h('code', {}, row.tool), h('span', { className: 'muted' }, ` · ${row.server}`)),
-    h('span', { className: 'row-status muted' }, h('time', { attrs: { datetime: new Date(row.at).toISOString() } }, timeWords(row.at)))),
-  h('div', { className: 'history-detail' },
-    h('span', { className: `decision-badge decision-${row.decision}`, attrs: { 'data-testid': 'history-decision-label' } },
-      row.decision === 'allow' ? 'allowed' : row.decision === 'ask' ? 'asked' : 'refused'),
-    h('span', { attrs: { 'data-testid': 'history-decided-by' } }, ` by ${row.decidedBy}`),
-    h('span', { className: 'muted' }, ` · ${outcome}`),
-    row.durationMs !== undefined && h('span', { className: 'muted' }, ` · ${formatMs(row.durationMs)}`),
-    row.resultChars !== undefined && h('span', { className: 'muted' }, ` · ${row.resultChars.toLocaleString('en')} chars`)),
-  h('div', { className: 'history-args muted', attrs: { title: row.argsText } }, h('code', {}, row.argsText)),
-  row.error !== undefined && h('div', { className: 'row-error', attrs: { 'data-testid': 'history-error', title: row.error } }, row.error),
-  outputWarningLine(row));
+  return html`<li class=${`history-row decision-${row.decision}${row.error !== undefined ? ' has-error' : ''}`} data-testid="history-row" data-decision=${row.decision} data-ran=${String(row.ran)} data-call-id=${row.id}>
+    <div class="row-line"><span class="history-tool"><code>${row.tool}</code><span class="muted"> · ${row.server}</span></span><span class="row-status muted"><time datetime=${new Date(row.at).toISOString()}>${timeWords(row.at)}</time></span></div>
+    <div class="history-detail"><span class=${`decision-badge decision-${row.decision}`} data-testid="history-decision-label">${row.decision === 'allow' ? 'allowed' : row.decision === 'ask' ? 'asked' : 'refused'}</span><span data-testid="history-decided-by"> by ${row.decidedBy}</span><span class="muted"> · ${outcome}</span>${durationSpan(row)}${row.resultChars !== undefined ? html`<span class="muted"> · ${row.resultChars.toLocaleString('en')} chars</span>` : nothing}</div>
+    <div class="history-args muted" title=${row.argsText}><code>${row.argsText}</code></div>
+    ${row.error !== undefined ? html`<div class="row-error" data-testid="history-error" title=${row.error}>${row.error}</div>` : nothing}
+    ${outputWarningLine(row)}
+  </li>`;
 }
 
 function callsWord(count: number): string {
   return counted(count, 'call');
-}
-
-function formatMs(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 function timeWords(at: number): string {

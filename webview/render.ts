@@ -1,19 +1,22 @@
-// Renders the whole view from (snapshot, ui state). Lists are short, so every snapshot rebuilds the
-// DOM; focus is carried across by `data-focus-key` so keyboard users keep their place.
+// Renders the whole view from (snapshot, ui state, drafts) with lit-html. Every list is keyed
+// (`repeat`), so a new snapshot updates the rows and cards in place: focus, caret and what the
+// person typed stay where they are, with nothing put back by hand.
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
+import { html, nothing, render as renderTemplate, type TemplateResult } from 'lit-html';
+import { repeat } from 'lit-html/directives/repeat.js';
 import {
   baseName, type ProblemRow, type Scope, type ServerRow, type ServerStateKind, type ShadowedRow, type SidebarSnapshot, type SourceLocation,
 } from '../src/protocol/sidebar';
 import type { OpenSourceParams, ServerAction, SidebarCommand } from '../src/protocol/sidebarMessages';
 import { counted } from '../src/protocol/counts';
-import { approvalCard, modePicker, type ApprovalActions } from './approvals';
-import { h, icon, type IconName, type Props } from './dom';
+import { approvalCards, modePicker, type ApprovalActions } from './approvals';
+import { icon, opt, type IconName } from './dom';
 import { draftOf, type CardDraft } from './drafts';
 import { samplingCard, type SamplingActions } from './sampling';
 import { elicitationCard, elicitationDraftOf, type ElicitationActions, type ElicitationDraft } from './elicitations';
-import { heldOutputCard, type HeldOutputActions } from './outputReview';
 import { historyList, NO_FILTER, rulesList, type HistoryActions, type HistoryFilterState } from './history';
+import { heldOutputCard, type HeldOutputActions } from './outputReview';
 import type { SectionId, UiState } from './state';
 
 export interface ViewModel {
@@ -40,66 +43,56 @@ export interface Actions extends ApprovalActions, HistoryActions, ElicitationAct
 }
 
 export function render(root: HTMLElement, model: ViewModel, actions: Actions): void {
-  const focusKey = focusedKey(root);
+  root.setAttribute('aria-busy', model.snapshot ? 'false' : 'true');
+  renderTemplate(view(model, actions), root);
+}
+
+function view(model: ViewModel, actions: Actions): TemplateResult {
   const { snapshot } = model;
-  root.setAttribute('aria-busy', snapshot ? 'false' : 'true');
-  const pending = snapshot?.approvals.pending ?? [];
-  root.replaceChildren(...(snapshot ? [
-    model.notice !== undefined ? renderNotice(model.notice, actions) : null,
-    // What a server asks for comes first, and is never hidden behind a collapsed section.
-    snapshot.elicitations.length + snapshot.sampling.length > 0 && section('requests', 'Server requests', snapshot.elicitations.length + snapshot.sampling.length, { ...model.ui, collapsed: model.ui.collapsed.filter((id) => id !== 'requests') }, actions, () =>
-      h('div', { className: 'approvals', attrs: { 'aria-live': 'polite' } },
-        ...snapshot.sampling.map((card) => samplingCard(card, model.samplingBusy?.has(card.id) ?? false, actions)),
-        ...snapshot.elicitations.map((card) => elicitationCard(card, model.elicitationDrafts?.get(card.id) ?? elicitationDraftOf(card), actions)))),
-    heldOutputsSection(snapshot, model, actions),
-    // A waiting call is never hidden behind a collapsed section.
-    section('approvals', 'Approvals', pending.length, pending.length > 0 ? { ...model.ui, collapsed: model.ui.collapsed.filter((id) => id !== 'approvals') } : model.ui, actions, () =>
-      h('div', { className: 'approvals' },
-        modePicker(snapshot.approvals.mode, actions, snapshot.approvals.modeLockedBy),
-        pending.length > 0
-          ? h('div', { className: 'approval-cards', attrs: { 'aria-live': 'polite' } },
-            ...pending.map((card) => approvalCard(card, model.drafts?.get(card.id) ?? draftOf(card), actions)))
-          : h('p', { className: 'muted empty-list', attrs: { 'data-testid': 'no-approvals' } }, 'No tool calls wait for you.'))),
-    section('servers', 'Servers', snapshot.servers.length, model.ui, actions, () =>
-      snapshot.servers.length > 0
-        ? h('ul', { className: 'list', attrs: { 'aria-label': 'Servers' } }, ...snapshot.servers.map((s) => serverRow(s, actions)))
-        : emptyState(snapshot, actions)),
-    snapshot.shadowed.length > 0 && section('shadowed', 'Shadowed', snapshot.shadowed.length, model.ui, actions, () =>
-      h('ul', { className: 'list', attrs: { 'aria-label': 'Shadowed servers' } }, ...snapshot.shadowed.map((s) => shadowedRow(s, actions)))),
-    snapshot.problems.length > 0 && section('problems', 'Problems', snapshot.problems.length, model.ui, actions, () =>
-      h('ul', { className: 'list', attrs: { 'aria-label': 'Problems' } }, ...snapshot.problems.map((p, i) => problemRow(p, i, actions)))),
-    section('rules', 'Rules', snapshot.approvals.rules.length, model.ui, actions, () => rulesList(snapshot.approvals.rules, actions)),
-    section('history', 'History', snapshot.approvals.history.length, model.ui, actions, () =>
-      historyList(snapshot.approvals.history, model.historyFilter ?? NO_FILTER, actions)),
-  ].filter((n): n is HTMLElement => n instanceof HTMLElement) : [
-    h('p', { className: 'loading' }, 'Loading servers…'),
-  ]));
-  if (focusKey !== undefined) restoreFocus(root, focusKey);
+  if (!snapshot) return html`<p class="loading">Loading servers…</p>`;
+  const pending = snapshot.approvals.pending;
+  const requests = snapshot.elicitations.length + snapshot.sampling.length;
+  // What waits for the person is never hidden behind a collapsed section.
+  const opened = (id: SectionId): UiState => ({ ...model.ui, collapsed: model.ui.collapsed.filter((s) => s !== id) });
+  return html`
+    ${model.notice !== undefined ? renderNotice(model.notice, actions) : nothing}
+    ${requests > 0 ? section('requests', 'Server requests', requests, opened('requests'), actions, () => html`<div class="approvals" aria-live="polite">
+      ${repeat(snapshot.sampling, (card) => card.id, (card) => samplingCard(card, model.samplingBusy?.has(card.id) ?? false, actions))}
+      ${repeat(snapshot.elicitations, (card) => card.id, (card) => elicitationCard(card, model.elicitationDrafts?.get(card.id) ?? elicitationDraftOf(card), actions))}
+    </div>`) : nothing}
+    ${heldOutputsSection(snapshot, opened, actions)}
+    ${section('approvals', 'Approvals', pending.length, pending.length > 0 ? opened('approvals') : model.ui, actions, () => html`<div class="approvals">
+      ${pending.length > 0
+        // Waiting cards come first, before the mode picker: the first thing the view shows.
+        ? html`${approvalCards(pending, (card) => model.drafts?.get(card.id) ?? draftOf(card), actions)}${modePicker(snapshot.approvals.mode, actions, snapshot.approvals.modeLockedBy)}`
+        : html`${modePicker(snapshot.approvals.mode, actions, snapshot.approvals.modeLockedBy)}<p class="muted empty-list" data-testid="no-approvals">No tool calls wait for you.</p>`}
+    </div>`)}
+    ${section('servers', 'Servers', snapshot.servers.length, model.ui, actions, () => (snapshot.servers.length > 0
+      ? html`<ul class="list" aria-label="Servers">${repeat(snapshot.servers, (s) => s.id, (s) => serverRow(s, actions))}</ul>`
+      : emptyState(snapshot, actions)))}
+    ${snapshot.shadowed.length > 0 ? section('shadowed', 'Shadowed', snapshot.shadowed.length, model.ui, actions, () =>
+      html`<ul class="list" aria-label="Shadowed servers">${repeat(snapshot.shadowed, (s) => location(s.source), (s) => shadowedRow(s, actions))}</ul>`) : nothing}
+    ${snapshot.problems.length > 0 ? section('problems', 'Problems', snapshot.problems.length, model.ui, actions, () =>
+      html`<ul class="list" aria-label="Problems">${repeat(snapshot.problems, (p, i) => `${i}:${location(p)}`, (p) => problemRow(p, actions))}</ul>`) : nothing}
+    ${section('rules', 'Rules', snapshot.approvals.rules.length, model.ui, actions, () => rulesList(snapshot.approvals.rules, actions))}
+    ${section('history', 'History', snapshot.approvals.history.length, model.ui, actions, () => historyList(snapshot.approvals.history, model.historyFilter ?? NO_FILTER, actions))}`;
 }
 
 /** Flagged tool results held for review: never hidden behind a collapsed section. */
-function heldOutputsSection(snapshot: SidebarSnapshot, model: ViewModel, actions: Actions): HTMLElement | false {
+function heldOutputsSection(snapshot: SidebarSnapshot, opened: (id: SectionId) => UiState, actions: Actions): TemplateResult | typeof nothing {
   const held = snapshot.heldOutputs ?? [];
-  if (held.length === 0) return false;
-  return section('heldOutputs', 'Tool results to review', held.length, { ...model.ui, collapsed: model.ui.collapsed.filter((id) => id !== 'heldOutputs') }, actions, () =>
-    h('div', { className: 'approvals', attrs: { 'aria-live': 'polite' } }, ...held.map((card) => heldOutputCard(card, actions))));
+  if (held.length === 0) return nothing;
+  return section('heldOutputs', 'Tool results to review', held.length, opened('heldOutputs'), actions, () =>
+    html`<div class="approvals" aria-live="polite">${repeat(held, (card) => card.id, (card) => heldOutputCard(card, actions))}</div>`);
 }
 
-function section(id: SectionId, title: string, count: number, ui: UiState, actions: Actions, body: () => HTMLElement): HTMLElement {
+function section(id: SectionId, title: string, count: number, ui: UiState, actions: Actions, body: () => TemplateResult): TemplateResult {
   const open = !ui.collapsed.includes(id);
   const bodyId = `section-${id}`;
-  return h('section', { className: `section${open ? ' open' : ''}`, attrs: { 'data-section': id } },
-    h('h2', { className: 'section-header' },
-      h('button', {
-        className: 'section-toggle',
-        attrs: { type: 'button', 'aria-expanded': String(open), 'aria-controls': bodyId, 'data-focus-key': `section:${id}` },
-        onClick: () => actions.toggleSection(id),
-      },
-      icon('chevron', 'chevron'),
-      h('span', { className: 'section-title' }, title),
-      badge(String(count), 'counter', 'section-count', { 'aria-hidden': 'true' }),
-      h('span', { className: 'visually-hidden' }, `(${counted(count, 'item')})`))),
-    open ? h('div', { className: 'section-body', attrs: { id: bodyId } }, body()) : h('div', { attrs: { id: bodyId, hidden: '' } }));
+  return html`<section class=${`section${open ? ' open' : ''}`} data-section=${id}>
+    <h2 class="section-header"><button class="section-toggle" type="button" aria-expanded=${String(open)} aria-controls=${bodyId} @click=${() => actions.toggleSection(id)}>${icon('chevron', 'chevron')}<span class="section-title">${title}</span>${badge(String(count), 'counter', 'section-count', { 'aria-hidden': 'true' })}<span class="visually-hidden">(${counted(count, 'item')})</span></button></h2>
+    ${open ? html`<div class="section-body" id=${bodyId}>${body()}</div>` : html`<div id=${bodyId} hidden></div>`}
+  </section>`;
 }
 
 /** The icon beside each state's label (none for states that need no emphasis). */
@@ -135,7 +128,7 @@ const STATE_ACTIONS: { readonly [K in ServerStateKind]: readonly { action: Serve
   disabled: [],
 };
 
-function serverRow(row: ServerRow, actions: Actions): HTMLElement {
+function serverRow(row: ServerRow, actions: Actions): TemplateResult {
   const where = location(row.source);
   const folder = row.folder !== undefined && row.id !== row.name ? baseName(row.folder) : undefined;
   // Before the lifecycle knows a server, the config's flags say what to expect; after, the state says it.
@@ -143,117 +136,55 @@ function serverRow(row: ServerRow, actions: Actions): HTMLElement {
   const failure = row.state === 'failed' || row.state === 'crashed';
   const stateIcon = STATE_ICON[row.state];
   const counts = row.counts;
-  return h('li', {
-    className: `server-row state-${row.state}${row.disabled ? ' is-disabled' : ''}`,
-    attrs: { 'data-testid': 'server-row', 'data-server-id': row.id, 'data-state': row.state },
-  },
-  h('div', { className: 'row-line' },
-    h('button', {
-      className: 'server-name link-button',
-      attrs: { type: 'button', 'data-testid': 'server-name', title: `Open definition (${where})`, 'data-focus-key': `server:${row.id}` },
-      onClick: () => actions.openSource({ target: 'server', serverId: row.id }),
-    }, row.name),
-    folder !== undefined && h('span', { className: 'server-folder', attrs: { title: row.folder } }, folder),
-    badge(row.scope, 'default', `scope-badge scope-${row.scope}`, { 'data-testid': 'server-scope', title: SCOPE_TITLE[row.scope] }),
-    !known && row.needsTrust && h('span', {
-      className: 'marker marker-trust',
-      attrs: { 'data-testid': 'server-needs-trust', title: 'Defined by the repository: it will not start until you trust it' },
-    }, icon('shield'), 'needs trust'),
-    !known && row.disabled && h('span', { className: 'marker marker-disabled', attrs: { 'data-testid': 'server-disabled' } }, 'disabled'),
-    h('span', { className: 'row-status' },
-      ...toolReviewMarkers(row),
-      refusedToolsMarker(row),
-      counts && h('span', {
-        className: 'server-tools',
-        attrs: {
-          'data-testid': 'server-tools',
-          'data-count': String(counts.tools),
-          title: [counted(counts.tools, 'tool'), counted(counts.resources, 'resource'), counted(counts.resourceTemplates, 'resource template'), counted(counts.prompts, 'prompt')].join(', '),
-        },
-      }, counted(counts.tools, 'tool')),
-      h('span', {
-        className: `server-state state-${row.state}`,
-        attrs: {
-          title: row.state === 'needsTrust' ? row.stateReason ?? 'Defined by the repository: it starts once you trust it' : row.stateReason,
-        },
-      },
-      stateIcon !== undefined && icon(stateIcon, 'state-icon'),
-      // The label alone carries the test id, so its text is exactly the state label.
-      h('span', { attrs: { 'data-testid': 'server-state' } }, row.stateLabel)))),
-  h('div', { className: 'row-detail' },
-    h('span', { className: 'server-transport', attrs: { 'data-testid': 'server-transport' } }, row.transport),
-    h('span', { className: 'server-launch', attrs: { 'data-testid': 'server-launch', title: row.launchSummary } }, ...wrappable(row.launchSummary))),
-  row.dangerFlags !== undefined && row.dangerFlags.length > 0 && h('ul', { className: 'danger-flags', attrs: { 'aria-label': 'Danger flags' } },
-    ...row.dangerFlags.map((flag) => h('li', {
-      className: 'danger-flag',
-      attrs: { 'data-testid': 'server-danger', 'data-flag': flag.id, title: flag.detail !== undefined ? `${flag.reason}: ${flag.detail}` : flag.reason },
-    }, icon('warning', 'danger-icon'), h('span', { className: 'danger-id' }, flag.id), ` ${flag.reason}`))),
-  row.stateReason !== undefined && h('div', {
-    className: failure ? 'row-error' : 'row-reason',
-    attrs: { 'data-testid': failure ? 'server-error' : 'server-reason', title: row.stateReason },
-  }, row.stateReason),
-  STATE_ACTIONS[row.state].length > 0 && h('div', { className: 'row-actions' },
-    ...STATE_ACTIONS[row.state].map(({ action, label }) => h('button', {
-      className: 'link-button row-action',
-      attrs: { type: 'button', 'data-testid': `server-action-${action}`, 'data-focus-key': `action:${row.id}:${action}` },
-      onClick: () => actions.serverAction(row.id, action),
-    }, label))));
+  const stateTitle = row.state === 'needsTrust' ? row.stateReason ?? 'Defined by the repository: it starts once you trust it' : row.stateReason;
+  return html`<li class=${`server-row state-${row.state}${row.disabled ? ' is-disabled' : ''}`} data-testid="server-row" data-server-id=${row.id} data-state=${row.state}>
+    <div class="row-line">
+      <button class="server-name link-button" type="button" data-testid="server-name" title=${`Open definition (${where})`} @click=${() => actions.openSource({ target: 'server', serverId: row.id })}>${row.name}</button>
+      ${folder !== undefined ? html`<span class="server-folder" title=${opt(row.folder)}>${folder}</span>` : nothing}
+      ${badge(row.scope, 'default', `scope-badge scope-${row.scope}`, { 'data-testid': 'server-scope', title: SCOPE_TITLE[row.scope] })}
+      ${!known && row.needsTrust ? html`<span class="marker marker-trust" data-testid="server-needs-trust" title="Defined by the repository: it will not start until you trust it">${icon('shield')}needs trust</span>` : nothing}
+      ${!known && row.disabled ? html`<span class="marker marker-disabled" data-testid="server-disabled">disabled</span>` : nothing}
+      <span class="row-status">${toolReviewMarkers(row)}${refusedToolsMarker(row)}${counts ? html`<span class="server-tools" data-testid="server-tools" data-count=${String(counts.tools)}
+        title=${[counted(counts.tools, 'tool'), counted(counts.resources, 'resource'), counted(counts.resourceTemplates, 'resource template'), counted(counts.prompts, 'prompt')].join(', ')}>${counted(counts.tools, 'tool')}</span>` : nothing}<span class=${`server-state state-${row.state}`} title=${opt(stateTitle)}>${stateIcon !== undefined ? icon(stateIcon, 'state-icon') : nothing}<span data-testid="server-state">${row.stateLabel}</span></span></span>
+    </div>
+    <div class="row-detail">
+      <span class="server-transport" data-testid="server-transport">${row.transport}</span>
+      <span class="server-launch" data-testid="server-launch" title=${row.launchSummary}>${wrappable(row.launchSummary)}</span>
+    </div>
+    ${row.dangerFlags !== undefined && row.dangerFlags.length > 0 ? html`<ul class="danger-flags" aria-label="Danger flags">${row.dangerFlags.map((flag) => html`<li class="danger-flag" data-testid="server-danger" data-flag=${flag.id} title=${flag.detail !== undefined ? `${flag.reason}: ${flag.detail}` : flag.reason}>${icon('warning', 'danger-icon')}<span class="danger-id">${flag.id}</span> ${flag.reason}</li>`)}</ul>` : nothing}
+    ${row.stateReason !== undefined ? html`<div class=${failure ? 'row-error' : 'row-reason'} data-testid=${failure ? 'server-error' : 'server-reason'} title=${row.stateReason}>${row.stateReason}</div>` : nothing}
+    ${STATE_ACTIONS[row.state].length > 0 ? html`<div class="row-actions">${STATE_ACTIONS[row.state].map(({ action, label }) => html`<button class="link-button row-action" type="button" data-testid=${`server-action-${action}`} @click=${() => actions.serverAction(row.id, action)}>${label}</button>`)}</div>` : nothing}
+  </li>`;
 }
 
 /** A ready server's changed/new tools and flagged tools, each with what the tooltip lists. */
-function toolReviewMarkers(row: ServerRow): (HTMLElement | false)[] {
+function toolReviewMarkers(row: ServerRow): TemplateResult | typeof nothing {
   const review = row.toolReview;
-  if (!review) return [];
+  if (!review) return nothing;
   const changes = [review.changed > 0 && `${review.changed} changed`, review.new > 0 && `${review.new} new`].filter((t): t is string => !!t);
   const flaggedTitle = [
     `${review.flagged} ${review.flagged === 1 ? 'tool looks' : 'tools look'} like instructions aimed at the model${review.blocked > 0 ? ` (${review.blocked} blocked)` : ''}:`,
     ...review.flaggedTools.map((tool) => `${tool.name}: ${tool.reasons.join('; ')}`),
   ].join('\n');
-  return [
-    changes.length > 0 && h('span', {
-      className: 'marker marker-tools-changed',
-      attrs: {
-        'data-testid': 'server-tools-changed',
-        'data-changed': String(review.changed),
-        'data-new': String(review.new),
-        title: 'Tool definitions changed since you last accepted them, or tools that appeared later: review them in the Servers view',
-      },
-    }, icon('warning'), changes.join(' · ')),
-    review.flagged > 0 && h('span', {
-      className: 'marker marker-poisoning',
-      attrs: { 'data-testid': 'server-poisoning', 'data-count': String(review.flagged), 'data-blocked': String(review.blocked), title: flaggedTitle },
-    }, icon('warning'), `${review.flagged} flagged`),
-  ];
+  return html`${changes.length > 0 ? html`<span class="marker marker-tools-changed" data-testid="server-tools-changed" data-changed=${String(review.changed)} data-new=${String(review.new)}
+      title="Tool definitions changed since you last accepted them, or tools that appeared later: review them in the Servers view">${icon('warning')}${changes.join(' · ')}</span>` : nothing}${review.flagged > 0 ? html`<span class="marker marker-poisoning" data-testid="server-poisoning" data-count=${String(review.flagged)} data-blocked=${String(review.blocked)} title=${flaggedTitle}>${icon('warning')}${review.flagged} flagged</span>` : nothing}`;
 }
 
 /** The tools the host refused from a ready server's listing, each with its reason in the tooltip. */
-function refusedToolsMarker(row: ServerRow): HTMLElement | false {
+function refusedToolsMarker(row: ServerRow): TemplateResult | typeof nothing {
   const refused = row.refusedTools ?? [];
-  if (refused.length === 0) return false;
+  if (refused.length === 0) return nothing;
   const title = [
     `${counted(refused.length, 'tool')} refused, left out of the catalog:`,
     ...refused.map((tool) => `${tool.name}: ${tool.reason}`),
   ].join('\n');
-  return h('span', {
-    className: 'marker marker-poisoning',
-    attrs: { 'data-testid': 'server-tools-refused', 'data-count': String(refused.length), title },
-  }, icon('warning'), `${refused.length} refused`);
+  return html`<span class="marker marker-poisoning" data-testid="server-tools-refused" data-count=${String(refused.length)} title=${title}>${icon('warning')}${refused.length} refused</span>`;
 }
 
-function shadowedRow(row: ShadowedRow, actions: Actions): HTMLElement {
-  return h('li', {},
-    h('button', {
-      className: 'row-button shadowed-row',
-      attrs: {
-        type: 'button',
-        'data-testid': 'shadowed-row',
-        title: `Open the shadowed definition (${location(row.source)})\nShadowed by ${row.shadowedBy.file}`,
-        'data-focus-key': `shadowed:${row.source.file}:${row.source.line}:${row.source.column}`,
-      },
-      onClick: () => actions.openSource({ target: 'location', ...pick(row.source) }),
-    },
-    h('span', { className: 'shadowed-name' }, row.name),
-    h('span', { className: 'muted' }, ` (${row.scope}) — shadowed by ${row.shadowedBy.scope} (${baseName(row.shadowedBy.file)})`)));
+function shadowedRow(row: ShadowedRow, actions: Actions): TemplateResult {
+  return html`<li><button class="row-button shadowed-row" type="button" data-testid="shadowed-row"
+    title=${`Open the shadowed definition (${location(row.source)})\nShadowed by ${row.shadowedBy.file}`}
+    @click=${() => actions.openSource({ target: 'location', ...pick(row.source) })}><span class="shadowed-name">${row.name}</span><span class="muted"> (${row.scope}) — shadowed by ${row.shadowedBy.scope} (${baseName(row.shadowedBy.file)})</span></button></li>`;
 }
 
 const SCOPE_TITLE = {
@@ -266,25 +197,9 @@ const SCOPE_TITLE = {
 
 const SEVERITY_LABEL = { error: 'Error', warning: 'Warning' } as const satisfies Record<ProblemRow['severity'], string>;
 
-function problemRow(row: ProblemRow, index: number, actions: Actions): HTMLElement {
-  return h('li', {},
-    h('button', {
-      className: `row-button problem severity-${row.severity}`,
-      attrs: {
-        type: 'button',
-        'data-testid': 'problem',
-        'data-severity': row.severity,
-        title: `${location(row)} (${row.code})`,
-        'data-focus-key': `problem:${index}:${location(row)}`,
-      },
-      onClick: () => actions.openSource({ target: 'location', ...pick(row) }),
-    },
-    icon(row.severity, 'severity-icon'),
-    h('span', { className: 'problem-text' },
-      h('span', { className: 'visually-hidden' }, `${SEVERITY_LABEL[row.severity]}: `),
-      h('span', { className: 'problem-message' }, row.message),
-      ' ',
-      h('span', { className: 'problem-location muted' }, `${baseName(row.file)}:${row.line}:${row.column}`))));
+function problemRow(row: ProblemRow, actions: Actions): TemplateResult {
+  return html`<li><button class=${`row-button problem severity-${row.severity}`} type="button" data-testid="problem" data-severity=${row.severity}
+    title=${`${location(row)} (${row.code})`} @click=${() => actions.openSource({ target: 'location', ...pick(row) })}>${icon(row.severity, 'severity-icon')}<span class="problem-text"><span class="visually-hidden">${SEVERITY_LABEL[row.severity]}: </span><span class="problem-message">${row.message}</span> <span class="problem-location muted">${baseName(row.file)}:${row.line}:${row.column}</span></span></button></li>`;
 }
 
 const EMPTY_ACTIONS: readonly { command: SidebarCommand; label: string; testId: string }[] = [
@@ -293,99 +208,47 @@ const EMPTY_ACTIONS: readonly { command: SidebarCommand; label: string; testId: 
   { command: 'openLocalServers', label: 'Open Local Servers', testId: 'open-local-servers' },
 ];
 
-function emptyState(snapshot: SidebarSnapshot, actions: Actions): HTMLElement {
+function emptyState(snapshot: SidebarSnapshot, actions: Actions): TemplateResult {
   const where = snapshot.workspaceName !== undefined ? ` for ${snapshot.workspaceName}` : '';
-  return h('div', { className: 'empty', attrs: { 'data-testid': 'empty-state' } },
-    h('p', {}, snapshot.problems.some((p) => p.severity === 'error')
-      ? `No MCP servers could be read${where}. The problems below say why.`
-      : `No MCP servers are configured${where}.`),
-    h('p', { className: 'muted' }, 'Add servers to the project’s .mcp.json, to your user file, or to a private local file for this workspace.'),
-    ...EMPTY_ACTIONS.map(({ command, label, testId }, i) =>
-      h('vscode-button', {
-        className: 'empty-action',
-        // tabindex as an attribute: the element's own tabIndex only reflects after its first async
-        // update, too late for restoreFocus right after a render.
-        attrs: { block: '', secondary: i === 0 ? undefined : '', tabindex: '0', 'data-testid': testId, 'data-focus-key': `command:${command}` },
-        onClick: () => actions.runCommand(command),
-      }, label)),
-    h('button', {
-      className: 'link-button reload',
-      attrs: { type: 'button', 'data-testid': 'reload', 'data-focus-key': 'command:refresh' },
-      onClick: () => actions.runCommand('refresh'),
-    }, 'Reload configuration'));
+  return html`<div class="empty" data-testid="empty-state">
+    <p>${snapshot.problems.some((p) => p.severity === 'error') ? `No MCP servers could be read${where}. The problems below say why.` : `No MCP servers are configured${where}.`}</p>
+    <p class="muted">Add servers to the project’s .mcp.json, to your user file, or to a private local file for this workspace.</p>
+    ${EMPTY_ACTIONS.map(({ command, label, testId }, i) => html`<vscode-button class="empty-action" block ?secondary=${i !== 0} tabindex="0" data-testid=${testId} @click=${() => actions.runCommand(command)}>${label}</vscode-button>`)}
+    <button class="link-button reload" type="button" data-testid="reload" @click=${() => actions.runCommand('refresh')}>Reload configuration</button>
+  </div>`;
 }
 
-function renderNotice(text: string, actions: Actions): HTMLElement {
-  return h('div', { className: 'notice', attrs: { role: 'alert', 'data-testid': 'notice' } },
-    h('span', { className: 'notice-text' }, text),
-    h('button', {
-      className: 'notice-dismiss',
-      attrs: { type: 'button', 'aria-label': 'Dismiss', title: 'Dismiss', 'data-focus-key': 'notice' },
-      onClick: actions.dismissNotice,
-    }, '×'));
+function renderNotice(text: string, actions: Actions): TemplateResult {
+  return html`<div class="notice" role="alert" data-testid="notice"><span class="notice-text">${text}</span><button class="notice-dismiss" type="button" aria-label="Dismiss" title="Dismiss" @click=${actions.dismissNotice}>×</button></div>`;
 }
 
-function badge(text: string, variant: 'default' | 'counter', className: string, attrs: Props['attrs']): HTMLElement {
-  const element = h('vscode-badge', { className, attrs }, text);
-  element.variant = variant;
-  return element;
+function badge(text: string, variant: 'default' | 'counter', className: string, attrs: { readonly 'data-testid'?: string; readonly title?: string; readonly 'aria-hidden'?: string }): TemplateResult {
+  return html`<vscode-badge class=${className} .variant=${variant} data-testid=${opt(attrs['data-testid'])} title=${opt(attrs.title)} aria-hidden=${opt(attrs['aria-hidden'])}>${text}</vscode-badge>`;
 }
 
 /** Characters a long word of a command line or url may end a line after: path, query and list separators. */
 const WORD_SEPARATORS = /(?<=[/\\?&=,])(?=[^\s/\\?&=,])/;
 
 /**
- * A command line or url, whole, as nodes the browser wraps between words and, inside a long word, only
+ * A command line or url, whole, as pieces the browser wraps between words and, inside a long word, only
  * after a separator (`/`, `\\`, `?`, `&`, `=`, `,`): never in the middle of a name, not even at a
  * hyphen. Each piece is an unbreakable span; spaces and `<wbr>` between them are where a line may end.
  * The text content stays exactly `text`.
  */
-export function wrappable(text: string): (Node | string)[] {
-  const nodes: (Node | string)[] = [];
+export function wrappable(text: string): (TemplateResult | string)[] {
+  const parts: (TemplateResult | string)[] = [];
   for (const token of text.split(/(\s+)/)) {
     if (token === '') continue;
     if (/^\s+$/.test(token)) {
-      nodes.push(token);
+      parts.push(token);
       continue;
     }
     token.split(WORD_SEPARATORS).forEach((piece, i) => {
-      if (i > 0) nodes.push(document.createElement('wbr'));
-      nodes.push(h('span', { className: 'nowrap' }, piece));
+      parts.push(i > 0 ? html`<wbr><span class="nowrap">${piece}</span>` : html`<span class="nowrap">${piece}</span>`);
     });
   }
-  return nodes;
+  return parts;
 }
 
 const location = (at: SourceLocation): string => `${at.file}:${at.line}:${at.column}`;
 const pick = (at: SourceLocation): SourceLocation => ({ file: at.file, line: at.line, column: at.column });
-
-/** The focused element's key and, for a text field, where the caret and the scroll were. */
-interface FocusState {
-  readonly key: string;
-  readonly selection?: { readonly start: number; readonly end: number; readonly scrollTop: number };
-}
-
-function focusedKey(root: HTMLElement): FocusState | undefined {
-  const active = document.activeElement;
-  if (!active || !root.contains(active)) return undefined;
-  const key = active.closest<HTMLElement>('[data-focus-key]')?.dataset.focusKey;
-  if (key === undefined) return undefined;
-  if ((active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) && active.selectionStart !== null && active.selectionEnd !== null) {
-    return { key, selection: { start: active.selectionStart, end: active.selectionEnd, scrollTop: active.scrollTop } };
-  }
-  return { key };
-}
-
-function restoreFocus(root: HTMLElement, state: FocusState): void {
-  const target = [...root.querySelectorAll<HTMLElement>('[data-focus-key]')].find((el) => el.dataset.focusKey === state.key);
-  target?.focus();
-  // Someone typing in a field keeps their place when a snapshot or a check redraws the card.
-  if (state.selection && (target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement)) {
-    try {
-      target.setSelectionRange(state.selection.start, state.selection.end);
-    } catch {
-      // Inputs of some types (search, number) have no selection to restore.
-    }
-    target.scrollTop = state.selection.scrollTop;
-  }
-}

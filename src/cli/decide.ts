@@ -31,7 +31,11 @@ Options:
   --rules FILE     a JSON array of rules (or { "rules": [...] }), each
                    { "effect": "allow" | "deny", "server", "tool" (or "*"),
                      "signatures"?: [...], "scope"?: "session" | "workspace" | "global", "id"?,
-                     "serverScope"?, "serverFile"? }
+                     "serverScope"?, "serverFile"?, "arguments"?: [conditions] }
+                   A condition is { "kind": "path", "argument", "glob" } (an absolute glob
+                   with / separators, e.g. "/home/me/proj/notes/**") or { "kind": "equals",
+                   "argument", "value" }; a rule with conditions holds only for calls that meet
+                   every one (relative paths are read against the current directory).
                    A rule with serverScope and serverFile applies to that server only; a
                    rule with a name alone applies only to a user- or local-scope server.
   --tool-json FILE the tool as the server lists it ({ "name", "annotations"?, "inputSchema"? })

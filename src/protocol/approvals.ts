@@ -42,6 +42,17 @@ export interface PreviewView {
   readonly dryRun?: boolean;
 }
 
+/** What "always allow" may be narrowed to besides the whole tool (the core's `RuleNarrowing`). */
+export type RuleNarrowing =
+  | { readonly kind: 'file' }
+  | { readonly kind: 'folder' }
+  | { readonly kind: 'value'; readonly argument: string };
+
+/** The files and folders a card's narrower rules would be about, as a person reads them. */
+export interface RuleChoicesView {
+  readonly paths: readonly { readonly argument: string; readonly file: string; readonly folder: string }[];
+}
+
 /** One call waiting for the person. */
 export interface ApprovalCard {
   readonly id: string;
@@ -60,6 +71,8 @@ export interface ApprovalCard {
   /** For a shell-like tool: the command's signatures ("Always allow" is about those). */
   readonly signatures?: readonly string[];
   readonly preview?: PreviewView;
+  /** Narrower "always allow" rules for this call's arguments (not for a shell-like tool). */
+  readonly ruleChoices?: RuleChoicesView;
   /** Milliseconds since the epoch. */
   readonly createdAt: number;
   /** Who is calling: `chat`, `lm-tool`, `command`, `api`, `cli`. */
@@ -73,6 +86,8 @@ export interface RuleRow {
   readonly server: string;
   readonly tool: string;
   readonly signatures?: readonly string[];
+  /** The rule's conditions on the call's arguments, in words with their pattern (`path is under notes/ (/ws/notes/**)`). */
+  readonly conditions?: readonly string[];
   readonly scope: RuleScope;
   readonly createdAt: number;
   /** Where it came from, e.g. `"Always allow (this workspace)" on a call of write_file`. */
@@ -94,7 +109,12 @@ export interface HistoryRow {
   /** Who or what decided, in words: "you (Approve)", "your rule", "mode: accept edits"… */
   readonly decidedBy: string;
   readonly reason: string;
+  /** From the call to its result, waiting for the person included. */
   readonly durationMs?: number;
+  /** How long it waited for the person's answer (only when a card asked). */
+  readonly waitedMs?: number;
+  /** How long the server took (only when it was sent). */
+  readonly ranMs?: number;
   readonly resultChars?: number;
   readonly error?: string;
   /** What the output scan found in the result (it brought outside content that tries to instruct the model). */

@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import {
-  ApprovalBroker, approvalStep, callRecordOf, fileEffectOfCall, toApprovalsView, type ApprovalMode, type CallFiles, type PinnedState, type StepOutcome,
+  ApprovalBroker, approvalStep, callRecordOf, fileEffectOfCall, narrowConstraints, pathStyleOf, toApprovalsView,
+  type ApprovalMode, type CallFiles, type PinnedState, type RuleNarrowing, type StepOutcome,
 } from '../core/approvals';
 import { fileToolsOf, type FilePreview } from '../core/approvals/preview';
 import type { DecideToolCall, ToolCallRecord, ToolCallRequest } from '../core/calls';
@@ -173,6 +174,18 @@ export class Approvals implements vscode.Disposable {
     return (await fileEffectOfCall({ server: view.server, tool }, args, this.files(request.serverId, view.server)))?.preview;
   }
 
+  /**
+   * Throws, saying why, when a card's narrower "always allow" cannot be kept for these arguments (a
+   * path no rule can read, a value that is not a scalar): the card stays, and no wider rule is kept.
+   */
+  checkNarrowing(approvalId: string, args: Record<string, unknown>, narrow: RuleNarrowing): void {
+    const request = this.broker.get(approvalId);
+    if (request === undefined) return;
+    if (request.signatures !== undefined) throw new Error('"Always allow" on a shell command is about its command signatures; it cannot be narrowed to a file or value');
+    const roots = this.roots();
+    narrowConstraints(narrow, args, request.pathArguments ?? [], roots, pathStyleOf(roots));
+  }
+
   dispose(): void {
     this.store.dispose();
     this.changed.dispose();
@@ -194,12 +207,16 @@ export class Approvals implements vscode.Disposable {
     const catalog = this.options.registry.get(serverId)?.catalog;
     const fileTools = fileToolsOf(readFileWriteTools((message) => this.options.log.warn(`approvals: ${message}`)), server);
     return {
-      roots: (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath),
+      roots: this.roots(),
       fs: nodePreviewFileSystem,
       home: os.homedir(),
       ...(catalog?.serverInfo?.name !== undefined ? { serverInfoName: catalog.serverInfo.name } : {}),
       ...(fileTools ? { fileTools } : {}),
     };
+  }
+
+  private roots(): string[] {
+    return (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
   }
 
   private qualifiedName(serverId: string, tool: string): string {

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { toPreviewView } from '../core/approvals';
 import { validateArguments } from '../core/schema/validateArguments';
 import type { ApprovalMode } from '../protocol/approvals';
-import type { AnswerApprovalParams, CheckArgumentsParams, CheckArgumentsResult, OpenDiffParams } from '../protocol/sidebarMessages';
+import type { AnswerApprovalParams, AnswerApprovalResult, CheckArgumentsParams, CheckArgumentsResult, OpenDiffParams } from '../protocol/sidebarMessages';
 import type { Approvals } from './approvals';
 import { confirm, saveDialog } from './dialogs';
 import { count } from './feedback';
@@ -14,11 +14,12 @@ import { notifyInfo } from './notify';
 const GONE = 'This call no longer waits for an answer: it was answered elsewhere or its caller cancelled it.';
 
 export interface ApprovalHandlers {
-  answerApproval(params: AnswerApprovalParams): void;
+  /** Settles a card; an Approve whose arguments do not fit the schema settles nothing and returns the problems. */
+  answerApproval(params: AnswerApprovalParams): Promise<AnswerApprovalResult>;
   checkArguments(params: CheckArgumentsParams): Promise<CheckArgumentsResult>;
   openDiff(params: OpenDiffParams): Promise<void>;
-  revokeRule(ruleId: string): Promise<void>;
-  setApprovalMode(mode: ApprovalMode): Promise<void>;
+  revokeRule(params: { readonly ruleId: string }): Promise<void>;
+  setApprovalMode(params: { readonly mode: ApprovalMode }): Promise<void>;
   /** Saves the history as JSON to a file the person picks in the save dialog (`target` is only proposed there). */
   exportHistory(target?: vscode.Uri): Promise<void>;
   clearHistory(): Promise<void>;
@@ -27,11 +28,26 @@ export interface ApprovalHandlers {
 export function approvalHandlers(approvals: Approvals, proposals: ProposalDocuments): ApprovalHandlers {
   const { broker } = approvals;
   return {
-    answerApproval: ({ approvalId, answer }) => {
-      const settled = answer.kind === 'approve'
-        ? broker.answer(approvalId, { kind: 'approve', args: { ...answer.args }, ...(answer.remember ? { remember: answer.remember } : {}) })
-        : broker.answer(approvalId, { kind: 'reject', ...(answer.reason !== undefined ? { reason: answer.reason } : {}) });
-      if (!settled) throw new Error(GONE);
+    answerApproval: async ({ approvalId, answer }) => {
+      if (answer.kind === 'reject') {
+        if (!broker.answer(approvalId, { kind: 'reject', ...(answer.reason !== undefined ? { reason: answer.reason } : {}) })) throw new Error(GONE);
+        return { problems: [] };
+      }
+      const request = broker.get(approvalId);
+      if (request === undefined) throw new Error(GONE);
+      // One round trip: arguments that do not fit stay on the card with their problems (and a fresh
+      // preview), as a form's do; the call keeps waiting for a corrected answer.
+      const problems = validateArguments(request.inputSchema, answer.args);
+      if (problems.length > 0) {
+        const preview = await approvals.previewPending(approvalId, { ...answer.args });
+        return { problems, ...(preview !== undefined ? { preview: toPreviewView(preview) } : {}) };
+      }
+      // A narrowing the approved arguments cannot hold (no path to narrow to, say) is refused here,
+      // with the card kept, rather than quietly widened to the whole tool.
+      if (answer.narrow !== undefined) approvals.checkNarrowing(approvalId, answer.args, answer.narrow);
+      const remember = answer.remember ? { remember: answer.remember, ...(answer.narrow ? { narrow: answer.narrow } : {}) } : {};
+      if (!broker.answer(approvalId, { kind: 'approve', args: { ...answer.args }, ...remember })) throw new Error(GONE);
+      return { problems: [] };
     },
     checkArguments: async ({ approvalId, args }) => {
       const request = broker.get(approvalId);
@@ -51,11 +67,11 @@ export function approvalHandlers(approvals: Approvals, proposals: ProposalDocume
       if (found === undefined) throw new Error('this call changes no file with these arguments');
       await proposals.openDiff(found, request.tool);
     },
-    revokeRule: async (ruleId) => {
+    revokeRule: async ({ ruleId }) => {
       if (!await confirm('Revoke this approval rule?', 'Calls it allowed ask again.', 'Revoke')) return;
       if (!await approvals.rules.revoke(ruleId)) throw new Error('That rule is already gone.');
     },
-    setApprovalMode: (mode) => approvals.setMode(mode),
+    setApprovalMode: ({ mode }) => approvals.setMode(mode),
     exportHistory: async (given) => {
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
       const name = `switchboard-call-history-${new Date().toISOString().slice(0, 10)}.json`;

@@ -5,45 +5,15 @@ import * as vscode from 'vscode';
 import { DisposableStore } from '../core/disposable';
 import type { ErrorMessage, RequestMessage, RpcError } from '../protocol/rpc';
 import type { SidebarSnapshot } from '../protocol/sidebar';
-import type { ApprovalMode } from '../protocol/approvals';
-import {
-  parseWebviewMessage,
-  type AnswerApprovalParams, type AnswerElicitationParams, type AnswerHeldOutputParams, type AnswerSamplingParams, type CheckArgumentsParams, type ElicitationProblemsResult, type ElicitationValuesParams, type CheckArgumentsResult, type HostToWebviewMessage, type OpenDiffParams,
-  type OpenSourceParams, type ServerActionParams, type SidebarCommand, type SidebarRequest,
-} from '../protocol/sidebarMessages';
+import type { CheckedSidebarRequest, HostToWebviewMessage, OpenSourceParams, SidebarHandlers } from '../protocol/sidebarMessages';
+import { dispatchSidebarRequest, parseWebviewMessage } from '../protocol/sidebarDispatch';
+
+export type { SidebarHandlers } from '../protocol/sidebarMessages';
 
 /** Where the view's data comes from: the current snapshot, and an event when it may have changed. */
 export interface SidebarSource {
   readonly onDidChange: (listener: () => void) => vscode.Disposable;
   snapshot(): SidebarSnapshot;
-}
-
-/** What the view's requests do. A thrown error is shown in the view. */
-export interface SidebarHandlers {
-  /** Opens a server's definition (look up its current source by id) or an exact file position. */
-  openSource(params: OpenSourceParams): Promise<void> | void;
-  /** Runs `switchboard.<command>`. */
-  runCommand(command: SidebarCommand): Promise<void> | void;
-  /** Starts, stops or restarts a server, or shows its log. */
-  serverAction(params: ServerActionParams): Promise<void> | void;
-  /** Settles a pending approval with the person's answer (throws when it is no longer pending). */
-  answerApproval(params: AnswerApprovalParams): Promise<void> | void;
-  /** Checks a card's edited arguments against the tool's schema and previews them again. */
-  checkArguments(params: CheckArgumentsParams): Promise<CheckArgumentsResult> | CheckArgumentsResult;
-  /** Opens VS Code's diff editor for one change of a card's call. */
-  openDiff(params: OpenDiffParams): Promise<void> | void;
-  revokeRule(ruleId: string): Promise<void> | void;
-  setApprovalMode(mode: ApprovalMode): Promise<void> | void;
-  exportHistory(): Promise<void> | void;
-  clearHistory(): Promise<void> | void;
-  /** Checks a form elicitation's inputs; the problems at their fields. */
-  checkElicitation(params: ElicitationValuesParams): Promise<ElicitationProblemsResult> | ElicitationProblemsResult;
-  /** Answers an elicitation; a form with problems is not sent (they come back instead). */
-  answerElicitation(params: AnswerElicitationParams): Promise<ElicitationProblemsResult> | ElicitationProblemsResult;
-  /** Answers a sampling request (throws when it no longer waits). */
-  answerSampling(params: AnswerSamplingParams): Promise<void> | void;
-  /** Releases or withholds a held tool result (throws when it no longer waits). */
-  answerHeldOutput(params: AnswerHeldOutputParams): Promise<void> | void;
 }
 
 /** Changes that arrive together (a server's four catalog kinds, say) are posted as one snapshot. */
@@ -162,7 +132,7 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
     }
   }
 
-  private async handleRequest(request: RequestMessage<SidebarRequest>, session: number): Promise<void> {
+  private async handleRequest(request: RequestMessage<CheckedSidebarRequest>, session: number): Promise<void> {
     const reply = await this.respond(request);
     // A reply to a page that has since reloaded would hit a request of the new page with the same id.
     if (session === this.session) this.post(reply);
@@ -179,61 +149,21 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
   }
 
   /** Runs a request's handler and says what to reply. */
-  private async respond(request: RequestMessage<SidebarRequest>): Promise<HostToWebviewMessage> {
-    try {
-      switch (request.method) {
-        case 'openSource': {
-          const invalid = this.checkOpenSource(request.params);
-          if (invalid) {
-            return errorReply(request.id, { code: 'invalidParams', message: invalid });
-          }
-          await this.handlers.openSource(request.params);
-          return { type: 'response', id: request.id, method: request.method, result: null };
-        }
-        case 'runCommand':
-          await this.handlers.runCommand(request.params.command);
-          return { type: 'response', id: request.id, method: request.method, result: null };
-        case 'serverAction':
-          if (!this.source.snapshot().servers.some((s) => s.id === request.params.serverId)) {
-            return errorReply(request.id, { code: 'invalidParams', message: `The server "${request.params.serverId}" is no longer configured.` });
-          }
-          await this.handlers.serverAction(request.params);
-          return { type: 'response', id: request.id, method: request.method, result: null };
-        case 'answerApproval':
-          await this.handlers.answerApproval(request.params);
-          return { type: 'response', id: request.id, method: request.method, result: null };
-        case 'checkArguments':
-          return { type: 'response', id: request.id, method: request.method, result: await this.handlers.checkArguments(request.params) };
-        case 'openDiff':
-          await this.handlers.openDiff(request.params);
-          return { type: 'response', id: request.id, method: request.method, result: null };
-        case 'revokeRule':
-          await this.handlers.revokeRule(request.params.ruleId);
-          return { type: 'response', id: request.id, method: request.method, result: null };
-        case 'setApprovalMode':
-          await this.handlers.setApprovalMode(request.params.mode);
-          return { type: 'response', id: request.id, method: request.method, result: null };
-        case 'exportHistory':
-          await this.handlers.exportHistory();
-          return { type: 'response', id: request.id, method: request.method, result: null };
-        case 'clearHistory':
-          await this.handlers.clearHistory();
-          return { type: 'response', id: request.id, method: request.method, result: null };
-        case 'checkElicitation':
-          return { type: 'response', id: request.id, method: request.method, result: await this.handlers.checkElicitation(request.params) };
-        case 'answerElicitation':
-          return { type: 'response', id: request.id, method: request.method, result: await this.handlers.answerElicitation(request.params) };
-        case 'answerSampling':
-          await this.handlers.answerSampling(request.params);
-          return { type: 'response', id: request.id, method: request.method, result: null };
-        case 'answerHeldOutput':
-          await this.handlers.answerHeldOutput(request.params);
-          return { type: 'response', id: request.id, method: request.method, result: null };
-        default:
-          return assertNever(request);
-      }
-    } catch (error) {
-      return errorReply(request.id, { code: 'failed', message: error instanceof Error ? error.message : String(error) });
+  private async respond(request: RequestMessage<CheckedSidebarRequest>): Promise<HostToWebviewMessage> {
+    const refused = this.refusal(request);
+    if (refused !== undefined) return errorReply(request.id, { code: 'invalidParams', message: refused });
+    return dispatchSidebarRequest(this.handlers, request);
+  }
+
+  /** Why the current state refuses a well-formed request (a server that is gone, a file that is not ours), if it does. */
+  private refusal(request: RequestMessage<CheckedSidebarRequest>): string | undefined {
+    switch (request.method) {
+      case 'openSource': return this.checkOpenSource(request.params);
+      case 'serverAction':
+        return this.source.snapshot().servers.some((s) => s.id === request.params.serverId)
+          ? undefined
+          : `The server "${request.params.serverId}" is no longer configured.`;
+      default: return undefined;
     }
   }
 

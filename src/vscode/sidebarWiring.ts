@@ -73,7 +73,7 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
     openSource: async (request) => {
       await revealSource(config, request.target === 'server' ? request.serverId : request);
     },
-    runCommand: async (command) => {
+    runCommand: async ({ command }) => {
       await vscode.commands.executeCommand(`switchboard.${command}`);
     },
     serverAction: async ({ serverId, action }) => {
@@ -86,6 +86,7 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
       }
     },
     ...handlers,
+    exportHistory: () => handlers.exportHistory(),
     checkElicitation: (params) => ctx.elicitations.check(params),
     answerElicitation: (params) => ctx.elicitations.answer(params),
     answerSampling: ({ samplingId, answer, reason }) => ctx.sampling.answer(samplingId, answer, reason),

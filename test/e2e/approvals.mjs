@@ -2,7 +2,8 @@
 // clicked as a person does it: Call Tool… write_file on an existing file → the card in the Sidebar
 // shows the diff (screenshot kept) → Reject with a reason → the file is unchanged and the result says
 // why; again → the content edited in the card → Approve → the file holds the edited content; Always
-// allow → the next identical call runs without a card; the history lists every call. A call made
+// allow → the next identical call runs without a card; the history lists every call; "always allow"
+// for files under one folder → a write under it runs without a card, one elsewhere still asks. A call made
 // while the Sidebar is hidden reveals it, badges the container and notifies. Measures the time from
 // the call to the card being visible and from the click to the call reaching the server (the file
 // changing on disk). Then server-everything's requests of the person: an elicitation form filled and
@@ -116,6 +117,80 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
     const toast = (pattern) => page.locator('.notifications-toasts .notification-toast', { hasText: pattern }).first();
 
     const proposed = `${ORIGINAL.replace('- bread\n', '- sourdough bread\n')}- oranges\n`;
+
+    await checks.check('in the default layout a waiting call\'s card is the first thing in the Sidebar view, in view without scrolling, its diff not a scroll box of its own', async () => {
+      // The Servers tree expanded, as a new window shows it (openSidebar collapsed it; a person would not have).
+      const servers = page.locator('.part.sidebar .pane-header', { hasText: /^\s*Servers/i }).first();
+      if ((await servers.getAttribute('aria-expanded')) === 'false') await servers.click();
+      try {
+        await waitForCard(await callWriteFile({ path: notes, content: proposed }));
+        const wanted = ['[data-testid="approval-card"]', '[data-testid="approval-card"] .card-header', '[data-testid="approval-reason"]', '[data-testid="approval-diff"]'];
+        const { viewport, boxes } = await ui.layoutOf(webview, 'body', wanted);
+        const scrolled = await webview.locator('body').evaluate((body) => body.ownerDocument.defaultView.scrollY);
+        const nested = await card().locator('[data-testid="approval-diff"]').evaluate((pre) => pre.scrollHeight > pre.clientHeight + 1 || pre.scrollWidth > pre.clientWidth + 1);
+        log(`  default layout: view ${viewport.width}×${viewport.height}, card top ${Math.round(boxes[wanted[0]].top)}, why-it-asks bottom ${Math.round(boxes[wanted[2]].bottom)}, scrolled ${scrolled}`);
+        log(`  screenshot: ${await shot('approval-default-layout.png')}`);
+        if (scrolled !== 0) throw new Error(`the view scrolled to show the card (${scrolled} px)`);
+        for (const name of wanted.slice(1, 3)) {
+          const box = boxes[name];
+          if (!box || box.top < 0 || box.bottom > viewport.height) throw new Error(`${name} is not in view without scrolling: ${JSON.stringify(box)} in ${JSON.stringify(viewport)}`);
+        }
+        // Nothing of the page comes before the card but the section's header.
+        if (boxes[wanted[0]].top > 80) throw new Error(`the card starts ${Math.round(boxes[wanted[0]].top)} px down the view`);
+        if (nested) throw new Error('the diff scrolls inside the card');
+      } finally {
+        if (await card().count() > 0) {
+          await card().locator('[data-testid="approval-approve"]').click();
+          await cardsGone();
+        }
+        fs.writeFileSync(notes, ORIGINAL);
+        if ((await servers.getAttribute('aria-expanded')) === 'true') await servers.click();
+      }
+    });
+
+    await checks.check('the card reflows at 170, 240, 300 and 480 px: Reject, the reason and the diff stay in view, nothing scrolls sideways; a long diff folds and Show all unfolds it', async () => {
+      const sidebar = page.locator('.part.sidebar');
+      const before = (await sidebar.boundingBox())?.width ?? 300;
+      const long = `${ORIGINAL}${Array.from({ length: 60 }, (_, i) => `- item ${i + 1}: a line long enough that a narrow sidebar must wrap it rather than cut it, /workspace/a/deeply/nested/path/number/${i}`).join('\n')}\n`;
+      await waitForCard(await callWriteFile({ path: notes, content: long }));
+      const diff = card().locator('[data-testid="approval-diff"]');
+      await card().locator('[data-testid="approval-diff-fold"]').first().waitFor({ timeout: 10_000 });
+      const foldedLines = await diff.locator('.diff-line').count();
+      const wanted = ['[data-testid="approval-card"]', '[data-testid="approval-reject"]', '[data-testid="approval-reason-input"]', '[data-testid="approval-diff"]', '[data-testid="approval-approve"]'];
+      try {
+        for (const width of [170, 240, 300, 480]) {
+          const got = await ui.resizeSidebar(page, width);
+          if (Math.abs(got - width) > 2) throw new Error(`the side bar is ${got} px wide, not ${width}`);
+          await until(`the view to take ${width} px`, async () => {
+            const { viewport } = await ui.layoutOf(webview, 'body', []);
+            return viewport.width <= width && viewport.width >= width - 30;
+          }, 10_000);
+          const { viewport, pageScrollsX, boxes } = await ui.layoutOf(webview, 'body', wanted);
+          log(`  ${width} px: view ${viewport.width} px, card ${Math.round(boxes[wanted[0]].left)}–${Math.round(boxes[wanted[0]].right)}, Reject ${Math.round(boxes[wanted[1]].left)}–${Math.round(boxes[wanted[1]].right)}`);
+          if (pageScrollsX) throw new Error(`at ${width} px the view scrolls sideways`);
+          for (const name of wanted) {
+            const box = boxes[name];
+            if (!box) throw new Error(`at ${width} px there is no ${name}`);
+            if (box.left < 0 || box.right > viewport.width + 0.5) throw new Error(`at ${width} px ${name} reaches outside the view: ${JSON.stringify(box)} in ${viewport.width} px`);
+            if (box.scrollsX) throw new Error(`at ${width} px ${name} is wider than its box (${box.past.join(', ')} stick out)`);
+          }
+          if (width === 170 || width === 300) {
+            await card().locator('[data-testid="approval-reject"]').scrollIntoViewIfNeeded();
+            log(`  screenshot: ${await shot(`approval-card-${width}px.png`, sidebar)}`);
+          }
+        }
+        await card().locator('[data-testid="approval-diff-show-all"]').click();
+        await until('Show all to unfold the diff', async () => (await diff.locator('.diff-line').count()) > foldedLines, 5000);
+        if (await card().locator('[data-testid="approval-diff-fold"]').count() > 0) throw new Error('Show all left a fold');
+      } finally {
+        await ui.resizeSidebar(page, before).catch((e) => log(`  could not restore the side bar's width: ${e.message}`));
+        if (await card().count() > 0) {
+          await card().locator('[data-testid="approval-approve"]').click();
+          await cardsGone();
+        }
+        fs.writeFileSync(notes, ORIGINAL);
+      }
+    });
     await checks.gate('Call Tool… write_file on an existing file: the card shows server, tool, why it asks and the diff', async () => {
       const ms = await waitForCard(await callWriteFile({ path: notes, content: proposed }));
       log(`  call → card visible: ${ms} ms`);
@@ -185,7 +260,8 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
 
     await checks.check('the history lists every call with who decided', async () => {
       const rows = webview.locator('[data-testid="history-row"]');
-      await until('four calls in the history', async () => (await rows.count()) >= 4, 10_000);
+      // Six: the two calls of the layout checks, then the four below.
+      await until('six calls in the history', async () => (await rows.count()) >= 6, 10_000);
       const decided = (await webview.locator('[data-testid="history-row"] [data-testid="history-decided-by"]').allInnerTexts()).map((t) => t.trim());
       const want = ['by your rule', 'by you (Always allow)', 'by you (Approve)', 'by you (Reject)'];
       if (JSON.stringify(decided.slice(0, 4)) !== JSON.stringify(want)) throw new Error(`decided by: ${JSON.stringify(decided)}`);
@@ -218,6 +294,48 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
       await cardsGone();
       await until('the badge to clear', async () => (await badge.count()) === 0 || (await badge.innerText().catch(() => '')).trim() === '', 10_000);
       if (fs.readFileSync(notes, 'utf8') !== always) throw new Error('a rejected call changed the file');
+    });
+
+    await checks.check('"Always allow" for files under this folder: a second write under it runs without a card, one elsewhere still asks; the history shows the wait and the run apart', async () => {
+      const drafts = path.join(fixture.workspace, 'drafts');
+      fs.mkdirSync(drafts, { recursive: true });
+      const first = path.join(drafts, 'one.md');
+      const second = path.join(drafts, 'two.md');
+      const elsewhere = path.join(fixture.workspace, 'elsewhere.md');
+      await waitForCard(await callWriteFile({ path: first, content: 'one\n' }));
+      const choice = card().locator('[data-testid="approval-rule-choice"]');
+      const labels = (await choice.locator('option').allInnerTexts()).map((t) => t.trim());
+      if (!labels.includes('only files under drafts/') || !labels.includes('only this file: drafts/one.md')) throw new Error(`the menu offers ${JSON.stringify(labels)}`);
+      await choice.selectOption('folder');
+      log(`  screenshot: ${await shot('approval-rule-choice.png', page.locator('.part.sidebar'))}`);
+      await card().locator('[data-testid="approval-alwaysWorkspace"]').click();
+      await cardsGone();
+      await until('the first file written', async () => fs.existsSync(first), 10_000);
+      // Call Tool… opens the result once the call returns; the next call waits for it (opening it closes a palette).
+      const resultShown = (name) => page.locator('.part.editor .view-lines').filter({ hasText: name }).first().waitFor({ timeout: 15_000 });
+      await resultShown('one.md');
+      const rule = webview.locator('[data-testid="rule-row"]', { has: webview.locator('[data-testid="rule-conditions"]') });
+      await rule.waitFor({ timeout: 10_000 });
+      const conditions = await rule.locator('[data-testid="rule-conditions"]').innerText();
+      if (!conditions.includes(`${path.join(fs.realpathSync(fixture.workspace), 'drafts').split(path.sep).join('/')}/**`) && !conditions.includes(`${drafts.split(path.sep).join('/')}/**`)) {
+        throw new Error(`the rule shows ${JSON.stringify(conditions)}`);
+      }
+      log(`  rule: ${conditions.replace(/\s+/g, ' ')}`);
+      await callWriteFile({ path: second, content: 'two\n' });
+      await until('the second file written without a card', async () => fs.existsSync(second), 15_000);
+      await resultShown('two.md');
+      if (await webview.locator('[data-testid="approval-card"]').count() > 0) throw new Error('a card was shown for a write the folder rule allows');
+      await waitForCard(await callWriteFile({ path: elsewhere, content: 'elsewhere\n' }));
+      await card().locator('[data-testid="approval-reject"]').click();
+      await cardsGone();
+      if (fs.existsSync(elsewhere)) throw new Error('the write outside the folder ran');
+      const durations = webview.locator('[data-testid="history-row"]', { hasText: 'Always allow' }).first().locator('[data-testid="history-durations"]');
+      const words = (await durations.innerText()).trim();
+      if (!/waited \d/.test(words) || !/ran \d/.test(words)) throw new Error(`the approved call's durations read ${JSON.stringify(words)}`);
+      log(`  history durations: ${words}`);
+      await rule.locator('[data-testid="rule-revoke"]').click();
+      await ui.clickDialogButton(await ui.waitForDialog(page, /Revoke this approval rule\?/, 10_000), 'Revoke');
+      await rule.waitFor({ state: 'detached', timeout: 10_000 });
     });
 
     await checks.check('in the High Contrast theme the card keeps its marks, and it is answered with the keyboard alone', async () => {

@@ -152,3 +152,51 @@ export async function clickDialogButton(dialog, label) {
   await button.first().click();
   await dialog.waitFor({ state: 'detached', timeout: 10_000 }).catch(() => dialog.waitFor({ state: 'hidden', timeout: 5_000 }));
 }
+
+/**
+ * Drags the sash between the side bar and the editor until the side bar is `width` px wide (VS Code
+ * keeps it at 170 px or more), as a person resizes it. Resolves with the width it got.
+ */
+export async function resizeSidebar(page, width) {
+  const sidebar = page.locator('.part.sidebar');
+  const box = await sidebar.boundingBox();
+  if (!box) throw new Error('no side bar on screen');
+  const edge = box.x + box.width;
+  const sashes = await page.locator('.monaco-sash.vertical').evaluateAll((all) => all.map((el, index) => {
+    const r = el.getBoundingClientRect();
+    return { index, x: r.x + r.width / 2, y: r.y + r.height / 2, height: r.height };
+  }));
+  const sash = sashes.filter((s) => s.height > 100).sort((a, b) => Math.abs(a.x - edge) - Math.abs(b.x - edge))[0];
+  if (!sash || Math.abs(sash.x - edge) > 6) throw new Error(`no sash at the side bar's edge (x ${edge}): ${JSON.stringify(sashes)}`);
+  await page.mouse.move(sash.x, sash.y);
+  await page.mouse.down();
+  await page.mouse.move(sash.x + (width - box.width) / 2, sash.y, { steps: 4 });
+  await page.mouse.move(box.x + width, sash.y, { steps: 4 });
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+  return (await sidebar.boundingBox())?.width ?? 0;
+}
+
+/**
+ * Where the elements `selectors` name sit in `frame`'s viewport, and whether anything there scrolls
+ * sideways: { viewport: {width, height}, pageScrollsX, boxes: {selector: {left, right, top, bottom, scrollsX}} }.
+ * `within` limits the search to the first element it matches.
+ */
+export async function layoutOf(frame, within, selectors) {
+  return frame.locator(within).first().evaluate((root, names) => {
+    const doc = root.ownerDocument.documentElement;
+    const boxes = {};
+    for (const name of names) {
+      const el = root.querySelector(name);
+      if (!el) { boxes[name] = null; continue; }
+      const r = el.getBoundingClientRect();
+      const scrollsX = el.scrollWidth > el.clientWidth + 1;
+      // What sticks out, to say in the failure.
+      const past = scrollsX
+        ? [...el.querySelectorAll('*')].filter((child) => child.getBoundingClientRect().right > r.right + 1).slice(0, 3).map((child) => `${child.tagName.toLowerCase()}.${[...child.classList].join('.')}`)
+        : [];
+      boxes[name] = { left: r.left, right: r.right, top: r.top, bottom: r.bottom, scrollsX, past };
+    }
+    return { viewport: { width: doc.clientWidth, height: doc.clientHeight }, pageScrollsX: doc.scrollWidth > doc.clientWidth + 1, boxes };
+  }, selectors);
+}

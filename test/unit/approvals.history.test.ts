@@ -45,6 +45,13 @@ describe('CallHistory', () => {
     assert.equal(new CallHistory().restore({ not: 'a list' }), 0);
   });
 
+  it('restores both durations, older records with their one total, and drops a duration that is not a number', () => {
+    const restored = new CallHistory();
+    const kept = [call('new', { durationMs: 900, waitedMs: 800, ranMs: 95 }), call('old', { durationMs: 900 })];
+    assert.equal(restored.restore([...kept, { ...call('bad'), waitedMs: '800' }]), 1);
+    assert.deepEqual(restored.list().map((r) => [r.id, r.waitedMs, r.ranMs, r.durationMs]), [['new', 800, 95, 900], ['old', undefined, undefined, 900]]);
+  });
+
   it('clears', () => {
     const history = new CallHistory();
     history.record(call('a'));

@@ -35,6 +35,15 @@ describe('callRecordOf', () => {
     assert.equal(callRecordOf(record({}), undefined, noScrub).outputWarning, undefined);
   });
 
+  it('keeps the wait for the person and the run apart', () => {
+    const r = callRecordOf(record({ durationMs: 5000, ranMs: 40 }), { decision: askDecision, answer: 'approve', approvalId: 'c', waitedMs: 4950 }, noScrub);
+    assert.deepEqual([r.durationMs, r.waitedMs, r.ranMs], [5000, 4950, 40]);
+    const view = toApprovalsView({ mode: 'askBeforeEdits', pending: [], rules: [], history: [r], serverTrusted: () => true });
+    assert.deepEqual([view.history[0]?.waitedMs, view.history[0]?.ranMs], [4950, 40]);
+    const allowed = callRecordOf(record({ durationMs: 9, ranMs: 7 }), { decision: { decision: 'allow', reason: 'r', decidedBy: { kind: 'annotations' } } }, noScrub);
+    assert.equal(allowed.waitedMs, undefined, 'nobody was asked');
+  });
+
   it('records a rejection as asked, not run, with the refusal as its error', () => {
     const r = callRecordOf(record({ sent: false, outcome: { kind: 'refused', code: 'denied', message: 'refused: rejected by the person: no' } }), { decision: askDecision, answer: 'reject' }, noScrub);
     assert.equal(r.decision, 'ask');

@@ -109,6 +109,26 @@ describe('approvalStep (the gate\'s decision step)', () => {
     assert.equal(told.length, 1, 'a call that runs without a card is not said to wait');
   });
 
+  it('measures how long the card waited for the person, with the injected clock', async () => {
+    let now = 10_000;
+    const h = harness({ now: () => now });
+    h.answers.push((card) => {
+      now += 7_500;
+      return { kind: 'approve', args: card.args };
+    });
+    await approvalStep(h.options)(call(writeFile, { path: 'a.txt', content: 'x' }));
+    assert.equal(h.cards[0]?.createdAt, 10_000);
+    assert.equal(h.decided[0]?.waitedMs, 7_500);
+    h.answers.push(() => {
+      now += 300;
+      return { kind: 'reject' };
+    });
+    await approvalStep(h.options)(call(writeFile, { path: 'a.txt', content: 'x' }));
+    assert.equal(h.decided[1]?.waitedMs, 300);
+    assert.deepEqual(await approvalStep(h.options)(call(readFile, { path: 'a' })), { kind: 'allow' });
+    assert.equal(h.decided[2]?.waitedMs, undefined, 'a call nobody was asked about did not wait');
+  });
+
   it('returns the person\'s reason when they reject', async () => {
     const h = harness();
     h.answers.push(() => ({ kind: 'reject', reason: ' wrong file ' }));
@@ -133,6 +153,34 @@ describe('approvalStep (the gate\'s decision step)', () => {
     assert.deepEqual(await step(call(writeFile, { path: 'b', content: 'y' })), { kind: 'allow' });
     assert.equal(h.cards.length, 1);
     assert.equal(h.decided[1].decision.decidedBy.kind, 'rule');
+  });
+
+  it('"Always allow" for files under this folder keeps a rule about the path; a write elsewhere still asks', async () => {
+    const h = harness();
+    h.answers.push((card) => ({ kind: 'approve', args: card.args, remember: 'workspace', narrow: { kind: 'folder' } }));
+    const step = approvalStep(h.options);
+    await step(call(writeFile, { path: 'notes/a.md', content: 'x' }));
+    const [card] = h.cards;
+    assert.deepEqual(card?.pathArguments, ['path']);
+    assert.deepEqual(card?.ruleChoices, { paths: [{ argument: 'path', file: 'notes/a.md', folder: 'notes/' }] });
+    assert.deepEqual(h.rules.map((r) => [r.tool, r.scope, r.arguments]), [['write_file', 'workspace', [{ kind: 'path', argument: 'path', glob: '/ws/notes/**' }]]]);
+    assert.equal(h.rules[0]?.origin, '"Always allow (this workspace)" on a call of write_file, only for files under its folder');
+    assert.deepEqual(await step(call(writeFile, { path: 'notes/sub/b.md', content: 'y' })), { kind: 'allow' });
+    assert.equal(h.cards.length, 1);
+    h.answers.push(() => ({ kind: 'reject' }), () => ({ kind: 'reject' }));
+    await step(call(writeFile, { path: 'a.txt', content: 'y' }));
+    await step(call(writeFile, { path: 'notes/../a.txt', content: 'y' }));
+    assert.equal(h.cards.length, 3, 'writes outside the folder still ask');
+  });
+
+  it('a narrowing that does not fit the approved arguments keeps no rule at all', async () => {
+    const h = harness();
+    h.answers.push((card) => ({ kind: 'approve', args: { ...card.args, path: '~/a.md' }, remember: 'global', narrow: { kind: 'file' } }));
+    await approvalStep(h.options)(call(writeFile, { path: 'a.txt', content: 'x' }));
+    assert.equal(h.rules.length, 0);
+    h.answers.push((card) => ({ kind: 'approve', args: card.args, remember: 'session', narrow: { kind: 'value', argument: 'path' } }));
+    await approvalStep(h.options)(call(writeFile, { path: 'a.txt', content: 'x' }));
+    assert.deepEqual(h.rules.map((r) => r.arguments), [[{ kind: 'equals', argument: 'path', value: 'a.txt' }]]);
   });
 
   it('"Always allow" on a shell command keeps its signatures, not the tool', async () => {

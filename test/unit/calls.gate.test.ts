@@ -228,7 +228,30 @@ describe('ToolCallGate', () => {
     assert.deepEqual(h.records[0].arguments, { text: 'edited' });
     assert.deepEqual(h.records[0].request.arguments, { text: 'asked' });
     assert.equal(h.records[0].durationMs, 250);
+    assert.equal(h.records[0].ranMs, 0);
     assert.equal(h.records[0].sent, true);
+  });
+
+  it('records the time the server took apart from the time the decision took', async () => {
+    const h = setup({
+      decide: async () => {
+        h.clock.advance(4000);
+        return { kind: 'allow' };
+      },
+    });
+    cleanup = h.dispose;
+    await h.start(makeServer('fs'));
+    h.connector.last('fs').answer = async () => {
+      h.clock.advance(120);
+      return { content: [] };
+    };
+    await h.gate.call({ serverId: 'fs', tool: 'echo', caller: 'test' });
+    assert.deepEqual([h.records[0].durationMs, h.records[0].ranMs], [4120, 120]);
+    const denied = setup({ decide: () => ({ kind: 'deny', reason: 'no' }) });
+    await denied.start(makeServer('fs'));
+    await assert.rejects(denied.gate.call({ serverId: 'fs', tool: 'echo', caller: 'test' }));
+    assert.equal(denied.records[0].ranMs, undefined, 'a call never sent never ran');
+    denied.dispose();
   });
 
   it('records a call that failed on the way and rejects with its error', async () => {

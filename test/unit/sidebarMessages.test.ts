@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { isHostToWebviewMessage, parseWebviewMessage } from '../../src/protocol/sidebarMessages';
+import { isHostToWebviewMessage } from '../../src/protocol/sidebarMessages';
+import { parseWebviewMessage } from '../../src/protocol/sidebarDispatch';
 
 describe('parseWebviewMessage', () => {
   it('accepts the ready handshake', () => {
@@ -26,6 +27,19 @@ describe('parseWebviewMessage', () => {
     assert.equal(bad.ok, false);
   });
 
+  it('accepts a narrowed "always allow" only with a scope and a known narrowing', () => {
+    const answer = (value: unknown) => parseWebviewMessage({ type: 'request', id: 7, method: 'answerApproval', params: { approvalId: 'c1', answer: value } });
+    assert.deepEqual(answer({ kind: 'approve', args: { path: 'a' }, remember: 'workspace', narrow: { kind: 'folder', extra: 1 } }),
+      { ok: true, message: { type: 'request', id: 7, method: 'answerApproval', params: { approvalId: 'c1', answer: { kind: 'approve', args: { path: 'a' }, remember: 'workspace', narrow: { kind: 'folder' } } } } });
+    assert.deepEqual(answer({ kind: 'approve', args: {}, remember: 'session', narrow: { kind: 'value', argument: 'mode' } }).ok, true);
+    for (const bad of [
+      { kind: 'approve', args: {}, narrow: { kind: 'file' } },
+      { kind: 'approve', args: {}, remember: 'global', narrow: { kind: 'everything' } },
+      { kind: 'approve', args: {}, remember: 'global', narrow: { kind: 'value' } },
+      { kind: 'approve', args: {}, remember: 'global', narrow: 'file' },
+    ]) assert.equal(answer(bad).ok, false, JSON.stringify(bad));
+  });
+
   it('accepts only the declared commands', () => {
     assert.deepEqual(
       parseWebviewMessage({ type: 'request', id: 3, method: 'runCommand', params: { command: 'refresh' } }),
@@ -33,7 +47,7 @@ describe('parseWebviewMessage', () => {
     );
     assert.deepEqual(
       parseWebviewMessage({ type: 'request', id: 4, method: 'runCommand', params: { command: 'workbench.action.terminal.new' } }),
-      { ok: false, id: 4, error: { code: 'invalidParams', message: 'Invalid params for runCommand.' } },
+      { ok: false, id: 4, error: { code: 'invalidParams', message: 'Invalid params for runCommand: command: Invalid option: expected one of "openProjectServers"|"openUserServers"|"openLocalServers"|"refresh".' } },
     );
   });
 

@@ -103,7 +103,13 @@ describe('Approvals', function () {
     assert.equal((await vscode.workspace.openTextDocument(tab.modified)).getText(), edited.content);
     await closeAllEditors();
 
-    await sidebarRequest('answerApproval', { approvalId: card.id, answer: { kind: 'approve', args: edited } });
+    // One round trip: an Approve whose arguments do not fit settles nothing and says why, at the field.
+    const refused = await sidebarRequest('answerApproval', { approvalId: card.id, answer: { kind: 'approve', args: { path: notes, content: 5 } } });
+    assert.deepEqual(refused.problems.map((p) => p.path), ['/content']);
+    assert.ok((await pendingCards()).some((c) => c.id === card.id), 'the card still waits');
+
+    const approved = await sidebarRequest('answerApproval', { approvalId: card.id, answer: { kind: 'approve', args: edited } });
+    assert.deepEqual(approved.problems, []);
     assert.match(textOf(await call), /Successfully wrote/);
     assert.equal(fs.readFileSync(notes, 'utf8'), edited.content);
     const [last] = await history();
@@ -153,6 +159,33 @@ describe('Approvals', function () {
     assert.equal((await history())[0]?.decidedBy, 'your rule', 'the rule lets the same server through');
 
     await sidebarRequest('revokeRule', { ruleId: rule!.id });
+  });
+
+  it('narrows "Always allow" to this file: kept with its pattern, that file runs at once, another asks; a path no rule can read is refused and the card stays', async () => {
+    const args = { path: notes, content: 'narrow\n' };
+    const first = api.callTool(ID, 'write_file', args);
+    const card = await waitForCard('write_file', ID);
+    assert.deepEqual(card.ruleChoices?.paths.map((p) => p.argument), ['path']);
+    await assert.rejects(
+      sidebarRequest('answerApproval', { approvalId: card.id, answer: { kind: 'approve', args: { ...args, path: '~/notes.txt' }, remember: 'workspace', narrow: { kind: 'file' } } }),
+      /starts with ~/);
+    assert.deepEqual((await pendingCards()).map((c) => c.id), [card.id], 'the card stays, and no rule is kept');
+    assert.deepEqual((await sidebarSnapshot()).approvals.rules, []);
+    await sidebarRequest('answerApproval', { approvalId: card.id, answer: { kind: 'approve', args, remember: 'workspace', narrow: { kind: 'file' } } });
+    await first;
+    const rule = (await sidebarSnapshot()).approvals.rules.find((r) => r.conditions !== undefined);
+    assert.ok(rule, 'a rule with conditions');
+    assert.deepEqual(rule.conditions, [`path is ${notes.split(path.sep).join('/')}`]);
+    const stored = await vscode.commands.executeCommand<{ workspaceRules: { arguments?: unknown }[] }>('_switchboard.test.storedApprovals');
+    assert.deepEqual(stored?.workspaceRules.map((r) => r.arguments), [[{ kind: 'path', argument: 'path', glob: notes.split(path.sep).join('/') }]]);
+
+    await api.callTool(ID, 'write_file', args);
+    assert.equal((await history())[0]?.decidedBy, 'your rule');
+    const other = api.callTool(ID, 'write_file', { path: path.join(scratch, 'other.txt'), content: 'other\n' });
+    const asked = await waitForCard('write_file', ID);
+    await sidebarRequest('answerApproval', { approvalId: asked.id, answer: { kind: 'reject' } });
+    await assert.rejects(other, /rejected by the person$/);
+    await sidebarRequest('revokeRule', { ruleId: rule.id });
   });
 
   it('keeps "Approve for session" in memory only', async () => {

@@ -3,6 +3,7 @@
 import type { Event } from '../event';
 import { PendingRequests } from '../pending/pendingRequests';
 import type { ToolAnnotations } from '../lifecycle/types';
+import type { RuleChoices, RuleNarrowing } from './argumentRules';
 import type { FilePreview } from './preview/types';
 import type { RuleScope } from './rules';
 
@@ -26,6 +27,10 @@ export interface ApprovalRequest {
   readonly signatures?: readonly string[];
   /** Set for a call that writes files: what it would change (or why the server would refuse it). */
   readonly preview?: FilePreview;
+  /** The arguments that hold paths (a narrower "always allow" for this file or folder is about them). */
+  readonly pathArguments?: readonly string[];
+  /** The narrower rules the card offers for the call's arguments as asked (not set for a shell-like tool). */
+  readonly ruleChoices?: RuleChoices;
   /** Milliseconds since the epoch. */
   readonly createdAt: number;
   /** Who is calling: `chat`, `lm-tool`, `command`, `api`. */
@@ -34,8 +39,11 @@ export interface ApprovalRequest {
 
 /** The person's answer to a card. */
 export type ApprovalAnswer =
-  /** Run the call with these (possibly edited) arguments; `remember` keeps an allow rule. */
-  | { readonly kind: 'approve'; readonly args: Readonly<Record<string, unknown>>; readonly remember?: RuleScope }
+  /**
+   * Run the call with these (possibly edited) arguments; `remember` keeps an allow rule, about the whole
+   * tool or, with `narrow`, only about this file, this folder or one argument's value (of these arguments).
+   */
+  | { readonly kind: 'approve'; readonly args: Readonly<Record<string, unknown>>; readonly remember?: RuleScope; readonly narrow?: RuleNarrowing }
   /** Do not run it; `reason` is returned to the caller as the tool's error text. */
   | { readonly kind: 'reject'; readonly reason?: string };
 

@@ -7,6 +7,7 @@ import type { EffectiveServer } from '../config/types';
 import { formatProblems, validateArguments } from '../schema/validateArguments';
 import type { ApprovalAnswer, ApprovalBroker } from './approvalBroker';
 import { decideCall, type CallFiles } from './callDecision';
+import { narrowConstraints, pathArgumentsOf, pathStyleOf, ruleChoicesOf, type ArgumentConstraint, type RuleNarrowing } from './argumentRules';
 import { alwaysAllowRules } from './commandSignatures';
 import type { ApprovalMode, Decision, PinnedState } from './policy';
 import { ruleServerOf, type ApprovalRule, type RuleScope } from './rules';
@@ -21,6 +22,8 @@ export interface StepOutcome {
   readonly answer?: 'approve' | 'approveForSession' | 'alwaysAllow' | 'reject';
   /** The card's id, when the step asked. */
   readonly approvalId?: string;
+  /** How long the card waited for the person (or until the caller cancelled), when the step asked. */
+  readonly waitedMs?: number;
 }
 
 export interface ApprovalStepOptions {
@@ -50,6 +53,7 @@ export function approvalStep(options: ApprovalStepOptions): DecideToolCall {
   return async (call) => {
     const { server, tool, request } = call;
     const args = call.arguments;
+    const files = await options.files(call);
     const { decision, shell, fileEffect } = await decideCall(call, {
       mode: options.mode(),
       rules: options.rules(),
@@ -57,14 +61,16 @@ export function approvalStep(options: ApprovalStepOptions): DecideToolCall {
       pinnedState: options.pinnedState(request.serverId, tool.name),
       flagged: (call.status?.findings.length ?? 0) > 0,
       shellParser: options.shellParser,
-      files: await options.files(call),
+      files,
     });
     const preview = fileEffect?.preview;
     if (decision.decision !== 'ask') {
       options.onDecided?.(call, { decision });
       return decision.decision === 'allow' ? { kind: 'allow' } : { kind: 'deny', reason: decision.reason };
     }
+    const pathArguments = pathArgumentsOf(fileEffect?.pathArguments, args);
     const approvalId = options.newId();
+    const askedAt = options.now();
     const asked = options.broker.ask({
       id: approvalId,
       serverId: request.serverId,
@@ -77,7 +83,8 @@ export function approvalStep(options: ApprovalStepOptions): DecideToolCall {
       inputSchema: tool.inputSchema,
       ...(shell ? { signatures: shell.signatures } : {}),
       ...(preview ? { preview } : {}),
-      createdAt: options.now(),
+      ...(shell ? {} : { pathArguments, ruleChoices: ruleChoicesOf(args, pathArguments, files.roots, pathStyleOf(files.roots)) }),
+      createdAt: askedAt,
       caller: request.caller,
     }, request.signal);
     // The card is in the broker now: the caller may say where it waits.
@@ -86,28 +93,43 @@ export function approvalStep(options: ApprovalStepOptions): DecideToolCall {
     try {
       answer = await asked;
     } catch (error) {
-      // Cancelled while it waited: the history still shows that it asked.
-      options.onDecided?.(call, { decision, approvalId });
+      // Cancelled while it waited: the history still shows that it asked, and how long.
+      options.onDecided?.(call, { decision, approvalId, waitedMs: options.now() - askedAt });
       throw error;
     }
+    const waitedMs = options.now() - askedAt;
     if (answer.kind === 'reject') {
-      options.onDecided?.(call, { decision, answer: 'reject', approvalId });
+      options.onDecided?.(call, { decision, answer: 'reject', approvalId, waitedMs });
       return { kind: 'deny', reason: answer.reason?.trim() ? `rejected by the person: ${answer.reason.trim()}` : 'rejected by the person' };
     }
     const problems = formatProblems(validateArguments(tool.inputSchema, answer.args));
     if (problems.length > 0) {
-      options.onDecided?.(call, { decision, answer: 'approve', approvalId });
+      options.onDecided?.(call, { decision, answer: 'approve', approvalId, waitedMs });
       return { kind: 'deny', reason: `the approved arguments do not fit the tool's input schema: ${problems.join('; ')}` };
     }
-    if (answer.remember) await remember(options, call, answer.args, answer.remember, shell !== undefined);
-    options.onDecided?.(call, { decision, answer: answer.remember === undefined ? 'approve' : answer.remember === 'session' ? 'approveForSession' : 'alwaysAllow', approvalId });
+    const constraints = answer.narrow === undefined || shell !== undefined ? undefined : narrowedOrNone(answer.narrow, answer.args, pathArguments, files.roots);
+    // A narrowing that no longer fits the approved arguments keeps no rule (the sidebar checks it first): never a wider one.
+    if (answer.remember && constraints !== null) await remember(options, call, answer.args, answer.remember, shell !== undefined, constraints, answer.narrow);
+    options.onDecided?.(call, { decision, answer: answer.remember === undefined ? 'approve' : answer.remember === 'session' ? 'approveForSession' : 'alwaysAllow', approvalId, waitedMs });
     const edited: ToolCallDecision = { kind: 'allow', arguments: { ...answer.args } };
     return edited;
   };
 }
 
-/** "Always allow" on a shell-like tool keeps the command's signatures; on any other tool, the tool. */
-async function remember(options: ApprovalStepOptions, call: ResolvedToolCall, args: Record<string, unknown>, scope: RuleScope, isShell: boolean): Promise<void> {
+/** The constraints of a narrowed "always allow", or null when the approved arguments do not allow it. */
+function narrowedOrNone(narrow: RuleNarrowing, args: Readonly<Record<string, unknown>>, pathArguments: readonly string[], roots: readonly string[]): ArgumentConstraint[] | null {
+  try {
+    return narrowConstraints(narrow, args, pathArguments, roots, pathStyleOf(roots));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * "Always allow" on a shell-like tool keeps the command's signatures; on any other tool, the tool, or
+ * with `constraints` only the calls whose arguments meet them.
+ */
+async function remember(options: ApprovalStepOptions, call: ResolvedToolCall, args: Record<string, unknown>, scope: RuleScope, isShell: boolean, constraints: readonly ArgumentConstraint[] | undefined, narrow?: RuleNarrowing): Promise<void> {
   const base = { effect: 'allow' as const, ...ruleServerOf(serverIdentityOf(call.server)), tool: call.tool.name };
   if (isShell) {
     const argument = shellCommandArgument(call.tool);
@@ -118,7 +140,16 @@ async function remember(options: ApprovalStepOptions, call: ResolvedToolCall, ar
     await options.remember({ ...base, signatures, origin: `"${scopeWord(scope)}" on \`${text.length > 80 ? `${text.slice(0, 77)}…` : text}\`` }, scope);
     return;
   }
+  if (constraints !== undefined && constraints.length > 0) {
+    await options.remember({ ...base, arguments: constraints, origin: `"${scopeWord(scope)}" on a call of ${call.tool.name}, ${narrowWords(narrow)}` }, scope);
+    return;
+  }
   await options.remember({ ...base, origin: `"${scopeWord(scope)}" on a call of ${call.tool.name}` }, scope);
+}
+
+function narrowWords(narrow: RuleNarrowing | undefined): string {
+  if (narrow === undefined) return 'for its arguments';
+  return narrow.kind === 'file' ? 'only for this file' : narrow.kind === 'folder' ? 'only for files under its folder' : `only for this value of ${narrow.argument}`;
 }
 
 function scopeWord(scope: RuleScope): string {

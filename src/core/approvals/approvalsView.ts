@@ -1,8 +1,9 @@
 // Projects the pending approvals, the rules and the call history onto what the sidebar shows. Pure;
 // the lines below stop the build when a mode or scope is added on one side of the protocol only.
 import type {
-  ApprovalCard, ApprovalMode as RowMode, ApprovalsView, HistoryRow, PreviewView, RuleRow, RuleScope as RowScope,
+  ApprovalCard, ApprovalMode as RowMode, ApprovalsView, HistoryRow, PreviewView, RuleNarrowing as RowNarrowing, RuleRow, RuleScope as RowScope,
 } from '../../protocol/approvals';
+import { describeConstraint, type RuleNarrowing } from './argumentRules';
 import type { ApprovalRequest } from './approvalBroker';
 import type { CallRecord, DecidedByLabel } from './callHistory';
 import type { ApprovalMode } from './policy';
@@ -10,7 +11,7 @@ import type { FilePreview } from './preview/types';
 import { describeRule, type ApprovalRule, type RuleScope } from './rules';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-const vocabulariesMatch: [Same<ApprovalMode, RowMode>, Same<RuleScope, RowScope>] = [true, true];
+const vocabulariesMatch: [Same<ApprovalMode, RowMode>, Same<RuleScope, RowScope>, Same<RuleNarrowing, RowNarrowing>] = [true, true, true];
 void vocabulariesMatch;
 
 /** Characters of a diff a card shows; Open Diff shows the rest. */
@@ -52,6 +53,7 @@ function toCard(request: ApprovalRequest, serverTrusted: boolean): ApprovalCard 
     inputSchema: request.inputSchema,
     ...(request.signatures ? { signatures: [...request.signatures] } : {}),
     ...(request.preview ? { preview: toPreviewView(request.preview) } : {}),
+    ...(request.ruleChoices ? { ruleChoices: { paths: request.ruleChoices.paths.map((p) => ({ ...p })) } } : {}),
     createdAt: request.createdAt,
     caller: request.caller,
   };
@@ -77,6 +79,7 @@ function toRuleRow(rule: ApprovalRule): RuleRow {
     server: rule.server,
     tool: rule.tool,
     ...(rule.signatures ? { signatures: [...rule.signatures] } : {}),
+    ...(rule.arguments !== undefined && rule.arguments.length > 0 ? { conditions: rule.arguments.map(describeConstraint) } : {}),
     scope: rule.scope,
     createdAt: rule.createdAt,
     origin: rule.origin,
@@ -97,6 +100,8 @@ function toHistoryRow(record: CallRecord): HistoryRow {
     decidedBy: decidedByWords(record.decidedBy),
     reason: record.reason,
     ...(record.durationMs !== undefined ? { durationMs: record.durationMs } : {}),
+    ...(record.waitedMs !== undefined ? { waitedMs: record.waitedMs } : {}),
+    ...(record.ranMs !== undefined ? { ranMs: record.ranMs } : {}),
     ...(record.resultChars !== undefined ? { resultChars: record.resultChars } : {}),
     ...(record.error !== undefined ? { error: record.error } : {}),
     ...(record.outputWarning !== undefined ? { outputWarning: record.outputWarning } : {}),

@@ -5,7 +5,7 @@ import type { EffectiveServer, LaunchDefinition } from '../config/types';
 import type { ToolInfo } from '../lifecycle/types';
 import { isAutoApproved } from './commandSignatures';
 import { decide, type ApprovalMode, type Decision, type FileEffect, type LocalWriter, type PinnedState, type ShellCommand } from './policy';
-import { knownLocalWriter, previewFileWrite, type ServerFileTools } from './preview/detection';
+import { knownLocalWriter, previewFileWrite, type FilePreviewPlan, type ServerFileTools } from './preview/detection';
 import type { FilePreview, PreviewContext } from './preview/types';
 import type { ApprovalRule } from './rules';
 import { serverIdentityOf } from './serverIdentity';
@@ -26,6 +26,8 @@ export interface CallFileEffect {
   readonly effect: FileEffect | undefined;
   /** How well the tool is known to write local files; undefined when guessed from its argument names. */
   readonly localWriter: LocalWriter | undefined;
+  /** The arguments that name the files it writes (what an "always allow" for this file or folder is about). */
+  readonly pathArguments: readonly string[];
 }
 
 /** A shell-like tool's command with its signatures. */
@@ -75,6 +77,7 @@ export async function decideCall(call: CallToDecide, context: CallDecisionContex
     flagged: context.flagged,
     rules: context.rules,
     args: call.arguments,
+    roots: context.files.roots,
     shellCommand: shell?.command,
     fileEffect: fileEffect?.effect,
     localWriter: fileEffect?.localWriter,
@@ -113,7 +116,12 @@ export async function fileEffectOfCall(call: Pick<CallToDecide, 'server' | 'tool
     local: call.server.launch.type === 'stdio',
   }, files);
   if (found === undefined) return undefined;
-  return { preview: found.preview, effect: effectOf(found.preview), localWriter: knownLocalWriter(found.plan) };
+  return { preview: found.preview, effect: effectOf(found.preview), localWriter: knownLocalWriter(found.plan), pathArguments: writtenPathArguments(found.plan) };
+}
+
+function writtenPathArguments(plan: FilePreviewPlan): string[] {
+  if (plan.kind === 'content') return [plan.pathArgument];
+  return plan.tool === 'move_file' ? ['source', 'destination'] : ['path'];
 }
 
 /**

@@ -24,6 +24,10 @@ export interface CallRecord {
   readonly reason: string;
   /** From the call to its result (or failure), pending approval included. */
   readonly durationMs?: number;
+  /** How long the call waited for the person's answer (set when a card asked; older records lack it). */
+  readonly waitedMs?: number;
+  /** How long the server took, from sending to the result (set when it was sent; older records lack it). */
+  readonly ranMs?: number;
   /** Characters of the result's JSON. */
   readonly resultChars?: number;
   readonly error?: string;
@@ -94,7 +98,8 @@ function isCallRecord(value: unknown): value is CallRecord {
   return typeof r.id === 'string' && typeof r.at === 'number' && typeof r.server === 'string' && typeof r.tool === 'string'
     && typeof r.args === 'object' && r.args !== null && (r.decision === 'allow' || r.decision === 'ask' || r.decision === 'deny')
     && typeof r.ran === 'boolean' && typeof r.reason === 'string' && typeof r.caller === 'string'
-    && typeof r.decidedBy === 'object' && r.decidedBy !== null;
+    && typeof r.decidedBy === 'object' && r.decidedBy !== null
+    && [r.durationMs, r.waitedMs, r.ranMs].every((ms) => ms === undefined || (typeof ms === 'number' && Number.isFinite(ms)));
 }
 
 function safeJson(value: unknown): string {

@@ -1,6 +1,6 @@
 // Turns one call through the gate, and how the approval step decided it, into the history's record:
 // who decided (the person, a rule, the mode, the tool's hints, the gate), whether it ran, how long it
-// took, how big the answer was, and what went wrong. Arguments are scrubbed of the server's known
+// took (waiting for the person and running, apart), how big the answer was, and what went wrong. Arguments are scrubbed of the server's known
 // secrets before they are kept.
 import type { ToolCallRecord } from '../calls/types';
 import type { StepOutcome } from './approvalStep';
@@ -34,6 +34,8 @@ export function callRecordOf(record: ToolCallRecord, outcome: StepOutcome | unde
     decidedBy: decidedByOf(record, outcome),
     reason: outcome?.decision.reason ?? (refused ? 'refused before the approval step' : 'allowed'),
     durationMs: record.durationMs,
+    ...(outcome?.waitedMs !== undefined ? { waitedMs: outcome.waitedMs } : {}),
+    ...(record.ranMs !== undefined ? { ranMs: record.ranMs } : {}),
     ...(record.outcome.kind === 'result' ? { resultChars: jsonLength(record.outcome.result) } : {}),
     ...errorOf(record, options.scrub),
     ...(options.outputWarning !== undefined ? { outputWarning: clip(options.scrub(options.outputWarning)) } : {}),

@@ -6,6 +6,8 @@ export * from './callHistory';
 export * from './commandSignatures';
 export * from './policy';
 export * from './rules';
+export * from './argumentRules';
+export * from './rulePaths';
 export * from './serverIdentity';
 export * from '../shell/syntax';
 export * from './shellTool';

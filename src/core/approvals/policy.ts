@@ -2,7 +2,7 @@
 // person's rules, say whether the call runs at once, waits for the person, or is refused — and why.
 // Pure: the gate calls it, the sidebar only collects the answer (DESIGN.md §6).
 import type { ToolAnnotations } from '../lifecycle/types';
-import { describeRule, ruleMatches, type ApprovalRule } from './rules';
+import { describeRule, ruleAppliesTo, type ApprovalRule } from './rules';
 import type { ServerIdentity } from './serverIdentity';
 
 /** How much the person lets through without asking. */
@@ -50,6 +50,8 @@ export interface PolicyInput {
   readonly flagged?: boolean;
   readonly rules: readonly ApprovalRule[];
   readonly args: Readonly<Record<string, unknown>>;
+  /** The workspace folders: a rule about files reads a relative path argument against the first. */
+  readonly roots?: readonly string[];
   /** Set for shell-like tools: "always allow" is then about the command's signatures. */
   readonly shellCommand?: ShellCommand;
   /** Set when the call writes files (predicted from its arguments). */
@@ -85,7 +87,7 @@ export interface Decision {
 export function decide(input: PolicyInput): Decision {
   const { tool, mode } = input;
   const server = input.server.name;
-  const matching = input.rules.filter((rule) => ruleMatches(rule, input.server, tool));
+  const matching = input.rules.filter((rule) => ruleAppliesTo(rule, input.server, tool, input.args, input.roots ?? []));
 
   const deny = matching.find((rule) => rule.effect === 'deny');
   if (deny) return { decision: 'deny', reason: `refused by your rule: ${describeRule(deny)}`, decidedBy: { kind: 'rule', ruleId: deny.id } };

@@ -2,6 +2,7 @@
 // command signatures) and "always deny", each kept for the session, the workspace or everywhere, and
 // each revocable. Pure data and matching; where rules are stored is the adapters' business.
 import type { Scope } from '../config/types';
+import { checkArguments, describeConstraint, parseConstraints, type ArgumentConstraint } from './argumentRules';
 import { legacyNameApplies, type ServerIdentity } from './serverIdentity';
 
 /** How long a rule lives: this window's session (memory), this workspace, or every workspace. */
@@ -18,7 +19,9 @@ export type RuleEffect = 'allow' | 'deny';
  * servers of that name (user and local scope), never to a project or plugin server that took the name;
  * a deny rule with a name alone refuses every server of that name. A rule
  * with `signatures` is about a shell-like tool's commands: it allows those command signatures
- * (`npm run build`, `python -m pytest`), never the tool as a whole.
+ * (`npm run build`, `python -m pytest`), never the tool as a whole. A rule with `arguments` holds only
+ * for calls whose every argument condition is understood and met (this file, files under a folder, one
+ * argument's value; see argumentRules.ts); a rule without is about every call of the tool.
  */
 export interface ApprovalRule {
   /** Stable id, for revoking. */
@@ -31,6 +34,8 @@ export interface ApprovalRule {
   readonly serverFile?: string;
   readonly tool: string;
   readonly signatures?: readonly string[];
+  /** Conditions on the call's arguments, all of which must hold. */
+  readonly arguments?: readonly ArgumentConstraint[];
   readonly scope: RuleScope;
   /** Milliseconds since the epoch. */
   readonly createdAt: number;
@@ -52,6 +57,18 @@ function serverMatches(rule: ApprovalRule, server: ServerIdentity): boolean {
   return rule.server === server.name && rule.serverScope === server.scope && rule.serverFile === server.file;
 }
 
+/**
+ * Whether `rule` is about this call: its server and tool, and its argument conditions. An allow rule
+ * holds only when every condition is understood and met; a deny rule refuses unless a condition it
+ * understands is not met (`roots`: the workspace folders, which relative paths are read against).
+ */
+export function ruleAppliesTo(rule: ApprovalRule, server: ServerIdentity, tool: string, args: Readonly<Record<string, unknown>>, roots: readonly string[]): boolean {
+  if (!ruleMatches(rule, server, tool)) return false;
+  if (rule.arguments === undefined || rule.arguments.length === 0) return true;
+  const check = checkArguments(rule.arguments, args, roots);
+  return rule.effect === 'allow' ? check.kind === 'satisfied' : check.kind !== 'unsatisfied';
+}
+
 /** The fields of a rule that tie it to one server. */
 export function ruleServerOf(server: ServerIdentity): Pick<ApprovalRule, 'server' | 'serverScope' | 'serverFile'> {
   return { server: server.name, serverScope: server.scope, serverFile: server.file };
@@ -62,7 +79,8 @@ export function describeRule(rule: ApprovalRule): string {
   const what = rule.signatures !== undefined && rule.signatures.length > 0
     ? `${rule.signatures.map((s) => `"${s}"`).join(', ')} in ${toolWords(rule)}`
     : toolWords(rule);
-  return `${rule.effect} ${what} (${SCOPE_WORDS[rule.scope]})`;
+  const when = rule.arguments !== undefined && rule.arguments.length > 0 ? ` when ${rule.arguments.map(describeConstraint).join(' and ')}` : '';
+  return `${rule.effect} ${what}${when} (${SCOPE_WORDS[rule.scope]})`;
 }
 
 const SCOPE_WORDS: { readonly [S in RuleScope]: string } = {
@@ -105,6 +123,7 @@ function parseRule(item: unknown, index: number): ApprovalRule {
     }
     signatures = record.signatures.map((s: string) => s.trim());
   }
+  const constraints = record.arguments === undefined ? undefined : parseConstraints(record.arguments, at);
   const identity = serverIdentityFields(record, at);
   const createdAt = record.createdAt === undefined ? 0 : record.createdAt;
   if (typeof createdAt !== 'number' || !Number.isFinite(createdAt)) throw new Error(`${at}.createdAt: expected a number`);
@@ -115,6 +134,7 @@ function parseRule(item: unknown, index: number): ApprovalRule {
     ...identity,
     tool: text('tool', '*'),
     ...(signatures !== undefined ? { signatures } : {}),
+    ...(constraints !== undefined && constraints.length > 0 ? { arguments: constraints } : {}),
     scope,
     createdAt,
     origin: typeof record.origin === 'string' ? record.origin : 'from a rules file',

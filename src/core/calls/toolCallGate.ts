@@ -81,6 +81,7 @@ export class ToolCallGate implements Disposable {
     const startedAt = this.clock.now();
     let sent = request.arguments ?? {};
     let sending = false;
+    let sentAt: number | undefined;
     let result: CallToolResult;
     try {
       // The usual case resolves without waiting: no promise hop before the request is sent.
@@ -89,14 +90,15 @@ export class ToolCallGate implements Disposable {
       if (decision.kind === 'deny') throw callDenied(request.serverId, request.tool, decision.reason);
       sent = decision.arguments ?? resolved.arguments;
       sending = true;
+      sentAt = this.clock.now();
       result = await this.send(request.serverId, request.tool, sent, { timeoutMs: request.timeoutMs, signal: request.signal, onProgress: request.onProgress });
     } catch (error) {
-      this.record(request, sent, sending, startedAt, error instanceof ToolCallRefusedError
+      this.record(request, sent, sending, startedAt, sentAt, error instanceof ToolCallRefusedError
         ? { kind: 'refused', code: error.code, message: error.message }
         : { kind: 'failed', message: errorMessage(error) });
       throw error;
     }
-    this.record(request, sent, true, startedAt, { kind: 'result', result });
+    this.record(request, sent, true, startedAt, sentAt, { kind: 'result', result });
     return result;
   }
 
@@ -137,8 +139,11 @@ export class ToolCallGate implements Disposable {
     return { request, server: view.server, tool, status, arguments: request.arguments ?? {} };
   }
 
-  private record(request: ToolCallRequest, args: Record<string, unknown>, sent: boolean, startedAt: number, outcome: ToolCallOutcome): void {
-    const record: ToolCallRecord = { request, arguments: args, startedAt, durationMs: this.clock.now() - startedAt, sent, outcome };
+  private record(request: ToolCallRequest, args: Record<string, unknown>, sent: boolean, startedAt: number, sentAt: number | undefined, outcome: ToolCallOutcome): void {
+    const endedAt = this.clock.now();
+    const record: ToolCallRecord = {
+      request, arguments: args, startedAt, durationMs: endedAt - startedAt, ...(sentAt !== undefined ? { ranMs: endedAt - sentAt } : {}), sent, outcome,
+    };
     try {
       this.recordEmitter.fire(record);
     } catch {

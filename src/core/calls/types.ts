@@ -80,7 +80,10 @@ export interface ToolCallRecord {
   /** The arguments sent (after the decision step), or the requested ones when nothing was sent. */
   arguments: Record<string, unknown>;
   startedAt: number;
+  /** From the call to its outcome: resolving, deciding (a person's answer included) and running. */
   durationMs: number;
+  /** From sending to the server to its outcome (set when it was sent). */
+  ranMs?: number;
   /** Whether the call was sent to the server (a refusal, a rejection or a cancelled approval never was). */
   sent: boolean;
   outcome: ToolCallOutcome;

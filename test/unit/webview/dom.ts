@@ -5,9 +5,11 @@ import { GlobalRegistrator } from '@happy-dom/global-registrator';
 
 /** Registers the DOM before the calling suite's tests and removes it after them. */
 export function useDom(): void {
-  before(() => {
+  before(async () => {
     GlobalRegistrator.register({ url: 'https://webview.test/index.html' });
     addElementInternals();
+    // lit-html finds the document when it loads: only after the DOM is registered.
+    litRender = (await import('lit-html')).render;
   });
   after(async () => {
     await GlobalRegistrator.unregister();
@@ -31,4 +33,18 @@ function addElementInternals(): void {
     configurable: true,
     value: () => ({ form: null, setFormValue: () => undefined }),
   });
+}
+
+let litRender: ((value: unknown, container: HTMLElement) => unknown) | undefined;
+
+/** Renders a template into a fresh container in the document and returns its first element. */
+export function mount(template: unknown): HTMLElement {
+  const render = litRender;
+  if (!render) throw new Error('mount() needs useDom() in its suite');
+  const container = document.createElement('div');
+  document.body.replaceChildren(container);
+  render(template, container);
+  const element = container.firstElementChild;
+  if (!(element instanceof HTMLElement)) throw new Error('the template rendered no element');
+  return element;
 }

@@ -5,7 +5,7 @@ import type { ApprovalCard, HistoryRow, RuleRow } from '../../../src/protocol/ap
 import type { ApprovalActions } from '../../../webview/approvals';
 import type { HistoryActions } from '../../../webview/history';
 import { argumentsOf, draftOf, problemsByField, withField } from '../../../webview/drafts';
-import { settle, useDom } from './dom';
+import { settle, useDom, mount } from './dom';
 
 type ApprovalsModule = typeof import('../../../webview/approvals');
 type HistoryModule = typeof import('../../../webview/history');
@@ -93,7 +93,9 @@ describe('approval card render', () => {
       actions: {
         editArgument: (...a) => calls.push(['editArgument', ...a]),
         editReason: (...a) => calls.push(['editReason', ...a]),
+        chooseRule: (...a) => calls.push(['chooseRule', ...a]),
         answer: (...a) => calls.push(['answer', ...a]),
+        showWholeDiff: (...a) => calls.push(['showWholeDiff', ...a]),
         openDiff: (...a) => calls.push(['openDiff', ...a]),
         setMode: (...a) => calls.push(['setMode', ...a]),
         revokeRule: (...a) => calls.push(['revokeRule', ...a]),
@@ -107,7 +109,7 @@ describe('approval card render', () => {
 
   it('shows who calls what and why, the hints (noting an untrusted server), labelled fields and the diff without its Index header', () => {
     const { actions } = recorder();
-    const element = approvals.approvalCard(card, draftOf(card), actions);
+    const element = mount(approvals.approvalCard(card, draftOf(card), actions));
     assert.equal(byTestId(element, 'approval-tool')[0]?.textContent, 'write_file');
     assert.equal(byTestId(element, 'approval-qualified')[0]?.textContent, 'mcp__fs__write_file');
     assert.match(byTestId(element, 'approval-reason')[0]?.textContent ?? '', /Why it asks: it would change files in the workspace/);
@@ -127,7 +129,7 @@ describe('approval card render', () => {
 
   it('turns typing, Open Diff and every answer button into actions', async () => {
     const { actions, calls } = recorder();
-    const element = approvals.approvalCard(card, draftOf(card), actions);
+    const element = mount(approvals.approvalCard(card, draftOf(card), actions));
     document.body.replaceChildren(element);
     const content = element.querySelector<HTMLTextAreaElement>('[data-arg="content"] textarea');
     assert.ok(content);
@@ -151,7 +153,7 @@ describe('approval card render', () => {
   it('shows a problem at its field (aria-invalid, described by the message) and blocks approving but not rejecting', () => {
     const { actions } = recorder();
     const draft = { ...withField(draftOf(card), 'mode', 'nope'), problems: [{ path: '/path', message: 'is required' }, { path: '/extra', message: 'is not a parameter of this tool' }] };
-    const element = approvals.approvalCard(card, draft, actions);
+    const element = mount(approvals.approvalCard(card, draft, actions));
     const field = (name: string) => element.querySelector<HTMLElement>(`[data-testid="approval-field"][data-arg="${name}"]`);
     const path = field('path')?.querySelector('textarea');
     assert.equal(path?.getAttribute('aria-invalid'), 'true');
@@ -166,7 +168,7 @@ describe('approval card render', () => {
   it('flags a write the server would refuse and paths outside every root', () => {
     const { actions } = recorder();
     const refused = { ...card, preview: { changes: [], diff: '', error: 'Access denied - path outside allowed directories', outsideRoots: ['/etc/passwd'] } };
-    const element = approvals.approvalCard(refused, draftOf(refused), actions);
+    const element = mount(approvals.approvalCard(refused, draftOf(refused), actions));
     assert.match(byTestId(element, 'approval-preview-error')[0]?.textContent ?? '', /The server would refuse this call: Access denied/);
     assert.match(byTestId(element, 'approval-outside-roots')[0]?.textContent ?? '', /\/etc\/passwd/);
     assert.equal(byTestId(element, 'approval-diff').length, 0);
@@ -175,7 +177,7 @@ describe('approval card render', () => {
   it('lists rules with where they came from, each revocable', () => {
     const { actions, calls } = recorder();
     const rules: RuleRow[] = [{ id: 'k1', effect: 'allow', server: 'ci', tool: 'shell', signatures: ['npm run build'], scope: 'global', createdAt: 0, origin: '"Always allow (everywhere)" on `npm run build`', description: 'allow "npm run build" in tool "shell" of server "ci" (everywhere)' }];
-    const element = history.rulesList(rules, actions);
+    const element = mount(history.rulesList(rules, actions));
     const row = byTestId(element, 'rule-row')[0];
     assert.equal(row?.dataset.scope, 'global');
     assert.match(row?.textContent ?? '', /Allow shell of ci · everywhere/);
@@ -202,11 +204,24 @@ describe('approval card render', () => {
     assert.deepEqual(ids({ text: '', decision: 'errors' }), ['b', 'c']);
     assert.deepEqual(ids({ text: '', decision: 'allow' }), ['a']);
     const { actions, calls } = recorder();
-    const element = history.historyList(rows, { text: 'reject', decision: 'all' }, actions);
+    const element = mount(history.historyList(rows, { text: 'reject', decision: 'all' }, actions));
     assert.equal(byTestId(element, 'history-row').length, 1);
     assert.equal(byTestId(element, 'history-count')[0]?.textContent, '1 of 3 calls');
-    assert.equal(byTestId(history.historyList(rows.slice(0, 1), { text: '', decision: 'all' }, actions), 'history-count')[0]?.textContent, '1 call');
+    assert.equal(byTestId(mount(history.historyList(rows.slice(0, 1), { text: '', decision: 'all' }, actions)), 'history-count')[0]?.textContent, '1 call');
     byTestId(element, 'history-export')[0]?.click();
     assert.deepEqual(calls, [['exportHistory']]);
+  });
+
+  it('shows the wait for the person and the run apart, and an older record\'s one total', () => {
+    const row = (partial: Partial<HistoryRow>): HistoryRow => ({
+      id: 'd', at: 0, server: 'fs', tool: 'write_file', argsText: '{}', decision: 'ask', ran: true, decidedBy: 'you (Approve)', reason: 'r', caller: 'chat', ...partial,
+    });
+    const { actions } = recorder();
+    const words = (r: HistoryRow): string | null | undefined => byTestId(mount(history.historyList([r], { text: '', decision: 'all' }, actions)), 'history-durations')[0]?.textContent;
+    assert.equal(words(row({ durationMs: 12_480, waitedMs: 12_400, ranMs: 80 })), ' · waited 12.4 s · ran 80 ms');
+    assert.equal(words(row({ decision: 'allow', durationMs: 95, ranMs: 90 })), ' · ran 90 ms');
+    assert.equal(words(row({ ran: false, durationMs: 3000, waitedMs: 2990 })), ' · waited 3.0 s');
+    assert.equal(words(row({ durationMs: 1500 })), ' · 1.5 s');
+    assert.equal(words(row({})), undefined);
   });
 });

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import type { ApprovalCard } from '../../../src/protocol/approvals';
 import type { ApprovalActions } from '../../../webview/approvals';
 import { argumentsOf, draftOf, withField } from '../../../webview/drafts';
-import { useDom } from './dom';
+import { useDom, mount } from './dom';
 
 type ApprovalsModule = typeof import('../../../webview/approvals');
 
@@ -21,7 +21,7 @@ const card: ApprovalCard = {
 
 const actions = (calls: unknown[][]): ApprovalActions => ({
   editArgument: (...a: unknown[]) => calls.push(['editArgument', ...a]),
-  editReason: () => undefined, answer: () => undefined, openDiff: () => undefined, setMode: () => undefined,
+  editReason: () => undefined, answer: () => undefined, showWholeDiff: () => undefined, openDiff: () => undefined, setMode: () => undefined,
 } as unknown as ApprovalActions);
 
 describe('approval card: hidden characters', () => {
@@ -30,7 +30,7 @@ describe('approval card: hidden characters', () => {
   before(async () => { approvals = await import('../../../webview/approvals'); });
 
   it('shows an argument holding hidden characters escaped beside its field, which keeps the real value', () => {
-    const element = approvals.approvalCard(card, draftOf(card), actions([]));
+    const element = mount(approvals.approvalCard(card, draftOf(card), actions([])));
     const notes = [...element.querySelectorAll<HTMLElement>('[data-testid="approval-hidden-characters"]')];
     assert.deepEqual(notes.map((note) => note.closest<HTMLElement>('[data-testid="approval-field"]')?.dataset.arg), ['content'], 'only the argument with hidden characters');
     assert.equal(notes[0].querySelector('code')?.textContent, 'ls \\u{202E}# ~ fr- mr\\u{202C}\\u{200B}\\u{E0041}');
@@ -40,7 +40,7 @@ describe('approval card: hidden characters', () => {
   });
 
   it('shows diff lines with hidden characters escaped, keeping tabs', () => {
-    const element = approvals.approvalCard(card, draftOf(card), actions([]));
+    const element = mount(approvals.approvalCard(card, draftOf(card), actions([])));
     const lines = [...element.querySelectorAll('[data-testid="approval-diff"] .diff-line')].map((line) => line.textContent?.replace(/\n$/, ''));
     assert.ok(lines.includes('+ls \\u{202E}# ~ fr- mr\\u{202C}\\u{200B}\\u{E0041}'), lines.join('\n'));
     assert.ok(lines.includes(' \tindented'), 'a tab is ordinary text in a diff');
@@ -49,7 +49,7 @@ describe('approval card: hidden characters', () => {
 
   it('editing an argument sends the real value, hidden characters and all', () => {
     const calls: unknown[][] = [];
-    const element = approvals.approvalCard(card, draftOf(card), actions(calls));
+    const element = mount(approvals.approvalCard(card, draftOf(card), actions(calls)));
     document.body.replaceChildren(element);
     const field = element.querySelector<HTMLTextAreaElement>('[data-arg="content"] textarea')!;
     field.value = `${SNEAKY}!`;

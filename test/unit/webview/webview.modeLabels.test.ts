@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { APPROVAL_MODES } from '../../../src/core/approvals/policy';
 import type { ApprovalActions } from '../../../webview/approvals';
-import { useDom } from './dom';
+import { mount, useDom } from './dom';
 
 interface EnumSetting { enum: string[]; enumItemLabels?: string[]; enumDescriptions?: string[] }
 
@@ -32,7 +32,7 @@ describe('approval modes in the settings UI', () => {
   it('the labels are the ones the sidebar\'s mode picker shows', async () => {
     const { modePicker } = await import('../../../webview/approvals');
     const actions = {} as ApprovalActions;
-    const picker = modePicker('askBeforeEdits', actions);
+    const picker = mount(modePicker('askBeforeEdits', actions));
     const options = [...picker.querySelectorAll('option')].map((o) => [o.value, o.textContent]);
     const mode = setting('switchboard.approvals.mode');
     assert.deepEqual(options, mode.enum.map((id, i) => [id, mode.enumItemLabels![i]]));

@@ -47,7 +47,9 @@ function recorder(): { actions: Actions; calls: unknown[][] } {
       dismissNotice: () => calls.push(['dismissNotice']),
       editArgument: (id: string, field: string, value: string) => calls.push(['editArgument', id, field, value]),
       editReason: (id: string, value: string) => calls.push(['editReason', id, value]),
+      chooseRule: (id: string, key: string) => calls.push(['chooseRule', id, key]),
       answer: (id: string, answer: string) => calls.push(['answer', id, answer]),
+      showWholeDiff: (id: string) => calls.push(['showWholeDiff', id]),
       openDiff: (id: string, change: number) => calls.push(['openDiff', id, change]),
       setMode: (mode: string) => calls.push(['setMode', mode]),
       revokeRule: (id: string) => calls.push(['revokeRule', id]),
@@ -149,7 +151,7 @@ describe('webview render', () => {
     assert.deepEqual(pieces.slice(0, 4), ['node', '/', 'very/', 'long/']);
     // Every <wbr> (a line may end there) follows a separator.
     for (const wbr of launch.querySelectorAll('wbr')) {
-      assert.match(wbr.previousSibling?.textContent ?? '', /[/\\?&=,]$/);
+      assert.match(wbr.previousElementSibling?.textContent ?? '', /[/\\?&=,]$/);
     }
   });
 
@@ -244,12 +246,16 @@ describe('webview render', () => {
     assert.deepEqual(calls, [['dismissNotice']]);
   });
 
-  it('keeps keyboard focus on the same control across a re-render', async () => {
+  it('keeps keyboard focus on the same control across a re-render: the row is updated, not rebuilt', async () => {
     const snapshot = snapshotOf([serverRow({ id: 'a' }), serverRow({ id: 'b' })]);
     draw({ snapshot });
-    root.querySelector<HTMLButtonElement>('[data-focus-key="action:b:restart"]')?.focus();
-    draw({ snapshot: { ...snapshot, generatedAt: 2 } });
+    const restart = root.querySelector<HTMLButtonElement>('[data-server-id="b"] [data-testid="server-action-restart"]');
+    restart?.focus();
+    // A new server above it and a new snapshot: the keyed row of b stays the same element.
+    draw({ snapshot: { ...snapshotOf([serverRow({ id: '0' }), serverRow({ id: 'a' }), serverRow({ id: 'b', stateLabel: 'ready (again)' })]), generatedAt: 2 } });
     await settle();
-    assert.equal((document.activeElement as HTMLElement | null)?.dataset.focusKey, 'action:b:restart');
+    assert.ok(restart !== null && root.contains(restart), 'the focused button is still in the page');
+    assert.equal(document.activeElement, restart);
+    assert.equal(root.querySelector('[data-server-id="b"] [data-testid="server-state"]')?.textContent, 'ready (again)');
   });
 });
