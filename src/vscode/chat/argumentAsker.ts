@@ -35,6 +35,8 @@ function askOne(title: string, argument: AskedArgument, filled: Readonly<Record<
     pick.ignoreFocusOut = true;
     let generation = 0;
     let settled = false;
+    // The rows for the text typed last, once its suggestions arrive: what Enter takes when no row is active.
+    let rows: { readonly value: string; readonly items: Promise<ValueItem[]> } = { value: '', items: Promise.resolve([]) };
     const finish = (value: string | undefined): void => {
       if (settled) return;
       settled = true;
@@ -44,17 +46,23 @@ function askOne(title: string, argument: AskedArgument, filled: Readonly<Record<
     const refresh = async (): Promise<void> => {
       const mine = ++generation;
       pick.busy = true;
-      const suggestions = await argument.complete(pick.value, filled);
+      const value = pick.value;
+      rows = { value, items: argument.complete(value, filled).then((suggestions) => pickItems(value, suggestions), () => pickItems(value, [])) };
+      const items = await rows.items;
       if (mine !== generation || settled) return;
       pick.busy = false;
-      pick.items = pickItems(pick.value, suggestions);
+      pick.items = items;
       // The server's best completion is the default: Enter takes it, not the half-typed text.
-      pick.activeItems = pick.items.slice(0, 1);
+      pick.activeItems = items.slice(0, 1);
     };
     pick.onDidChangeValue(() => { void refresh(); });
-    pick.onDidAccept(() => {
+    pick.onDidAccept(async () => {
       const item = pick.selectedItems[0] as ValueItem | undefined;
-      const chosen = item?.value ?? pick.value;
+      // Enter while no row is active (the rows for the last keystroke not shown yet): the default is the
+      // first of those rows, as it will be shown, so a quick Enter never sends the half-typed text.
+      const typed = pick.value;
+      const chosen = item?.value ?? (rows.value === typed ? (await rows.items)[0]?.value : undefined) ?? typed;
+      if (settled) return;
       if (chosen === '' && argument.required) {
         pick.placeholder = `${argument.name} is required: type a value or pick a suggestion`;
         return;
