@@ -8,7 +8,7 @@ import {
   assistantText, chatHelpMarkdown, DEFAULT_MAX_ROUNDS, instructionsForModel, parseSlashCommand, runToolLoop, toolListChars, ToolOffer, userText,
   type ModelMessage, type ModelToolSpec, type OutputPart, type ToolCallRequestPart, type ToolRunResult,
 } from '../../core/chat';
-import { CODE_API_TOOL, CODE_API_TOOL_NAME, codeRunText, RUN_CODE_TOOL, RUN_CODE_TOOL_NAME, type CodeCallRecord } from '../../core/code';
+import { CODE_API_TOOL, CODE_API_TOOL_NAME, RUN_CODE_TOOL, RUN_CODE_TOOL_NAME, type CodeCallRecord } from '../../core/code';
 import { ServerState } from '../../core/lifecycle';
 import { estimateTokens, SEARCH_TOOL_NAME, type ToolLoadingSetting } from '../../core/search';
 import { parseSkillCommand, skillInstructions } from '../../core/skills';
@@ -151,7 +151,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
 
     const reviewed = new Map<string, { findings: string[]; verdict?: string }>();
     const runTool = async (call: ToolCallRequestPart, callSignal: AbortSignal): Promise<ToolRunResult> => {
-      if (codeMode) return runCodeTool(services, call, callSignal, stream, metadata.codeCalls!);
+      if (codeMode) return runCodeTool(services, call, callSignal, stream, metadata.codeCalls!, reviewed);
       if (offer.isSearch(call.name)) return { content: [{ kind: 'text', text: offer.search(call.input) }], isError: false };
       const outcome = await services.callByModelName(call.name, call.input, 'chat', callSignal, {
         skills,
@@ -212,16 +212,23 @@ function readToolLoading(): ToolLoadingSetting | 'code' {
 }
 
 /** Code mode's two tools: the API's description, or a script's run (its calls shown as they end). */
-async function runCodeTool(services: ChatServices, call: ToolCallRequestPart, signal: AbortSignal, stream: vscode.ChatResponseStream, calls: CodeCallRecord[]): Promise<ToolRunResult> {
+async function runCodeTool(
+  services: ChatServices, call: ToolCallRequestPart, signal: AbortSignal, stream: vscode.ChatResponseStream, calls: CodeCallRecord[],
+  flagged: Map<string, { findings: string[]; verdict?: string }>,
+): Promise<ToolRunResult> {
   if (call.name === CODE_API_TOOL_NAME) return { content: [{ kind: 'text', text: await services.describeCodeApi(call.input.server) }], isError: false };
   if (call.name !== RUN_CODE_TOOL_NAME) return { content: [{ kind: 'text', text: `In code mode the tools are ${CODE_API_TOOL_NAME} and ${RUN_CODE_TOOL_NAME}; call MCP tools from a script.` }], isError: true };
   const code = typeof call.input.code === 'string' ? call.input.code : '';
   if (code.trim() === '') return { content: [{ kind: 'text', text: 'Give the script as "code".' }], isError: true };
-  const result = await services.runCode(code, signal, (record) => {
+  const run = await services.runCodeForModel(code, signal, (record) => {
     calls.push(record);
     stream.progress(`${record.ok ? '✓' : '✗'} ${record.server} › ${record.tool}`);
   });
-  return { content: [{ kind: 'text', text: codeRunText(result) }], isError: result.error !== undefined };
+  if (run.findings) {
+    flagged.set(call.callId, { findings: run.findings.map((f) => f.id), ...(run.verdict ? { verdict: run.verdict } : {}) });
+    stream.markdown(outputWarningMarkdown(`the script that called ${run.outside?.join(', ') ?? 'a tool'}`, run.findings, run.verdict));
+  }
+  return { content: run.parts, isError: run.result.error !== undefined };
 }
 
 /** One request to the model, its reply streamed as our parts. */
