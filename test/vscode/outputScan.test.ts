@@ -3,6 +3,7 @@
 // of server-everything says openWorldHint: false, and is not). An echo of
 // an injection is flagged in the turn and the history, and the model gets it fenced after the warning;
 // with switchboard.toolOutputs.review set to hold, it waits in the Sidebar until released or withheld.
+// A code-mode script that calls it and prints the page is read the same way.
 import * as assert from 'assert/strict';
 import * as vscode from 'vscode';
 import { UNTRUSTED_BEGIN, UNTRUSTED_END } from '../../src/core/chat/outputReview';
@@ -116,5 +117,19 @@ describe('Scanned outputs: a flagged tool result in @mcp', function () {
     const [sent] = await toolResultTexts();
     assert.match(sent, /^The user withheld this result of ok › echo: .* The user said: looks like an attack$/);
     assert.ok(!sent.includes('collector.example.net'), sent);
+  });
+
+  it('holds a flagged script output too: the card names the script, and a withheld one never reaches the model', async () => {
+    await vscode.workspace.getConfiguration().update('switchboard.toolOutputs.review', 'hold', vscode.ConfigurationTarget.Global);
+    const code = `const [page] = await tools.ok.echo({ text: ${JSON.stringify(`${INJECTION}, marker 5c2e`)} }); console.log(page.text);`;
+    const run = vscode.lm.invokeTool('switchboard_run_code', { input: { code }, toolInvocationToken: undefined });
+    await waitFor('the held script output in the Sidebar', async () => ((await sidebarSnapshot()).heldOutputs ?? []).some((held) => held.server === 'code mode'), 20_000, 200);
+    const card = ((await sidebarSnapshot()).heldOutputs ?? []).find((held) => held.server === 'code mode')!;
+    assert.equal(`${card.server} › ${card.tool}`, 'code mode › script output');
+    assert.match(card.findings, /ignore its earlier instructions/);
+    await vscode.commands.executeCommand('_switchboard.test.answerHeldOutput', card.id, false, 'not this page');
+    const text = (await run).content.filter((p): p is vscode.LanguageModelTextPart => p instanceof vscode.LanguageModelTextPart).map((p) => p.value).join('\n');
+    assert.match(text, /^The user withheld this result of code mode › script output: .* The user said: not this page$/);
+    assert.ok(!text.includes('marker 5c2e'), text);
   });
 });
