@@ -4,7 +4,8 @@
 // no other turn does), the one that cannot start is reported unavailable with its reason while the
 // skill is still used, and once idle for switchboard.skills.idleStopSeconds the servers stop. The model
 // may load the skill itself with switchboard_use_skill (then its tools join the rest of that turn), and
-// a skill whose description the poisoning scan flags is not offered to it.
+// a skill whose description the poisoning scan flags is not offered to it; a workspace skill it loads
+// keeps the trust rules (a refused server leaves the skill loaded without its tools).
 import * as assert from 'assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -12,7 +13,7 @@ import * as vscode from 'vscode';
 import { qualifyToolNames } from '../../src/core/chat/toolNames';
 import type { SwitchboardApi } from '../../src/extension';
 import type { McpTurnMetadata } from '../../src/vscode/chat/participant';
-import { fixtureHome, fixtureIsLoaded, serverItems, switchboardApi, waitFor } from './configTestSupport';
+import { fixtureHome, fixtureIsLoaded, fixtureWorkspace, serverItems, switchboardApi, waitFor } from './configTestSupport';
 import { stateOf, waitForStates } from './lifecycleTestSupport';
 
 const VENDOR = 'switchboard-scripted';
@@ -20,6 +21,7 @@ const SKILL = 'echo-skill';
 const ECHO = `${SKILL}.echo`;
 const BROKEN = `${SKILL}.broken`;
 const POISONED = 'poisoned-skill';
+const WORKSPACE_SKILL = 'repo-skill';
 
 interface ModelRequest {
   messages: { role: string; parts: { type: string; text?: string; name?: string; content?: { type: string; text?: string }[] }[] }[];
@@ -172,5 +174,44 @@ describe('Skills: a skill\'s servers start on use and stop when idle', function 
     assert.ok(!(next.toolsOffered ?? []).includes(echoName), `${echoName} offered in the next turn`);
     assert.ok(!(next.toolCalls ?? []).some((call) => call.server === ECHO));
     await waitFor('the loaded skill\'s server to stop when idle', () => stateOf(api, ECHO)?.kind === 'stopped', 20_000, 200);
+  });
+
+  it('keeps the trust rules when the model loads a workspace skill: a refused server leaves the skill loaded without its tools', async () => {
+    const dir = path.join(fixtureWorkspace(), '.github', 'skills', WORKSPACE_SKILL);
+    await vscode.commands.executeCommand('_switchboard.test.setTrustAnswer', 'refuse');
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, 'SKILL.md'), [
+        '---',
+        `name: ${WORKSPACE_SKILL}`,
+        'description: Echoes, from this repository.',
+        'mcpServers:',
+        '  echo:',
+        '    command: node',
+        '    args: ["${env:SWITCHBOARD_REPO}/node_modules/@modelcontextprotocol/server-everything/dist/index.js", stdio]',
+        '---',
+        'Repository skill marker 91bc.',
+        '',
+      ].join('\n'));
+      const id = `${WORKSPACE_SKILL}.echo`;
+      await vscode.commands.executeCommand('switchboard.refresh');
+      await waitFor('the workspace skill\'s server in the configuration', () => api.getConfig().servers.some((server) => server.id === id), 20_000);
+      assert.equal(api.getConfig().servers.find((server) => server.id === id)?.scope, 'project');
+      const turn = await ask(`@mcp load the skill ${WORKSPACE_SKILL}`);
+      assert.equal(turn.kind, 'answer', turn.message);
+      const [loaded] = turn.skillLoading?.loaded ?? [];
+      assert.equal(loaded?.name, WORKSPACE_SKILL);
+      assert.equal(loaded?.servers[0]?.available, false);
+      assert.match(loaded?.servers[0]?.reason ?? '', /trust/i);
+      assert.notEqual(stateOf(api, id)?.kind, 'ready');
+      const requests = await modelRequests();
+      const loadResult = requests[1]?.messages.flatMap((m) => m.parts.filter((p) => p.type === 'toolResult').flatMap((p) => p.content ?? [])).map((c) => c.text ?? '').join('\n') ?? '';
+      assert.match(loadResult, /Repository skill marker 91bc/);
+      assert.match(loadResult, /server "echo" are unavailable/);
+    } finally {
+      fs.rmSync(path.join(fixtureWorkspace(), '.github'), { recursive: true, force: true });
+      await vscode.commands.executeCommand('switchboard.refresh');
+      await vscode.commands.executeCommand('_switchboard.test.setTrustAnswer', null);
+    }
   });
 });
