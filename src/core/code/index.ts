@@ -5,3 +5,4 @@ export * from './codeRun';
 export * from './codeTools';
 export * from './declarations';
 export * from './sandbox';
+export * from './codeOutputScan';

@@ -8,9 +8,9 @@ import type { ToolCallRequest } from '../../core/calls';
 import {
   attachResource, closestQualifiedNames, describeUnresolved, expandUriTemplate, ModelToolCatalog, outputReviewSetting, PersonalDataVault,
   promptCommandNames, resolveMention, reviewedParts, scanOutputParts, serversOfUri, warnedOutput,
-  type AttachedResource, type ChatServer, type HoldOutput, type LimitedOutput, type MentionTarget, type ModelTool, type ReviewVerdict, type SearchContext,
+  type AttachedResource, type ChatServer, type OutputPart, type HoldOutput, type LimitedOutput, type MentionTarget, type ModelTool, type ReviewVerdict, type SearchContext,
 } from '../../core/chat';
-import { CodeApi, describeCodeApi, runCode, type CodeCallRecord, type CodeRunResult } from '../../core/code';
+import { CODE_OUTPUT_SOURCE, CodeApi, codeRunText, describeCodeApi, runCode, scanCodeOutput, type CodeCallRecord, type CodeRunResult } from '../../core/code';
 import { outsideContentReason, outsideResourceReason, scanOutputTexts, type OutputFinding } from '../../core/trust';
 import { quickJsEngine } from '../../node/quickjsEngine';
 import {
@@ -61,6 +61,16 @@ export interface ModelToolCallOutcome {
   readonly error?: string;
   /** What the output scan found in a result that brings outside content, and how it went on to the model. */
   readonly findings?: readonly OutputFinding[];
+  readonly verdict?: ReviewVerdict;
+}
+
+/** A code-mode run as the model reads it: the run, its text (reviewed when flagged), and what the scan found. */
+export interface CodeRunOutcome {
+  readonly result: CodeRunResult;
+  readonly parts: OutputPart[];
+  readonly findings?: readonly OutputFinding[];
+  /** The calls (`server › tool`) to tools that bring outside content, which made the output scanned. */
+  readonly outside?: readonly string[];
   readonly verdict?: ReviewVerdict;
 }
 
@@ -189,6 +199,23 @@ export class ChatServices implements vscode.Disposable {
       ...(vault ? { vault } : {}),
       ...(onCall ? { onCall } : {}),
     });
+  }
+
+  /**
+   * Runs a script and makes what the model reads of it: when the script called a tool that brings outside
+   * content, its printed text is scanned and a finding is handled as for a direct call's result (fenced
+   * after a warning, or held for the person's review).
+   */
+  async runCodeForModel(code: string, signal?: AbortSignal, onCall?: (record: CodeCallRecord) => void): Promise<CodeRunOutcome> {
+    const result = await this.runCode(code, signal, onCall);
+    const text = codeRunText(result);
+    const parts: OutputPart[] = [{ kind: 'text', text }];
+    const { findings, outside } = scanCodeOutput(result, text, this.tools());
+    if (findings.length === 0) return { result, parts };
+    const setting = outputReviewSetting(vscode.workspace.getConfiguration().get<unknown>(OUTPUT_REVIEW_SETTING));
+    const source = { ...CODE_OUTPUT_SOURCE, id: randomUUID(), at: Date.now() };
+    const reviewed = await reviewedParts(parts, findings, source, setting, this.deps.holdOutput, signal);
+    return { result, parts: reviewed.parts, findings, outside, ...(reviewed.verdict ? { verdict: reviewed.verdict } : {}) };
   }
 
   /** The placeholders vault while `switchboard.chat.maskPersonalData` is on (turning it off forgets the values). */

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { counted, nounFor } from '../../protocol/counts';
 import { DEFAULT_SEARCH_LIMIT, parseMentions, runToolSearch } from '../../core/chat';
-import { CODE_API_TOOL_NAME, codeRunText, RUN_CODE_TOOL_NAME } from '../../core/code';
+import { CODE_API_TOOL_NAME, RUN_CODE_TOOL_NAME } from '../../core/code';
 import { SEARCH_TOOL_NAME } from '../../core/search';
 import type { ChatServices } from './chatServices';
 import { toolResultContent } from './lmParts';
@@ -82,7 +82,9 @@ export function registerLanguageModelTools(services: ChatServices): vscode.Dispo
         if (code.trim() === '') return text('Give the script as "code": the body of an async function that calls tools.<server>.<tool>(args).');
         const { signal, dispose } = signalOf(token);
         try {
-          return text(codeRunText(await services.runCode(code, signal)));
+          // Scanned (and fenced or held) as a direct call's result is, when the script read outside content.
+          const run = await services.runCodeForModel(code, signal);
+          return new vscode.LanguageModelToolResult(toolResultContent(run.parts, false) as vscode.LanguageModelTextPart[]);
         } finally {
           dispose();
         }

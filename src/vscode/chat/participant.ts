@@ -1,17 +1,17 @@
 // The @mcp chat participant: runs the tool loop with vscode.lm over the MCP servers' tools (every call
 // through the one call path and its approvals), attaches `@server:uri` mentions, starts from
-// `/mcp__server__prompt` prompts, uses skills (`/skill-name`: their text, and their servers' tools for
-// that turn only), and answers `/help`. What ran, and which results the output scan flagged, is shown
+// `/mcp__server__prompt` prompts, uses skills (`/skill-name`, or the model loading one with
+// switchboard_use_skill: their text, and their servers' tools for that turn only), and answers `/help`. What ran, and which results the output scan flagged, is shown
 // in the response and returned in the result's metadata.
 import * as vscode from 'vscode';
 import {
   assistantText, chatHelpMarkdown, DEFAULT_MAX_ROUNDS, instructionsForModel, parseSlashCommand, runToolLoop, toolListChars, ToolOffer, userText,
   type ModelMessage, type ModelToolSpec, type OutputPart, type ToolCallRequestPart, type ToolRunResult,
 } from '../../core/chat';
-import { CODE_API_TOOL, CODE_API_TOOL_NAME, codeRunText, RUN_CODE_TOOL, RUN_CODE_TOOL_NAME, type CodeCallRecord } from '../../core/code';
+import { CODE_API_TOOL, CODE_API_TOOL_NAME, RUN_CODE_TOOL, RUN_CODE_TOOL_NAME, type CodeCallRecord } from '../../core/code';
 import { ServerState } from '../../core/lifecycle';
 import { estimateTokens, SEARCH_TOOL_NAME, type ToolLoadingSetting } from '../../core/search';
-import { parseSkillCommand, skillInstructions } from '../../core/skills';
+import { parseSkillCommand, skillInstructions, USE_SKILL_TOOL_NAME } from '../../core/skills';
 import type { ArgumentAsker } from './argumentAsker';
 import type { ChatServices } from './chatServices';
 import { fromReplyPart, toChatMessages } from './lmParts';
@@ -20,6 +20,7 @@ import { attachMentions, referenceMentions } from './mentionRequest';
 import { startFromPrompt } from './promptRequest';
 import { outputWarningMarkdown } from './outputWarning';
 import { resourceDocumentUri } from './resourceDocuments';
+import { TurnSkillLoader, type SkillLoadingMetadata } from './skillLoading';
 import type { SkillUse, UsedSkill } from './skillUse';
 
 /** Reveals the Sidebar with the card of a call that waits (registered with the sidebar; argument: the card's id). */
@@ -51,6 +52,8 @@ export interface McpTurnMetadata {
   message?: string;
   /** The skill the turn used (`@mcp /skill-name`), and whether each of its servers was available. */
   skill?: { name: string; servers: { id: string; available: boolean; reason?: string }[] };
+  /** The skills the model could load with switchboard_use_skill, those the scan kept out, and those it loaded. */
+  skillLoading?: SkillLoadingMetadata;
 }
 
 export interface ParticipantDeps {
@@ -82,6 +85,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
   }
   const { signal, dispose } = signalOf(token);
   let used: UsedSkill | undefined;
+  let loader: TurnSkillLoader | undefined;
   try {
     const model = request.model ?? (await vscode.lm.selectChatModels())[0];
     if (!model) return problem('No language model is available in this VS Code. Sign in to a chat provider or install one, then ask again.');
@@ -108,6 +112,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
       start.push(userText(skillInstructions(skill, unavailable.map((server) => ({ server: server.server, reason: server.reason ?? 'it did not start' })))));
       prompt = skillCommand.rest === '' ? `Follow the skill ${skill.name}.` : skillCommand.rest;
     }
+    // The skills this turn uses: the one named, and any the model loads as the turn goes.
     const skills = used ? [used.skill.name] : [];
     if (!skill && slash && slash.name.startsWith('mcp__')) {
       stream.progress(`Getting the prompt /${slash.name}…`);
@@ -139,7 +144,9 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
       setting: loading === 'code' ? 'auto' : loading,
       ...services.searchContext(),
     });
-    const specs = (): ModelToolSpec[] => (codeMode ? [CODE_API_TOOL, RUN_CODE_TOOL] : offer.specs());
+    // The model may load a skill (not in code mode, whose API is the servers' tools outside skills).
+    loader = codeMode ? undefined : await TurnSkillLoader.create(deps.skills, services, skills, stream);
+    const specs = (): ModelToolSpec[] => (codeMode ? [CODE_API_TOOL, RUN_CODE_TOOL] : [...offer.specs(), ...(loader?.specs() ?? [])]);
     metadata.toolsOffered = specs().map((t) => t.name);
     metadata.toolsChars = toolListChars(specs());
     const { mode, reason, totalTools, totalTokens, sentTokens } = offer.plan;
@@ -147,11 +154,13 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
       ? { mode: 'code', reason: 'code mode: the model reads the tools as TypeScript on demand and calls them from a script', totalTools, totalTokens, sentTokens: specs().reduce((sum, spec) => sum + estimateTokens(spec), 0) }
       : { mode, reason, totalTools, totalTokens, sentTokens };
     metadata.toolCalls = [];
+    if (loader) metadata.skillLoading = loader.metadata;
     if (codeMode) metadata.codeCalls = [];
 
     const reviewed = new Map<string, { findings: string[]; verdict?: string }>();
     const runTool = async (call: ToolCallRequestPart, callSignal: AbortSignal): Promise<ToolRunResult> => {
-      if (codeMode) return runCodeTool(services, call, callSignal, stream, metadata.codeCalls!);
+      if (codeMode) return runCodeTool(services, call, callSignal, stream, metadata.codeCalls!, reviewed);
+      if (loader?.isLoadTool(call.name)) return loader.load(call, stream);
       if (offer.isSearch(call.name)) return { content: [{ kind: 'text', text: offer.search(call.input) }], isError: false };
       const outcome = await services.callByModelName(call.name, call.input, 'chat', callSignal, {
         skills,
@@ -188,7 +197,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
           name: call.name, ...(tool ? { server: tool.server, tool: tool.tool.name } : {}), isError: result.isError, durationMs,
           ...(review ? { outputFindings: review.findings, ...(review.verdict ? { outputVerdict: review.verdict } : {}) } : {}),
         });
-        if (call.name === SEARCH_TOOL_NAME || call.name === CODE_API_TOOL_NAME) return;
+        if (call.name === SEARCH_TOOL_NAME || call.name === CODE_API_TOOL_NAME || call.name === USE_SKILL_TOOL_NAME) return;
         const why = result.isError ? `: ${firstText(result.content)}` : '';
         stream.markdown(`\n\n> ${result.isError ? '✗' : '✓'} ran \`${call.name}\` (${describeTool(services, call.name, skills)}, ${durationMs} ms)${why}\n\n`);
       },
@@ -201,6 +210,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     return problem(message);
   } finally {
     used?.release();
+    loader?.release();
     dispose();
   }
 }
@@ -212,16 +222,23 @@ function readToolLoading(): ToolLoadingSetting | 'code' {
 }
 
 /** Code mode's two tools: the API's description, or a script's run (its calls shown as they end). */
-async function runCodeTool(services: ChatServices, call: ToolCallRequestPart, signal: AbortSignal, stream: vscode.ChatResponseStream, calls: CodeCallRecord[]): Promise<ToolRunResult> {
+async function runCodeTool(
+  services: ChatServices, call: ToolCallRequestPart, signal: AbortSignal, stream: vscode.ChatResponseStream, calls: CodeCallRecord[],
+  flagged: Map<string, { findings: string[]; verdict?: string }>,
+): Promise<ToolRunResult> {
   if (call.name === CODE_API_TOOL_NAME) return { content: [{ kind: 'text', text: await services.describeCodeApi(call.input.server) }], isError: false };
   if (call.name !== RUN_CODE_TOOL_NAME) return { content: [{ kind: 'text', text: `In code mode the tools are ${CODE_API_TOOL_NAME} and ${RUN_CODE_TOOL_NAME}; call MCP tools from a script.` }], isError: true };
   const code = typeof call.input.code === 'string' ? call.input.code : '';
   if (code.trim() === '') return { content: [{ kind: 'text', text: 'Give the script as "code".' }], isError: true };
-  const result = await services.runCode(code, signal, (record) => {
+  const run = await services.runCodeForModel(code, signal, (record) => {
     calls.push(record);
     stream.progress(`${record.ok ? '✓' : '✗'} ${record.server} › ${record.tool}`);
   });
-  return { content: [{ kind: 'text', text: codeRunText(result) }], isError: result.error !== undefined };
+  if (run.findings) {
+    flagged.set(call.callId, { findings: run.findings.map((f) => f.id), ...(run.verdict ? { verdict: run.verdict } : {}) });
+    stream.markdown(outputWarningMarkdown(`the script that called ${run.outside?.join(', ') ?? 'a tool'}`, run.findings, run.verdict));
+  }
+  return { content: run.parts, isError: run.result.error !== undefined };
 }
 
 /** One request to the model, its reply streamed as our parts. */
@@ -264,6 +281,7 @@ function describeTool(services: ChatServices, name: string, skills: readonly str
   if (name === SEARCH_TOOL_NAME) return 'the MCP tool search';
   if (name === RUN_CODE_TOOL_NAME) return 'a script against the MCP tools';
   if (name === CODE_API_TOOL_NAME) return 'the code API of the MCP tools';
+  if (name === USE_SKILL_TOOL_NAME) return 'loading a skill';
   const tool = services.tools(skills).find(name);
   return tool ? `${tool.server} › ${tool.tool.name}` : name;
 }

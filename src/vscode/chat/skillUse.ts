@@ -59,6 +59,12 @@ export class SkillUse implements vscode.Disposable {
 
   /** The skill called `name`, read afresh from its file; undefined when there is none (or it cannot be read). */
   async find(name: string): Promise<SkillDocument | undefined> {
+    return (await this.list()).find((skill) => skill.name === name);
+  }
+
+  /** Every skill, read afresh from its file (one that cannot be read or parsed is left out). */
+  async list(): Promise<SkillDocument[]> {
+    const skills: SkillDocument[] = [];
     for (const layer of this.deps.config.current.layers) {
       if (layer.spec.format !== 'skill') continue;
       let text: string;
@@ -68,9 +74,9 @@ export class SkillUse implements vscode.Disposable {
         continue;
       }
       const skill = parseSkillFile({ ...layer.spec, format: undefined }, text, skillFolderName(layer.spec.file)).skill;
-      if (skill?.name === name) return skill;
+      if (skill) skills.push(skill);
     }
-    return undefined;
+    return skills;
   }
 
   /** Holds the skill and starts its servers (in parallel); resolves with each one's status. */
