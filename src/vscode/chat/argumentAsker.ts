@@ -57,13 +57,14 @@ function askOne(title: string, argument: AskedArgument, filled: Readonly<Record<
     };
     pick.onDidChangeValue(() => { void refresh(); });
     pick.onDidAccept(async () => {
-      const item = pick.selectedItems[0] as ValueItem | undefined;
-      // Enter while no row is active (the rows for the last keystroke not shown yet): the default is the
-      // first of those rows, as it will be shown, so a quick Enter never sends the half-typed text.
       const typed = pick.value;
-      const chosen = item?.value ?? (rows.value === typed ? (await rows.items)[0]?.value : undefined) ?? typed;
+      // A row counts only when it was made for the text as it is now. Enter right after a keystroke, before
+      // its rows are shown (none active, or the rows of the text before), takes the first of the rows for
+      // what is typed, as they will be shown: a quick Enter never sends the half-typed or an older value.
+      const item = pick.selectedItems[0] as ValueItem | undefined;
+      const chosen = (item?.for === typed ? item.value : undefined) ?? (rows.value === typed ? (await rows.items)[0]?.value : undefined) ?? typed;
       if (settled) return;
-      if (chosen === '' && argument.required) {
+      if (chosen.trim() === '' && argument.required) {
         pick.placeholder = `${argument.name} is required: type a value or pick a suggestion`;
         return;
       }
@@ -77,11 +78,13 @@ function askOne(title: string, argument: AskedArgument, filled: Readonly<Record<
 
 interface ValueItem extends vscode.QuickPickItem {
   readonly value: string;
+  /** The text typed when this row was made. */
+  readonly for: string;
 }
 
 /** The picker's rows (see argumentChoices): every one shown whatever the quick pick's own filter thinks of it. */
 function pickItems(typed: string, suggestions: readonly string[]): ValueItem[] {
-  return argumentChoices(typed, suggestions).map((choice) => ({ ...choice, alwaysShow: true }));
+  return argumentChoices(typed, suggestions).map((choice) => ({ ...choice, for: typed, alwaysShow: true }));
 }
 
 /** Answers from a script, for extension tests: each name's answer, with the suggestions offered for it recorded. */
