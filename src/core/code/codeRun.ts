@@ -39,6 +39,8 @@ export interface CodeRunOptions {
   vault?: PersonalDataVault;
   /** Told of each call as it ends (progress in the chat, say). */
   onCall?(record: CodeCallRecord): void;
+  /** Told when a call waits for the person's approval, with its card's id (the chat says so). */
+  onAwaitingApproval?(approvalId: string, server: string, tool: string): void;
 }
 
 /** Runs `code` against the catalog's tools. Never rejects: a failing script ends with `error` set. */
@@ -63,6 +65,7 @@ export async function runCode(code: string, options: CodeRunOptions): Promise<Co
         arguments: options.vault ? options.vault.restore(args) : args,
         caller: CODE_CALLER,
         ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.onAwaitingApproval ? { onAwaitingApproval: (approvalId: string) => options.onAwaitingApproval?.(approvalId, tool.server, tool.tool.name) } : {}),
       };
       let result: CallToolResult;
       try {

@@ -10,7 +10,7 @@ import {
   promptCommandNames, resolveMention, reviewedParts, scanOutputParts, serversOfUri, warnedOutput,
   type AttachedResource, type ChatServer, type OutputPart, type HoldOutput, type LimitedOutput, type MentionTarget, type ModelTool, type ReviewVerdict, type SearchContext,
 } from '../../core/chat';
-import { CODE_OUTPUT_SOURCE, CodeApi, codeRunText, describeCodeApi, runCode, scanCodeOutput, type CodeCallRecord, type CodeRunResult } from '../../core/code';
+import { CODE_OUTPUT_SOURCE, CodeApi, codeRunText, describeCodeApi, runCode, scanCodeOutput, type CodeRunOptions, type CodeRunResult } from '../../core/code';
 import { outsideContentReason, outsideResourceReason, scanOutputTexts, type OutputFinding } from '../../core/trust';
 import { quickJsEngine } from '../../node/quickjsEngine';
 import {
@@ -46,6 +46,9 @@ export interface ChatServicesDeps {
 export const OUTPUT_REVIEW_SETTING = 'switchboard.toolOutputs.review';
 
 /** A tool call's outcome as the chat and the model see it. */
+/** What a code run reports as it goes, and what cancels it. */
+export type CodeRunHooks = Pick<CodeRunOptions, 'signal' | 'onCall' | 'onAwaitingApproval'>;
+
 /** How a call by model name is made: the skills in use this turn, and who hears that it waits for approval. */
 export interface ModelCallOptions {
   /** The skills this turn uses: their servers' tools are callable only then. */
@@ -188,16 +191,15 @@ export class ChatServices implements vscode.Disposable {
   }
 
   /** Runs a script in code mode's sandbox; each of its calls goes through the one call path as caller `code`. */
-  async runCode(code: string, signal?: AbortSignal, onCall?: (record: CodeCallRecord) => void): Promise<CodeRunResult> {
+  async runCode(code: string, hooks: CodeRunHooks = {}): Promise<CodeRunResult> {
     await this.whenCatalogsLoaded();
     const vault = this.personalData();
     return runCode(code, {
       engine: quickJsEngine,
       catalog: this.tools(),
       call: (request) => this.deps.call(request),
-      ...(signal ? { signal } : {}),
+      ...hooks,
       ...(vault ? { vault } : {}),
-      ...(onCall ? { onCall } : {}),
     });
   }
 
@@ -206,8 +208,9 @@ export class ChatServices implements vscode.Disposable {
    * content, its printed text is scanned and a finding is handled as for a direct call's result (fenced
    * after a warning, or held for the person's review).
    */
-  async runCodeForModel(code: string, signal?: AbortSignal, onCall?: (record: CodeCallRecord) => void): Promise<CodeRunOutcome> {
-    const result = await this.runCode(code, signal, onCall);
+  async runCodeForModel(code: string, hooks: CodeRunHooks = {}): Promise<CodeRunOutcome> {
+    const { signal } = hooks;
+    const result = await this.runCode(code, hooks);
     const text = codeRunText(result);
     const parts: OutputPart[] = [{ kind: 'text', text }];
     const { findings, outside } = scanCodeOutput(result, text, this.tools());

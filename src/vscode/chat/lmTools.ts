@@ -83,7 +83,7 @@ export function registerLanguageModelTools(services: ChatServices): vscode.Dispo
         const { signal, dispose } = signalOf(token);
         try {
           // Scanned (and fenced or held) as a direct call's result is, when the script read outside content.
-          const run = await services.runCodeForModel(code, signal);
+          const run = await services.runCodeForModel(code, { signal });
           return new vscode.LanguageModelToolResult(toolResultContent(run.parts, false) as vscode.LanguageModelTextPart[]);
         } finally {
           dispose();

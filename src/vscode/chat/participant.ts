@@ -8,7 +8,7 @@ import {
   assistantText, chatHelpMarkdown, DEFAULT_MAX_ROUNDS, instructionsForModel, parseSlashCommand, runToolLoop, toolListChars, ToolOffer, userText,
   type ModelMessage, type ModelToolSpec, type OutputPart, type ToolCallRequestPart, type ToolRunResult,
 } from '../../core/chat';
-import { CODE_API_TOOL, CODE_API_TOOL_NAME, RUN_CODE_TOOL, RUN_CODE_TOOL_NAME, type CodeCallRecord } from '../../core/code';
+import { CODE_API_TOOL, CODE_API_TOOL_NAME, RUN_CODE_TOOL, RUN_CODE_TOOL_NAME } from '../../core/code';
 import { ServerState } from '../../core/lifecycle';
 import { estimateTokens, SEARCH_TOOL_NAME, type ToolLoadingSetting } from '../../core/search';
 import { parseSkillCommand, skillInstructions, USE_SKILL_TOOL_NAME } from '../../core/skills';
@@ -159,18 +159,12 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
 
     const reviewed = new Map<string, { findings: string[]; verdict?: string }>();
     const runTool = async (call: ToolCallRequestPart, callSignal: AbortSignal): Promise<ToolRunResult> => {
-      if (codeMode) return runCodeTool(services, call, callSignal, stream, metadata.codeCalls!, reviewed);
+      if (codeMode) return runCodeTool(services, call, callSignal, stream, metadata, reviewed);
       if (loader?.isLoadTool(call.name)) return loader.load(call, stream);
       if (offer.isSearch(call.name)) return { content: [{ kind: 'text', text: offer.search(call.input) }], isError: false };
       const outcome = await services.callByModelName(call.name, call.input, 'chat', callSignal, {
         skills,
-        onAwaitingApproval: (approvalId) => {
-          // Without this the chat would only say "Running…" while nothing runs: the call waits for the person.
-          (metadata.awaitedApproval ??= []).push({ name: call.name, approvalId });
-          stream.markdown(`\n\n> \`${call.name}\` (${describeTool(services, call.name, skills)}) **waits for your approval**: approve or reject it on its card in the MCP Switchboard sidebar.\n\n`);
-          stream.button({ command: SHOW_APPROVAL_COMMAND, arguments: [approvalId], title: 'Show the approval card' });
-          stream.progress(`Waiting for your approval of ${describeTool(services, call.name, skills)}…`);
-        },
+        onAwaitingApproval: (approvalId) => announceWaiting(stream, metadata, call.name, describeTool(services, call.name, skills), approvalId),
       });
       if (outcome.findings && outcome.findings.length > 0) {
         reviewed.set(call.callId, { findings: outcome.findings.map((f) => f.id), verdict: outcome.verdict });
@@ -223,22 +217,36 @@ function readToolLoading(): ToolLoadingSetting | 'code' {
 
 /** Code mode's two tools: the API's description, or a script's run (its calls shown as they end). */
 async function runCodeTool(
-  services: ChatServices, call: ToolCallRequestPart, signal: AbortSignal, stream: vscode.ChatResponseStream, calls: CodeCallRecord[],
+  services: ChatServices, call: ToolCallRequestPart, signal: AbortSignal, stream: vscode.ChatResponseStream, metadata: McpTurnMetadata,
   flagged: Map<string, { findings: string[]; verdict?: string }>,
 ): Promise<ToolRunResult> {
   if (call.name === CODE_API_TOOL_NAME) return { content: [{ kind: 'text', text: await services.describeCodeApi(call.input.server) }], isError: false };
   if (call.name !== RUN_CODE_TOOL_NAME) return { content: [{ kind: 'text', text: `In code mode the tools are ${CODE_API_TOOL_NAME} and ${RUN_CODE_TOOL_NAME}; call MCP tools from a script.` }], isError: true };
   const code = typeof call.input.code === 'string' ? call.input.code : '';
   if (code.trim() === '') return { content: [{ kind: 'text', text: 'Give the script as "code".' }], isError: true };
-  const run = await services.runCodeForModel(code, signal, (record) => {
-    calls.push(record);
-    stream.progress(`${record.ok ? '✓' : '✗'} ${record.server} › ${record.tool}`);
+  const run = await services.runCodeForModel(code, {
+    signal,
+    onCall: (record) => {
+      (metadata.codeCalls ??= []).push(record);
+      stream.progress(`${record.ok ? '✓' : '✗'} ${record.server} › ${record.tool}`);
+    },
+    // A script's call that waits for a card is said as a direct call's is: the script waits for the person.
+    onAwaitingApproval: (approvalId, server, tool) => announceWaiting(stream, metadata, RUN_CODE_TOOL_NAME, `${server} › ${tool}, called by the script`, approvalId),
   });
   if (run.findings) {
     flagged.set(call.callId, { findings: run.findings.map((f) => f.id), ...(run.verdict ? { verdict: run.verdict } : {}) });
     stream.markdown(outputWarningMarkdown(`the script that called ${run.outside?.join(', ') ?? 'a tool'}`, run.findings, run.verdict));
   }
   return { content: run.parts, isError: run.result.error !== undefined };
+}
+
+/** Says in the answer that a call waits for the person's approval, with a button that shows its card. */
+function announceWaiting(stream: vscode.ChatResponseStream, metadata: McpTurnMetadata, name: string, description: string, approvalId: string): void {
+  // Without this the chat would only say "Running…" while nothing runs: the call waits for the person.
+  (metadata.awaitedApproval ??= []).push({ name, approvalId });
+  stream.markdown(`\n\n> \`${name}\` (${description}) **waits for your approval**: approve or reject it on its card in the MCP Switchboard sidebar.\n\n`);
+  stream.button({ command: SHOW_APPROVAL_COMMAND, arguments: [approvalId], title: 'Show the approval card' });
+  stream.progress(`Waiting for your approval of ${description}…`);
 }
 
 /** One request to the model, its reply streamed as our parts. */
