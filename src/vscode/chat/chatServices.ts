@@ -269,8 +269,9 @@ export class ChatServices implements vscode.Disposable {
     const findings = outsideResourceReason(transport, concrete) === undefined ? [] : scanOutputTexts([attached.text]);
     if (findings.length === 0) return { attached, reference };
     // The resource fenced after the warning, as a flagged tool result is (with nothing between the fences yet).
-    const fences = warnedOutput([], findings, `${server} › ${concrete}`).map((part) => (part.kind === 'text' ? part.text : ''));
-    return { attached: { ...attached, text: `${fences[0]}\n${attached.text}\n${fences[1]}` }, reference, findings };
+    const [warning, page, fence] = warnedOutput([{ kind: 'text', text: attached.text }], findings, `${server} › ${concrete}`, randomUUID())
+      .map((part) => (part.kind === 'text' ? part.text : ''));
+    return { attached: { ...attached, text: `${warning}\n${page}\n${fence}` }, reference, findings };
   }
 
   /** prompts/get through the registry. */
