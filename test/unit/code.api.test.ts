@@ -91,6 +91,47 @@ describe('code mode: the API over the catalog', function () {
     assert.deepEqual(result.calls, [{ server: 'everything', tool: 'echo', ok: false, error: 'everything › echo reported an error: no such table' }]);
   });
 
+  // A call that answers only when its request's signal aborts (an approval card nobody answers).
+  const waitingCall = (requests: ToolCallRequest[]) => (request: ToolCallRequest): Promise<CallToolResult> => {
+    requests.push(request);
+    return new Promise((_resolve, reject) => {
+      request.signal?.addEventListener('abort', () => reject(new Error('the call was cancelled')), { once: true });
+    });
+  };
+
+  it('ends a call still waiting when the run hits its wall time, so that a late approval runs nothing', async () => {
+    const requests: ToolCallRequest[] = [];
+    const result = await runCode('await tools.everything.echo({ message: "x" }); console.log("not reached");', {
+      engine: quickJsEngine, catalog, call: waitingCall(requests), limits: { wallMs: 300 },
+    });
+    assert.match(result.error ?? '', /ran longer than 300 ms/);
+    assert.equal(requests.length, 1);
+    assert.equal(requests[0].signal?.aborted, true);
+    assert.deepEqual(result.calls, [{ server: 'everything', tool: 'echo', ok: false, error: 'the script ended before this call did; the call was cancelled' }]);
+  });
+
+  it('ends the calls a script left in flight when it ends normally, and when its caller cancels', async () => {
+    const requests: ToolCallRequest[] = [];
+    const done = await runCode('tools.everything.echo({ message: "left" }); console.log("done");', { engine: quickJsEngine, catalog, call: waitingCall(requests) });
+    assert.deepEqual([done.output, done.error], ['done\n', undefined]);
+    assert.equal(requests.length, 1);
+    assert.equal(requests[0].signal?.aborted, true);
+    assert.deepEqual(done.calls.map(({ ok, error }) => [ok, error]), [[false, 'the script ended before this call did; the call was cancelled']]);
+
+    const caller = new AbortController();
+    const cancelled = runCode('await tools.everything.echo({ message: "x" });', {
+      engine: quickJsEngine, catalog, signal: caller.signal, call: (request) => { setTimeout(() => caller.abort(), 10); return waitingCall(requests)(request); },
+    });
+    const result = await cancelled;
+    assert.equal(result.error, 'the run was cancelled');
+    assert.equal(requests.length, 2);
+    assert.equal(requests[1].signal?.aborted, true);
+    assert.notEqual(requests[1].signal, caller.signal);
+    const late = await runCode('await tools.everything.echo({ message: "x" });', { engine: quickJsEngine, catalog, signal: caller.signal, call: waitingCall(requests) });
+    assert.equal(late.error, 'the run was cancelled');
+    assert.equal(requests.length, 2, 'a run cancelled before it starts sends nothing');
+  });
+
   it('with personal data masking, masks the output and restores placeholders only in call arguments', async () => {
     const vault = new PersonalDataVault();
     const sent: unknown[] = [];

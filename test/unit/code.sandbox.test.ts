@@ -1,7 +1,8 @@
 // The code-mode sandbox in the real engine (QuickJS in WebAssembly): what a script can reach, what it
 // prints, and each bound (CPU, wall time, memory, output, calls, sleep) ending the run with its reason.
 import * as assert from 'node:assert/strict';
-import { runInSandbox, type SandboxCall, type SandboxOptions } from '../../src/core/code/sandbox';
+import type { QuickJSContext, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
+import { runInSandbox, type SandboxCall, type SandboxEngine, type SandboxOptions } from '../../src/core/code/sandbox';
 import { quickJsEngine } from '../../src/node/quickjsEngine';
 
 const noCalls: SandboxCall = async () => { throw new Error('no tools here'); };
@@ -39,6 +40,42 @@ describe('code mode: the sandbox', function () {
     `, { api: { s: ['t'] }, call });
     assert.equal(result.output, 'tools.s.t takes one object of arguments\n'.repeat(3));
     assert.deepEqual(seen, []);
+  });
+
+  it('refuses a call whose arguments a replaced JSON.stringify did not make JSON, and the run goes on to a clean end', async () => {
+    const seen: unknown[] = [];
+    const call: SandboxCall = async (_server, _tool, args) => { seen.push(args); return 'ok'; };
+    const made: { runtime: QuickJSRuntime; contexts: QuickJSContext[] }[] = [];
+    // The same engine, keeping what it made so that the test can free it piece by piece: QuickJS
+    // aborts when a runtime is freed with a handle still held, so a leaked promise fails here.
+    const engine: SandboxEngine = async (memoryBytes) => {
+      const instance = await quickJsEngine(memoryBytes);
+      const module = Object.create(instance.module) as QuickJSWASMModule;
+      module.newRuntime = (...args) => {
+        const runtime = instance.module.newRuntime(...args);
+        const kept = { runtime, contexts: [] as QuickJSContext[] };
+        const newContext = runtime.newContext.bind(runtime);
+        runtime.newContext = (...contextArgs) => { const context = newContext(...contextArgs); kept.contexts.push(context); return context; };
+        made.push(kept);
+        return runtime;
+      };
+      return { module, memoryExhausted: () => instance.memoryExhausted() };
+    };
+    const result = await runInSandbox(engine, `
+      const real = JSON.stringify;
+      for (const fake of [() => "{not json", () => ({ toString() { throw new Error("boom"); } }), () => undefined]) {
+        JSON.stringify = fake;
+        try { await tools.s.t({ a: 1 }); } catch (e) { console.log(e.message); }
+      }
+      JSON.stringify = real;
+      console.log(await tools.s.t({ a: 2 }));
+    `, { api: { s: ['t'] }, call });
+    const refused = 'tools.s.t could not send its arguments: JSON.stringify did not turn them into JSON (was it replaced?)\n';
+    assert.deepEqual(result, { output: `${refused.repeat(3)}ok\n` });
+    assert.deepEqual(seen, [{ a: 2 }]);
+    assert.equal(made.length, 1);
+    for (const context of made[0].contexts) context.dispose();
+    made[0].runtime.dispose();
   });
 
   it('throws a failed call inside the script with the host\'s reason, where try/catch sees it', async () => {

@@ -3,7 +3,7 @@
 // it finds only what this file puts there: `tools.<server>.<tool>(args)` (each answered by the host's
 // `call`), `console.log` and a bounded `sleep`. CPU time, wall time, memory and printed output are
 // bounded; going over any of them ends the run with an error that names the bound.
-import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
+import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { systemClock, type Clock } from '../lifecycle/clock';
 
 /** The bounds of one run. */
@@ -114,6 +114,9 @@ export async function runInSandbox(engine: SandboxEngine, code: string, options:
     run.end();
   }
 }
+
+/** How host work for the script ended: a value's JSON (or nothing), or a message the script gets as an Error. */
+type HostOutcome = { ok: true; value: string | undefined } | { ok: false; message: string };
 
 /** One run's state: the bounds used so far, the output, the tool calls and sleeps in flight. */
 class Run {
@@ -253,10 +256,16 @@ class Run {
     });
   }
 
-  /** Host work whose outcome settles a promise inside the interpreter. */
-  private track(deferredHandle: QuickJSHandle, work: Promise<{ ok: true; value: string | undefined } | { ok: false; message: string }>, deferred: ReturnType<QuickJSContext['newPromise']>): QuickJSHandle {
+  /**
+   * Host work whose outcome settles `deferred` inside the interpreter; returns its promise for the
+   * script. An outcome that comes after the run stopped frees the promise's handles instead.
+   */
+  private track(deferred: QuickJSDeferredPromise, work: Promise<HostOutcome>): QuickJSHandle {
     const done = work.then((outcome) => {
-      if (this.ended || this.stopped !== undefined) return;
+      if (this.ended || this.stopped !== undefined) {
+        deferred.dispose();
+        return;
+      }
       if (outcome.ok) {
         const value = outcome.value === undefined ? this.vm.undefined : this.vm.newString(outcome.value);
         deferred.resolve(value);
@@ -271,7 +280,43 @@ class Run {
       this.wake?.();
     });
     this.pending.add(done);
-    return deferredHandle;
+    return deferred.handle;
+  }
+
+  /**
+   * Checks one tool call of the script (the bound on calls, its arguments) and returns what starts it.
+   * Nothing here throws, and no handle is made here: the script's JSON.stringify may be replaced, so
+   * its arguments' text can be anything, and a throw between making a promise and handing it to the
+   * script would leave the promise's handles behind.
+   */
+  private prepareCall(server: string, tool: string, argsText: string | undefined): () => Promise<HostOutcome> {
+    const refuse = (message: string) => (): Promise<HostOutcome> => Promise.resolve({ ok: false, message });
+    if (++this.calls > this.limits.maxCalls) {
+      this.stop(`the script made more than ${this.limits.maxCalls} tool calls`);
+      return refuse('too many tool calls');
+    }
+    const notJson = `tools.${server}.${tool} could not send its arguments: JSON.stringify did not turn them into JSON (was it replaced?)`;
+    if (argsText === undefined) return refuse(notJson);
+    let args: unknown;
+    try {
+      args = JSON.parse(argsText) as unknown;
+    } catch {
+      return refuse(notJson);
+    }
+    // The arguments' JSON comes from the script (an object's toJSON may make it anything): only an object goes on.
+    if (typeof args !== 'object' || args === null || Array.isArray(args)) return refuse(`tools.${server}.${tool} takes one object of arguments`);
+    return () => {
+      let answer: Promise<unknown>;
+      try {
+        answer = this.call(server, tool, args as Record<string, unknown>);
+      } catch (error) {
+        answer = Promise.reject(error as Error);
+      }
+      return answer.then(
+        (value) => ({ ok: true as const, value: JSON.stringify(value ?? null) }),
+        (error: unknown) => ({ ok: false as const, message: error instanceof Error ? error.message : String(error) }),
+      );
+    };
   }
 
   private install(api: Readonly<Record<string, readonly string[]>>): void {
@@ -279,21 +324,10 @@ class Run {
     const hostCall = vm.newFunction('call', (serverHandle, toolHandle, argsHandle) => {
       const server = vm.getString(serverHandle);
       const tool = vm.getString(toolHandle);
-      const deferred = vm.newPromise();
-      if (++this.calls > this.limits.maxCalls) {
-        this.stop(`the script made more than ${this.limits.maxCalls} tool calls`);
-        return this.track(deferred.handle, Promise.resolve({ ok: false, message: 'too many tool calls' }), deferred);
-      }
-      const args = JSON.parse(vm.getString(argsHandle)) as unknown;
-      // The arguments' JSON comes from the script (an object's toJSON may make it anything): only an object goes on.
-      if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-        return this.track(deferred.handle, Promise.resolve({ ok: false as const, message: `tools.${server}.${tool} takes one object of arguments` }), deferred);
-      }
-      const work = this.call(server, tool, args as Record<string, unknown>).then(
-        (value) => ({ ok: true as const, value: JSON.stringify(value ?? null) }),
-        (error: unknown) => ({ ok: false as const, message: error instanceof Error ? error.message : String(error) }),
-      );
-      return this.track(deferred.handle, work, deferred);
+      // Only a string is read as the arguments' text (a replaced JSON.stringify may return anything).
+      const start = this.prepareCall(server, tool, vm.typeof(argsHandle) === 'string' ? vm.getString(argsHandle) : undefined);
+      // The promise is made once nothing can throw before it reaches the script, and the call starts after it.
+      return this.track(vm.newPromise(), start());
     });
     const hostLog = vm.newFunction('log', (textHandle) => {
       const text = vm.getString(textHandle);
@@ -308,13 +342,12 @@ class Run {
       const ms = vm.getNumber(msHandle);
       const deferred = vm.newPromise();
       if (!Number.isFinite(ms) || ms < 0 || ms > this.limits.maxSleepMs) {
-        const work = Promise.resolve({ ok: false as const, message: `sleep(ms) takes 0 to ${this.limits.maxSleepMs} ms, not ${ms}` });
-        return this.track(deferred.handle, work, deferred);
+        return this.track(deferred, Promise.resolve({ ok: false, message: `sleep(ms) takes 0 to ${this.limits.maxSleepMs} ms, not ${ms}` }));
       }
-      const work = new Promise<{ ok: true; value: undefined }>((resolve) => {
+      const work = new Promise<HostOutcome>((resolve) => {
         this.timers.push(this.clock.setTimeout(() => resolve({ ok: true, value: undefined }), ms));
       });
-      return this.track(deferred.handle, work, deferred);
+      return this.track(deferred, work);
     });
     const apiHandle = vm.newObject();
     for (const [server, names] of Object.entries(api)) {
