@@ -51,7 +51,7 @@ export type CodeRunHooks = Pick<CodeRunOptions, 'signal' | 'onCall' | 'onAwaitin
 
 /** How a call by model name is made: the skills in use this turn, and who hears that it waits for approval. */
 export interface ModelCallOptions {
-  /** The skills this turn uses: their servers' tools are callable only then. */
+  /** The SKILL.md files of the skills this turn uses: their servers' tools are callable only then. */
   readonly skills?: readonly string[];
   /** Told when the call waits for the person's approval, with its card's id. */
   readonly onAwaitingApproval?: (approvalId: string) => void;
@@ -127,7 +127,8 @@ export class ChatServices implements vscode.Disposable {
   /** The servers a turn offers tools from: every server that no skill brings, and those of `skills`, sent in full. */
   chatServers(skills: readonly string[]): ChatServer[] {
     return this.deps.registry.list().flatMap((view): ChatServer[] => {
-      const skill = view.server.skill?.name;
+      // By SKILL.md, not by name: a repository's skill named like the person's own brings none of theirs.
+      const skill = view.server.skill?.file;
       if (skill === undefined) return [view];
       if (!skills.includes(skill)) return [];
       // The person asked for the skill: its tools are sent, not left behind the catalog search.
