@@ -41,7 +41,8 @@ export class TurnSkillLoader {
       stream.markdown(new vscode.MarkdownString().appendText(`The skill "${kept.name}" was not offered to the model: the poisoning scan flagged its description (${kept.reasons.join('; ')}).`).appendMarkdown('\n\n'));
     }
     // A skill not used by its name (a personal one has it) is said once, so the person sees which "deploy" is meant.
-    for (const other of await skills.notUsed()) stream.markdown(new vscode.MarkdownString().appendText(other.reason).appendMarkdown('\n\n'));
+    // (Not again for the skill this turn uses by `/name`: that was said already.)
+    for (const other of (await skills.notUsed()).filter((n) => !turnSkills.includes(n.usedInstead.file))) stream.markdown(new vscode.MarkdownString().appendText(other.reason).appendMarkdown('\n\n'));
     return new TurnSkillLoader(skills, services, turnSkills, offer);
   }
 
