@@ -92,6 +92,8 @@ export class PolicyService implements vscode.Disposable {
     const { allowed, denied, onlyAllowlisted, unreadable } = this.current;
     const lock = this.current.approvalMode;
     this.log.info(`policy: ${counted(denied.length, 'deny rule')}, ${counted(allowed.length, 'allow rule')}${onlyAllowlisted ? ', only allowlisted servers' : ''}${lock ? `, approval mode fixed to ${lock.mode}` : ''}${unreadable ? `; ${unreadable}: every server is blocked` : ''}`);
+    const ignored = this.current.ignoredAllowed;
+    if (ignored) this.log.warn(`policy: ${ignored.origins.join(', ')} ${ignored.origins.length === 1 ? 'is' : 'are'} ignored: ${ignored.reason}`);
     this.changed.fire();
   }
 }

@@ -95,6 +95,22 @@ describe('policy: reading', () => {
     assert.equal(combined.onlyAllowlisted, 'switchboard.policy.onlyAllowlisted');
   });
 
+  it('while the policy file allows only its list, an allow rule of the settings does not widen it (and is named), a deny rule still adds', () => {
+    const file = policy('{ "onlyAllowlisted": true, "allowedServers": ["docs"] }');
+    const settings = policyFromSettings({ allowedServers: ['evil', { command: 'node' }], deniedServers: ['docs'] }, 'switchboard.policy').policy;
+    const combined = combinePolicies(file, settings);
+    assert.deepEqual(combined.allowed.map((r) => r.origin), ['allowedServers[0] in /etc/mcp-switchboard/policy.json']);
+    assert.deepEqual(combined.ignoredAllowed?.origins, ['switchboard.policy.allowedServers[0]', 'switchboard.policy.allowedServers[1]']);
+    assert.match(combined.ignoredAllowed?.reason ?? '', /only the policy files' allow rules count while onlyAllowlisted in \/etc\/mcp-switchboard\/policy\.json is set/);
+    assert.equal(evaluatePolicy(combined, server('evil', { command: 'node' })).verdict, 'denied');
+    assert.equal(evaluatePolicy(combined, server('docs', { command: 'node' })).verdict, 'denied', 'the setting\'s deny rule counts');
+    assert.deepEqual(combined.denied.map((r) => r.origin), ['switchboard.policy.deniedServers[0]']);
+    // Without the file's onlyAllowlisted, the settings' allow rules count as before (and nothing is ignored).
+    const open = combinePolicies(policy('{ "allowedServers": ["docs"] }'), settings);
+    assert.equal(open.allowed.length, 3);
+    assert.equal(open.ignoredAllowed, undefined);
+  });
+
   it('the managed file is in a folder only administrators write', () => {
     assert.equal(managedPolicyFile('linux', {}), '/etc/mcp-switchboard/policy.json');
     assert.equal(managedPolicyFile('darwin', {}), '/Library/Application Support/MCP Switchboard/policy.json');

@@ -67,7 +67,7 @@ export function parsePolicyFile(file: string, text: string): { policy: Policy; p
   };
   const only = properties.get('onlyAllowlisted')?.valueNode;
   if (only !== undefined && only.type !== 'boolean') problems.push(at(only, `"onlyAllowlisted" must be true or false, not ${describeNode(only)}`));
-  const policy: Policy = { allowed: list('allowedServers'), denied: list('deniedServers') };
+  const policy: Policy = { allowed: list('allowedServers'), denied: list('deniedServers'), fromFile: true };
   if (only?.value === true) policy.onlyAllowlisted = `onlyAllowlisted in ${file}`;
   if (unreadable !== undefined) policy.unreadable = unreadable;
   const mode = properties.get('approvalMode')?.valueNode;
@@ -125,10 +125,18 @@ export function policyFromSettings(raw: RawPolicy, label: string): { policy: Pol
   return { policy, problems };
 }
 
-/** Both sources together: every rule counts, and either may ask for only allowlisted servers. */
+/**
+ * Both sources together: every deny rule counts, and either may ask for only allowlisted servers. When a
+ * policy file asks for that, only the files' allow rules count: a person's `switchboard.policy.allowedServers`
+ * could otherwise let any server past the administrator's list (the rules left out are named).
+ */
 export function combinePolicies(...policies: Policy[]): Policy {
-  const combined: Policy = { allowed: policies.flatMap((p) => p.allowed), denied: policies.flatMap((p) => p.denied) };
-  const only = policies.find((p) => p.onlyAllowlisted !== undefined)?.onlyAllowlisted;
+  const fileOnly = policies.find((p) => p.fromFile === true && p.onlyAllowlisted !== undefined)?.onlyAllowlisted;
+  const counts = (p: Policy): boolean => fileOnly === undefined || p.fromFile === true;
+  const combined: Policy = { allowed: policies.filter(counts).flatMap((p) => p.allowed), denied: policies.flatMap((p) => p.denied) };
+  const ignored = policies.filter((p) => !counts(p)).flatMap((p) => p.allowed.map((rule) => rule.origin));
+  if (ignored.length > 0) combined.ignoredAllowed = { origins: ignored, reason: `only the policy files' allow rules count while ${fileOnly} is set` };
+  const only = fileOnly ?? policies.find((p) => p.onlyAllowlisted !== undefined)?.onlyAllowlisted;
   if (only !== undefined) combined.onlyAllowlisted = only;
   const unreadable = policies.find((p) => p.unreadable !== undefined)?.unreadable;
   if (unreadable !== undefined) combined.unreadable = unreadable;

@@ -34,6 +34,13 @@ export interface Policy {
    * administrator meant to keep a server off must never be skipped), and this says what to fix.
    */
   unreadable?: string;
+  /** Set on a policy read from a machine policy file (the administrator's), not from the settings. */
+  fromFile?: boolean;
+  /**
+   * Allow rules that do not count: a policy file asks for only allowlisted servers, so only its own allow
+   * rules say which may run — a person's setting cannot widen the administrator's list. Each by origin.
+   */
+  ignoredAllowed?: { origins: string[]; reason: string };
   /** The approval mode the policy fixes (the settings and the sidebar cannot change it), and where it was set. */
   approvalMode?: { mode: ApprovalMode; origin: string };
 }

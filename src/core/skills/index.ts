@@ -4,3 +4,4 @@ export * from './idleStop';
 export * from './locations';
 export * from './skillFile';
 export * from './skillTool';
+export * from './sameName';

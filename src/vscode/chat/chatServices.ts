@@ -51,7 +51,7 @@ export type CodeRunHooks = Pick<CodeRunOptions, 'signal' | 'onCall' | 'onAwaitin
 
 /** How a call by model name is made: the skills in use this turn, and who hears that it waits for approval. */
 export interface ModelCallOptions {
-  /** The skills this turn uses: their servers' tools are callable only then. */
+  /** The SKILL.md files of the skills this turn uses: their servers' tools are callable only then. */
   readonly skills?: readonly string[];
   /** Told when the call waits for the person's approval, with its card's id. */
   readonly onAwaitingApproval?: (approvalId: string) => void;
@@ -84,6 +84,10 @@ export interface ReadMention {
   readonly reference: vscode.Uri;
   /** What the output scan found in a resource from outside (it is attached fenced after a warning). */
   readonly findings?: readonly OutputFinding[];
+  /** The URI read (a template's, filled in). */
+  readonly uri: string;
+  /** A flagged resource's text without the fences (what the model's own reads review). */
+  readonly unfenced?: string;
 }
 
 /** `switchboard.chat.maskPersonalData`: e-mail addresses and phone numbers reach the model as placeholders. */
@@ -127,7 +131,8 @@ export class ChatServices implements vscode.Disposable {
   /** The servers a turn offers tools from: every server that no skill brings, and those of `skills`, sent in full. */
   chatServers(skills: readonly string[]): ChatServer[] {
     return this.deps.registry.list().flatMap((view): ChatServer[] => {
-      const skill = view.server.skill?.name;
+      // By SKILL.md, not by name: a repository's skill named like the person's own brings none of theirs.
+      const skill = view.server.skill?.file;
       if (skill === undefined) return [view];
       if (!skills.includes(skill)) return [];
       // The person asked for the skill: its tools are sent, not left behind the catalog search.
@@ -267,11 +272,27 @@ export class ChatServices implements vscode.Disposable {
     const reference = resourceDocumentUri(server, concrete);
     const transport = this.deps.registry.get(server)?.server.launch.type ?? 'stdio';
     const findings = outsideResourceReason(transport, concrete) === undefined ? [] : scanOutputTexts([attached.text]);
-    if (findings.length === 0) return { attached, reference };
-    // The resource fenced after the warning, as a flagged tool result is (with nothing between the fences yet).
+    if (findings.length === 0) return { attached, reference, uri: concrete };
+    // The person typed this mention themselves: a flagged resource is fenced after the warning (as a
+    // flagged tool result is) and never held; the model's own reads go through readForModel's review.
     const [warning, page, fence] = warnedOutput([{ kind: 'text', text: attached.text }], findings, `${server} › ${concrete}`, randomUUID())
       .map((part) => (part.kind === 'text' ? part.text : ''));
-    return { attached: { ...attached, text: `${warning}\n${page}\n${fence}` }, reference, findings };
+    return { attached: { ...attached, text: `${warning}\n${page}\n${fence}` }, reference, findings, uri: concrete, unfenced: attached.text };
+  }
+
+  /**
+   * Reads a resource the model asked for (switchboard_read_resource): a flagged one is handled as a
+   * direct tool call's flagged result is — fenced after a warning, or held for the person's review
+   * under `switchboard.toolOutputs.review: hold` — since no person chose it.
+   */
+  async readForModel(server: string, uri: string, signal?: AbortSignal): Promise<{ text: string; findings?: readonly OutputFinding[]; verdict?: ReviewVerdict }> {
+    const read = await this.readMention(server, uri, async () => undefined, signal);
+    if (read.findings === undefined || read.unfenced === undefined) return { text: read.attached.text };
+    const setting = outputReviewSetting(vscode.workspace.getConfiguration().get<unknown>(OUTPUT_REVIEW_SETTING));
+    const source = { server, tool: read.uri, id: randomUUID(), at: Date.now() };
+    const reviewed = await reviewedParts([{ kind: 'text', text: read.unfenced }], read.findings, source, setting, this.deps.holdOutput, signal);
+    const text = reviewed.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('\n');
+    return { text, findings: read.findings, ...(reviewed.verdict ? { verdict: reviewed.verdict } : {}) };
   }
 
   /** prompts/get through the registry. */

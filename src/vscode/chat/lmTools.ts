@@ -107,8 +107,8 @@ export function registerLanguageModelTools(services: ChatServices): vscode.Dispo
         }
         const { signal, dispose } = signalOf(token);
         try {
-          const read = await services.readMention(server, uri, async () => undefined, signal);
-          return text(read.attached.text);
+          // The model chose this resource: a flagged one is reviewed (and held, under `hold`) as a tool result is.
+          return text((await services.readForModel(server, uri, signal)).text);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           // A template needs its variables: say which, so the model can fill them and ask again.

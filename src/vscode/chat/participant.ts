@@ -109,11 +109,13 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
       const unavailable = used.servers.filter((server) => !server.available);
       stream.markdown(`*Using the skill **${skill.name}**${used.servers.length > 0 ? ` with ${used.servers.length - unavailable.length} of its ${used.servers.length} servers` : ''}.*\n\n`);
       for (const server of unavailable) stream.markdown(`*The tools of its server ${server.server} are unavailable: ${server.reason ?? 'it did not start'}. The skill's instructions are used without them.*\n\n`);
+      // A repository's skill of the same name was not taken for this one: say so (as text, it names files).
+      for (const other of (await deps.skills!.notUsed()).filter((n) => n.skill.name === skill.name)) stream.markdown(new vscode.MarkdownString().appendText(other.reason).appendMarkdown('\n\n'));
       start.push(userText(skillInstructions(skill, unavailable.map((server) => ({ server: server.server, reason: server.reason ?? 'it did not start' })))));
       prompt = skillCommand.rest === '' ? `Follow the skill ${skill.name}.` : skillCommand.rest;
     }
-    // The skills this turn uses: the one named, and any the model loads as the turn goes.
-    const skills = used ? [used.skill.name] : [];
+    // The skills this turn uses (by SKILL.md): the one named, and any the model loads as the turn goes.
+    const skills = used ? [used.skill.file] : [];
     if (!skill && slash && slash.name.startsWith('mcp__')) {
       stream.progress(`Getting the prompt /${slash.name}…`);
       const started = await startFromPrompt(services, slash, deps.ask(), signal);

@@ -23,7 +23,7 @@ export class TurnSkillLoader {
   private constructor(
     private readonly skills: SkillUse,
     private readonly services: ChatServices,
-    /** The turn's skills (by name): a loaded one is added, so its tools are callable for the rest of the turn. */
+    /** The turn's skills (by SKILL.md): a loaded one is added, so its tools are callable for the rest of the turn. */
     private readonly turnSkills: string[],
     private readonly offer: SkillToolOffer,
   ) {
@@ -33,13 +33,16 @@ export class TurnSkillLoader {
   /** The loader for a turn, or undefined when there are no skills to load (`turnSkills` are in use already). */
   static async create(skills: SkillUse | undefined, services: ChatServices, turnSkills: string[], stream: vscode.ChatResponseStream): Promise<TurnSkillLoader | undefined> {
     if (skills === undefined) return undefined;
-    const found = (await skills.list()).filter((skill) => !turnSkills.includes(skill.name));
+    const found = (await skills.list()).filter((skill) => !turnSkills.includes(skill.file));
     if (found.length === 0) return undefined;
     const offer = skillToolOffer(found.map(({ name, description }) => ({ name, description })));
     for (const kept of offer.withheld) {
       // The reasons quote the skill's own text: shown as text, never as markdown.
       stream.markdown(new vscode.MarkdownString().appendText(`The skill "${kept.name}" was not offered to the model: the poisoning scan flagged its description (${kept.reasons.join('; ')}).`).appendMarkdown('\n\n'));
     }
+    // A skill not used by its name (a personal one has it) is said once, so the person sees which "deploy" is meant.
+    // (Not again for the skill this turn uses by `/name`: that was said already.)
+    for (const other of (await skills.notUsed()).filter((n) => !turnSkills.includes(n.usedInstead.file))) stream.markdown(new vscode.MarkdownString().appendText(other.reason).appendMarkdown('\n\n'));
     return new TurnSkillLoader(skills, services, turnSkills, offer);
   }
 
@@ -63,7 +66,7 @@ export class TurnSkillLoader {
     if (skill === undefined) return textResult(`The skill ${asked.name} is no longer there (its SKILL.md was removed or cannot be read).`, true);
     const used = await this.skills.use(skill, (message) => stream.progress(message));
     this.used.push(used);
-    this.turnSkills.push(skill.name);
+    this.turnSkills.push(skill.file);
     this.metadata.loaded.push({ name: skill.name, servers: used.servers.map(({ id, available, reason }) => ({ id, available, ...(reason ? { reason } : {}) })) });
     const unavailable = used.servers.filter((server) => !server.available);
     stream.markdown(`*The model loaded the skill **${skill.name}**${used.servers.length > 0 ? ` with ${used.servers.length - unavailable.length} of its ${used.servers.length} servers` : ''}.*\n\n`);

@@ -5,9 +5,9 @@
 // once idle for `switchboard.skills.idleStopSeconds` its servers are stopped.
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
-import type { ConfigSnapshot } from '../../core/config';
+import type { ConfigSnapshot, Scope } from '../../core/config';
 import { errorMessage, ServerState, type ServerRegistry } from '../../core/lifecycle';
-import { parseSkillFile, skillFolderName, SkillIdleStop, type SkillDocument } from '../../core/skills';
+import { chooseSkillsByName, parseSkillFile, skillFolderName, SkillIdleStop, type SkillDocument, type SkillNotUsed } from '../../core/skills';
 import type { Clock } from '../../core/lifecycle/clock';
 import { startServer, type StartTrust } from '../serverCommands';
 
@@ -28,6 +28,9 @@ export interface SkillServerStatus {
   available: boolean;
   reason?: string;
 }
+
+/** A skill with the scope of its SKILL.md (the person's own is `user`). */
+export type ScopedSkill = SkillDocument & { scope: Scope };
 
 /** A skill in use for one turn. */
 export interface UsedSkill {
@@ -57,14 +60,26 @@ export class SkillUse implements vscode.Disposable {
     return this.deps.config.current.layers.filter((layer) => layer.spec.format === 'skill').map((layer) => layer.spec.file);
   }
 
-  /** The skill called `name`, read afresh from its file; undefined when there is none (or it cannot be read). */
+  /**
+   * The skill called `name`, read afresh from its file; undefined when there is none (or it cannot be
+   * read). With two of that name, the person's own (see core/skills/sameName).
+   */
   async find(name: string): Promise<SkillDocument | undefined> {
     return (await this.list()).find((skill) => skill.name === name);
   }
 
-  /** Every skill, read afresh from its file (one that cannot be read or parsed is left out). */
+  /** Every skill usable by its name, read afresh from its file (one that cannot be read or parsed is left out). */
   async list(): Promise<SkillDocument[]> {
-    const skills: SkillDocument[] = [];
+    return (await this.choose()).usable;
+  }
+
+  /** The skills that are not used by their name, because another (the person's own first) has it. */
+  async notUsed(): Promise<SkillNotUsed<ScopedSkill>[]> {
+    return (await this.choose()).notUsed;
+  }
+
+  private async choose() {
+    const skills: ScopedSkill[] = [];
     for (const layer of this.deps.config.current.layers) {
       if (layer.spec.format !== 'skill') continue;
       let text: string;
@@ -74,15 +89,16 @@ export class SkillUse implements vscode.Disposable {
         continue;
       }
       const skill = parseSkillFile({ ...layer.spec, format: undefined }, text, skillFolderName(layer.spec.file)).skill;
-      if (skill) skills.push(skill);
+      if (skill) skills.push({ ...skill, scope: layer.spec.scope });
     }
-    return skills;
+    return chooseSkillsByName(skills);
   }
 
   /** Holds the skill and starts its servers (in parallel); resolves with each one's status. */
   async use(skill: SkillDocument, progress: (message: string) => void): Promise<UsedSkill> {
-    const release = this.idle.hold(skill.name);
-    const views = this.serversOf(skill.name);
+    // Held and matched by its SKILL.md: another skill's servers (a repository's of the same name) are never its.
+    const release = this.idle.hold(skill.file);
+    const views = this.serversOf(skill.file);
     if (views.some((view) => view.state.kind !== 'ready')) progress(`Starting the servers of the skill ${skill.name}…`);
     const servers = await Promise.all(views.map(async (view): Promise<SkillServerStatus> => {
       const server = view.server.skill?.server ?? view.id;
@@ -109,12 +125,13 @@ export class SkillUse implements vscode.Disposable {
     this.idle.dispose();
   }
 
-  private serversOf(skill: string) {
-    return this.deps.registry.list().filter((view) => view.server.skill?.name === skill);
+  /** The servers the SKILL.md at `file` brings. */
+  private serversOf(file: string) {
+    return this.deps.registry.list().filter((view) => view.server.skill?.file === file);
   }
 
-  private stopServers(skill: string): void {
-    for (const view of this.serversOf(skill)) {
+  private stopServers(file: string): void {
+    for (const view of this.serversOf(file)) {
       if (view.state.kind === 'stopped' || view.state.kind === 'needsTrust' || view.state.kind === 'disabled') continue;
       void this.deps.registry.stop(view.id).catch(() => undefined);
     }
