@@ -65,7 +65,9 @@ export async function chatUxChecks({ checks, page, log, shot }) {
     await page.keyboard.press('Enter');
     await quickPick(page, 'the question for name', (r) => r.length === 0 || !r.some((row) => row.label === 'Sales'));
     await page.keyboard.type('Ev');
-    await quickPick(page, 'the server\'s suggestion for "Ev"', (r) => r.find((row) => row.focused)?.label === 'Eve');
+    // The rows for "Ev" itself (the typed row names it), not those still shown for "E", with Eve the default.
+    const named = await quickPick(page, 'the server\'s suggestion for "Ev"', (r) => r.find((row) => row.focused)?.label === 'Eve' && r.some((row) => /Ev — as typed/.test(row.description)));
+    log(`  picker rows: ${named.map((r) => `${r.focused ? '>' : ' '}${r.label} ${r.description}`).join(' | ')}`);
     await page.keyboard.press('Enter');
     const answer = await waitForAnswer(page, request, /You asked: Please promote Eve to the head of the Sales team\./);
     log(`  answer: ${answer.replace(/\s+/g, ' ').slice(0, 240)}`);
