@@ -202,6 +202,7 @@ async function main() {
   const built = await step('build', npm, ['run', '--silent', 'build']);
   const compiled = await step('compile-tests', npm, ['run', '--silent', 'compile-tests']);
   pruneStaleOutputs();
+  // esbuild only transpiles: a type error shows in the typecheck step (npm test), not here.
   if (!compiled) console.log('[test] compile-tests reported errors; running what was emitted');
   const toolchain = needsToolchain ? await step('toolchain', 'bash', [path.join('scripts', 'setup-toolchain.sh')]) : true;
   const packaged = tiers.includes('e2e') && built ? await step('package', npm, ['run', '--silent', 'package']) : built;

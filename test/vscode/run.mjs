@@ -65,7 +65,7 @@ function preflight() {
   if (PASSES.length === 0) throw new Error(`SWITCHBOARD_VSCODE_PASS=${process.env.SWITCHBOARD_VSCODE_PASS}: no such pass (main, restricted)`);
   for (const { testsModule } of PASSES) {
     if (!fs.existsSync(`${testsModule}.js`)) {
-      throw new Error(`${testsModule}.js not found: compile the tests first (npx tsc -p test)`);
+      throw new Error(`${testsModule}.js not found: compile the tests first (npm run compile-tests)`);
     }
   }
   const manifest = readExtensionManifest(extensionDir);
