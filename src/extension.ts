@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { startupSummaryLine } from './core/lifecycle';
 import { createApi, type SwitchboardApi } from './vscode/api';
-import { showError } from './vscode/commands';
+import { showError } from './vscode/reportingCommand';
 import { registerSurfaces } from './vscode/surfaces';
 import { buildContext, type SwitchboardContext } from './vscode/switchboardContext';
 import { registerTestHooks } from './vscode/testHooks';

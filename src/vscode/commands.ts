@@ -9,6 +9,7 @@ import { count, type Feedback } from './feedback';
 import { localFileTemplate, PROJECT_FILE_TEMPLATE, USER_FILE_TEMPLATE } from './serverFileTemplates';
 import { REVEAL_SOURCE_COMMAND, type ServersTreeProvider, type SourceLocation } from './serversTree';
 import { notifyError, notifyInfo } from './notify';
+import { registerReportingCommand } from './reportingCommand';
 
 export const COMMANDS = {
   openProjectServers: 'switchboard.openProjectServers',
@@ -27,20 +28,14 @@ export interface CommandDeps {
   log: vscode.LogOutputChannel;
   /** Where Reload says what it read. */
   feedback: Feedback;
+  /** Under an extension test run: a failed command rejects (see registerReportingCommand). */
+  testing: boolean;
 }
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable {
   const { sources, config, tree, log, feedback } = deps;
   const register = <A extends unknown[], R>(id: string, run: (...args: A) => Promise<R> | R) =>
-    vscode.commands.registerCommand(id, async (...args: A) => {
-      try {
-        return await run(...args);
-      } catch (error) {
-        log.error(`${id} failed:`, error instanceof Error ? error : String(error));
-        void showError(`${error instanceof Error ? error.message : String(error)}`, log);
-        return undefined;
-      }
-    });
+    registerReportingCommand(id, run, deps);
 
   return vscode.Disposable.from(
     register(COMMANDS.openProjectServers, async (target?: unknown) => {
@@ -141,10 +136,4 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/** An error notification with a way to the log. */
-export async function showError(message: string, log: vscode.LogOutputChannel): Promise<void> {
-  const choice = await notifyError(`MCP Switchboard: ${message}`, 'Show Logs');
-  if (choice === 'Show Logs') log.show();
 }

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { ConfigSnapshot } from '../core/config';
 import { inputsNeededBy } from '../core/config/inputs';
 import type { EffectiveServer, InputDefinition } from '../core/config/types';
-import { showError } from './commands';
+import { registerReportingCommand } from './reportingCommand';
 import type { InputPrompt, InputPromptRequest, WorkspaceInputs } from './workspaceInputs';
 import { notifyInfo } from './notify';
 
@@ -31,20 +31,13 @@ export interface InputCommandDeps {
 export function registerInputCommands(deps: InputCommandDeps): vscode.Disposable {
   const { inputs, config, log } = deps;
   const disposables: vscode.Disposable[] = [
-    vscode.commands.registerCommand(INPUT_COMMANDS.clear, async () => {
-      try {
-        const cleared = await inputs.clear();
-        const message = clearedMessage(cleared, config.current.servers);
-        log.info(`cleared stored inputs of this workspace: ${cleared.length === 0 ? 'none were stored' : cleared.join(', ')}`);
-        void notifyInfo(message);
-        return cleared;
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        log.error(`${INPUT_COMMANDS.clear} failed: ${message}`);
-        void showError(message, log);
-        return undefined;
-      }
-    }),
+    registerReportingCommand(INPUT_COMMANDS.clear, async () => {
+      const cleared = await inputs.clear();
+      const message = clearedMessage(cleared, config.current.servers);
+      log.info(`cleared stored inputs of this workspace: ${cleared.length === 0 ? 'none were stored' : cleared.join(', ')}`);
+      void notifyInfo(message);
+      return cleared;
+    }, deps),
   ];
   if (deps.testing) {
     let asked: InputPromptRequest[] = [];

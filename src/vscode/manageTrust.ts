@@ -9,6 +9,7 @@ import type { TrustRecord } from '../core/trust';
 import type { Feedback } from './feedback';
 import type { ProjectTrust } from './projectTrust';
 import { notifyError, notifyInfo } from './notify';
+import { registerReportingCommand } from './reportingCommand';
 import { confirm } from './dialogs';
 
 export const MANAGE_TRUST_COMMAND = 'switchboard.manageTrust';
@@ -20,6 +21,8 @@ export interface ManageTrustDeps {
   log: vscode.LogOutputChannel;
   /** Where a revocation says what it did. */
   feedback: Feedback;
+  /** Under an extension test run: a failed Manage Trust rejects (see registerReportingCommand). */
+  testing: boolean;
 }
 
 /** One decision as the pick shows it (plain data, also what tests read). */
@@ -43,15 +46,7 @@ export class ManageTrust implements vscode.Disposable {
   private readonly registration: vscode.Disposable;
 
   constructor(private readonly deps: ManageTrustDeps) {
-    this.registration = vscode.commands.registerCommand(MANAGE_TRUST_COMMAND, async () => {
-      try {
-        await this.show();
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        deps.log.error(`${MANAGE_TRUST_COMMAND} failed: ${message}`);
-        void notifyError(`MCP Switchboard: ${message}`);
-      }
-    });
+    this.registration = registerReportingCommand(MANAGE_TRUST_COMMAND, () => this.show(), deps);
   }
 
   /** The decisions the open pick lists, or undefined when it is not open. */

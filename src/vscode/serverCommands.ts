@@ -4,11 +4,11 @@ import * as vscode from 'vscode';
 import type { EffectiveServer } from '../core/config/types';
 import { ServerState, decideRun, type DefinitionFacts, type ServerRegistry, type ServerView } from '../core/lifecycle';
 import type { TrustDecision } from '../core/trust';
-import { showError } from './commands';
 import { count, type Feedback } from './feedback';
-import type { ServerLogs } from './serverLogs';
+import { serverLogChannelName, type ServerLogs } from './serverLogs';
 import { shortReason } from './stateIcons';
 import { notifyInfo } from './notify';
+import { registerReportingCommand } from './reportingCommand';
 
 export const SERVER_COMMANDS = {
   start: 'switchboard.startServer',
@@ -25,6 +25,8 @@ export interface ServerCommandDeps {
   trust: StartTrust;
   /** Where Restart All says what it did. */
   feedback: Feedback;
+  /** Under an extension test run: a failed command rejects (see registerReportingCommand). */
+  testing: boolean;
 }
 
 /** What Start needs from the trust side: the gate's decision for a server, and asking a person to trust it. */
@@ -90,17 +92,7 @@ export async function restartServer(registry: ServerRegistry, id: string, trust:
 
 export function registerServerCommands(deps: ServerCommandDeps): vscode.Disposable {
   const { registry, logs, log, trust, feedback } = deps;
-  const register = (id: string, run: (target?: unknown) => Promise<unknown>) =>
-    vscode.commands.registerCommand(id, async (target?: unknown) => {
-      try {
-        return await run(target);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        log.error(`${id} failed: ${message}`);
-        void showError(message, log);
-        return undefined;
-      }
-    });
+  const register = (id: string, run: (target?: unknown) => Promise<unknown>) => registerReportingCommand(id, run, deps);
 
   /** Runs `action` on the server named by `target`, or on one the user picks among those `applies` to. */
   const onServer = (placeHolder: string, none: string, applies: (view: ServerView) => boolean, action: (id: string) => Promise<void>) =>
@@ -122,9 +114,13 @@ export function registerServerCommands(deps: ServerCommandDeps): vscode.Disposab
       (view) => view.state.kind !== 'disabled' && view.state.kind !== 'needsTrust',
       (id) => restartServer(registry, id, trust))),
     register(SERVER_COMMANDS.restartAll, () => restartAll(registry, feedback, log)),
+    // Resolves with the name of the channel it showed (the tests cannot read the Output panel).
     register(SERVER_COMMANDS.showLogs, async (target?: unknown) => {
       const id = serverIdOf(target) ?? await pickServer(registry.list(), 'Show the log of which MCP server?', 'No MCP server is configured.');
-      if (id !== undefined) logs.show(id, false);
+      if (id === undefined) return undefined;
+      known(registry, id);
+      logs.show(id, false);
+      return serverLogChannelName(id);
     }),
   );
 }

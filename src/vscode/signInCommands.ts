@@ -16,12 +16,12 @@ import type { OAuthProviders } from '../node/auth/oauthSupport';
 import { RedirectError } from '../node/auth/redirectListener';
 import { signIn } from '../node/auth/signIn';
 import { displayUrl } from '../node/remoteTransports';
-import { showError } from './commands';
 import { confirm } from './dialogs';
 import { inputOwnerOf } from './inputKeys';
 import type { WorkspaceInputs } from './workspaceInputs';
 import type { InputDefinition } from '../core/config/types';
 import { notifyInfo, notifyWarning } from './notify';
+import { registerReportingCommand } from './reportingCommand';
 import { plainText } from '../core/text/plainText';
 
 export const SIGN_IN_COMMANDS = {
@@ -112,17 +112,10 @@ export function registerSignInCommands(deps: SignInDeps): vscode.Disposable {
   };
 
   const guarded = (name: string, run: (id: string) => Promise<ServerState['kind'] | undefined>) =>
-    vscode.commands.registerCommand(name, async (target?: unknown) => {
-      try {
-        const id = serverIdOf(target) ?? await pick(registry, name === SIGN_IN_COMMANDS.signIn);
-        return id === undefined ? undefined : await run(id);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        log.error(`${name} failed: ${message}`);
-        void showError(message, log);
-        return undefined;
-      }
-    });
+    registerReportingCommand(name, async (target?: unknown) => {
+      const id = serverIdOf(target) ?? await pick(registry, name === SIGN_IN_COMMANDS.signIn);
+      return id === undefined ? undefined : await run(id);
+    }, deps);
 
   const disposables = [
     guarded(SIGN_IN_COMMANDS.signIn, signInTo),

@@ -32,8 +32,8 @@ export function registerSurfaces(ctx: SwitchboardContext, own: Own): Surfaces {
   own(tree.createView(SERVERS_VIEW_ID));
   own(registerMcpJsonLanguage());
   const feedback = own(new Feedback());
-  own(registerCommands({ sources, config, tree, log, feedback }));
-  own(registerServerCommands({ registry, logs: serverLogs, log, trust, feedback }));
+  own(registerCommands({ sources, config, tree, log, feedback, testing: ctx.testing }));
+  own(registerServerCommands({ registry, logs: serverLogs, log, trust, feedback, testing: ctx.testing }));
   own(registerSignInCommands({
     registry, store: oauthStore, providers: oauth, inputs, log, clientName: 'MCP Switchboard',
     definitionOf: (server, id) => inputDefinitionOf(config.current, server, id),
@@ -45,6 +45,7 @@ export function registerSurfaces(ctx: SwitchboardContext, own: Own): Surfaces {
     servers: () => config.current.servers,
     log,
     feedback,
+    testing: ctx.testing,
   }));
   own(new StatusBar(registry, `${SERVERS_VIEW_ID}.focus`));
   const notifier = own(new FailureNotifier({

@@ -6,9 +6,9 @@ import * as vscode from 'vscode';
 import type { ServerView } from '../core/lifecycle';
 import { revealHiddenCharacters } from '../core/sidebarSnapshot';
 import { diffToolDefinitions, formatToolDefinitionDiff, pinnedDefinition, type PinnedDefinition, type ToolReview } from '../core/trust';
-import { showError } from './commands';
 import { confirm } from './dialogs';
 import { notifyInfo, notifyWarning } from './notify';
+import { registerReportingCommand } from './reportingCommand';
 
 export const TOOL_REVIEW_COMMANDS = {
   review: 'switchboard.reviewToolChange',
@@ -49,6 +49,8 @@ export interface ToolReviewDeps {
   get(serverId: string): ServerView | undefined;
   list(): ServerView[];
   log: vscode.LogOutputChannel;
+  /** Under an extension test run: a failed command rejects (see registerReportingCommand). */
+  testing: boolean;
 }
 
 /** What Review Tool Change opened, for tests. */
@@ -61,17 +63,7 @@ export interface ReviewResult {
 export function registerToolReview(deps: ToolReviewDeps): vscode.Disposable {
   const { review, log } = deps;
   const provider = new ToolDefinitionProvider(deps);
-  const register = (id: string, run: (...args: unknown[]) => Promise<unknown>) =>
-    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-      try {
-        return await run(...args);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        log.error(`${id} failed: ${message}`);
-        void showError(message, log);
-        return undefined;
-      }
-    });
+  const register = (id: string, run: (...args: unknown[]) => Promise<unknown>) => registerReportingCommand(id, run, deps);
 
   const accept = async (ref: ToolRef): Promise<boolean> => {
     const wasChanged = review.pendingChange(ref.serverId, ref.tool) !== undefined;

@@ -234,10 +234,14 @@ describe('server lifecycle', function () {
     assert.equal(stateOf(api, 'memory')?.kind, 'needsTrust', 'a server waiting for trust is not started by Restart All');
   });
 
-  it('shows a server\'s log from the command', async () => {
-    // The channel cannot be read back through the API; the command must find it and not fail.
-    await vscode.commands.executeCommand('switchboard.showServerLogs', 'ok');
+  it('shows a server\'s log from the command, and says so when there is no such server', async () => {
+    // The channel cannot be read back through the API: the command resolves with the one it showed.
+    assert.equal(await vscode.commands.executeCommand('switchboard.showServerLogs', 'ok'), 'MCP Switchboard: ok');
     await vscode.commands.executeCommand('workbench.action.closePanel');
+    // A failed command tells the person (an error notification) and, under test, rejects.
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('switchboard.showServerLogs', 'no-such-server')), /No MCP server with the id "no-such-server"/);
+    const shown = await vscode.commands.executeCommand<string[]>('_switchboard.test.notifications');
+    assert.equal(shown.at(-1), 'MCP Switchboard: No MCP server with the id "no-such-server".');
   });
 
   it('names a server\'s output channel "MCP Switchboard: <server>", never VS Code\'s own "MCP: <server>"', async () => {
