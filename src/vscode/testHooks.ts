@@ -14,6 +14,9 @@ export function registerTestHooks(ctx: SwitchboardContext, manageTrust: ManageTr
     registerTrustTestHooks(ctx.trust, manageTrust, () => ctx.config.current.servers),
     vscode.commands.registerCommand('_switchboard.logFolder', () => ctx.extension.logUri.fsPath),
     vscode.commands.registerCommand('_switchboard.test.storedApprovals', () => ctx.approvals.stored()),
+    // Resolves once no server is starting, stopping or waiting to restart: what a test awaits instead of
+    // sleeping before it checks that something did not start.
+    vscode.commands.registerCommand('_switchboard.test.serversSettled', async () => { await ctx.registry.settled(); }),
     vscode.commands.registerCommand(NOTIFICATIONS_TEST_COMMAND, shownNotifications),
     registerDialogTestHooks(),
   );

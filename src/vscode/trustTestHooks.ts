@@ -18,6 +18,11 @@ export const TRUST_TEST_COMMANDS = {
   resetTrust: '_switchboard.test.resetTrust',
   /** `()`: the decisions the open Manage Trust pick lists, or undefined when it is closed. */
   manageTrustItems: '_switchboard.test.manageTrustItems',
+  /**
+   * `()`: resolves once no trust prompt is open or due (a changed file counts as due until it settled),
+   * or as soon as a scripted prompt is held open: the moment to check that nothing was asked, without a sleep.
+   */
+  promptsSettled: '_switchboard.test.trustPromptsSettled',
 } as const;
 
 export type ScriptedAnswer = TrustAnswer | 'hold';
@@ -34,6 +39,7 @@ export interface ShownPrompt {
 /** Answers prompts from a script, and records them. */
 class ScriptedTrustPrompter implements TrustPrompter {
   private held: { shown: ShownPrompt; resolve: (answer: TrustAnswer) => void }[] = [];
+  private onHeld: (() => void)[] = [];
 
   constructor(private answer: ScriptedAnswer, private readonly shown: ShownPrompt[]) {}
 
@@ -45,7 +51,14 @@ class ScriptedTrustPrompter implements TrustPrompter {
       shown.answer = answer;
       return Promise.resolve(answer);
     }
-    return new Promise((resolve) => this.held.push({ shown, resolve }));
+    const answered = new Promise<TrustAnswer>((resolve) => this.held.push({ shown, resolve }));
+    for (const listener of this.onHeld.splice(0)) listener();
+    return answered;
+  }
+
+  /** Resolves when a prompt is held open (at once if one is). */
+  whenHeld(): Promise<void> {
+    return this.held.length > 0 ? Promise.resolve() : new Promise((resolve) => this.onHeld.push(resolve));
   }
 
   /** Sets the answer for later prompts and gives it to the held ones ('later' when the script ends). */
@@ -90,5 +103,8 @@ export function registerTrustTestHooks(trust: ProjectTrust, manage: ManageTrust,
       trust.prompts.postpone(servers().filter((server) => server.scope === 'project'));
     }),
     vscode.commands.registerCommand(TRUST_TEST_COMMANDS.manageTrustItems, (): TrustItemData[] | undefined => manage.openItems()),
+    vscode.commands.registerCommand(TRUST_TEST_COMMANDS.promptsSettled, async (): Promise<void> => {
+      await Promise.race([trust.prompts.settled(), ...(scripted ? [scripted.whenHeld()] : [])]);
+    }),
   );
 }

@@ -135,12 +135,19 @@ describe('OAuth against an SDK-protected server (loopback)', function () {
     assert.equal(refreshed.authorizations, start.authorizations, 'no new sign-in');
 
     await fetch(`http://127.0.0.1:${fixture.port}/control/revoke-all`, { method: 'POST' });
+    // A loop would start the server again (every start passes through "starting"): watch for one, no sleep needed.
+    const states: string[] = [];
+    const watching = registry.onDidChangeState((change) => { if (change.id === 'secured') states.push(change.state.kind); });
     await assert.rejects(calls.call({ serverId: 'secured', tool: 'whoami', arguments: {}, caller: 'test' }), /needs you to sign in/);
     assert.equal(registry.get('secured')!.state.kind, 'needsSignIn', 'the refused call parks the server');
     await registry.restart('secured');
     assert.equal(registry.get('secured')!.state.kind, 'needsSignIn');
     assert.equal((await store.load(url)).tokens, undefined, 'the refused tokens are forgotten');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await registry.settled();
+    watching.dispose();
+    // At most the one requested restart, then parked again.
+    assert.equal(states.at(-1), 'needsSignIn', states.join(' → '));
+    assert.ok(states.filter((kind) => kind === 'starting').length <= 1, `at most one start, the requested one: ${states.join(' → ')}`);
     const end = await stats(fixture);
     assert.equal(end.authorizations, start.authorizations, 'no authorization request without a person: no loop');
     assert.equal(registry.get('secured')!.state.kind, 'needsSignIn', 'stays parked');

@@ -202,10 +202,14 @@ describe('trust (real processes)', function () {
       const pidA = pidIn(markerA);
       assert.ok(isAlive(pidA));
 
+      // Every start passes through "starting": none may follow the change (the registry tells, no sleep needed).
+      const states: string[] = [];
+      const watching = registry.onDidChangeState((change) => { if (change.id === 'repo') states.push(change.state.kind); });
       writeProject(l, markerB);
       registry.reconcile(readServers(l));
       await registry.settled();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      watching.dispose();
+      assert.deepEqual(states.filter((kind) => kind !== 'ready'), [], 'the changed definition was started (or A stopped)');
       assert.equal(fs.existsSync(markerB), false, 'the changed definition was started');
       assert.ok(isAlive(pidA), 'the process running under the old trust was stopped before the person decided');
       assert.equal(registry.get('repo')?.state.kind, 'ready');

@@ -89,6 +89,15 @@ export function waitForConfig(api: SwitchboardApi, what: string, check: (config:
   return waitFor(what, () => { const config = api.getConfig(); return check(config) && config; }, timeoutMs);
 }
 
+/**
+ * Resolves once the extension's registry has settled: no server is starting, stopping, crashed or
+ * waiting to restart. A server that is not running then cannot start without a new cause (a setting,
+ * an edit, a decision), so a test checks what did not start after this instead of after a sleep.
+ */
+export async function serversSettled(): Promise<void> {
+  await vscode.commands.executeCommand('_switchboard.test.serversSettled');
+}
+
 /** The ids of the fixture's servers (test/fixtures/vscode/README.md), sorted. */
 export const FIXTURE_SERVERS = ['chatty', 'docs', 'everything', 'filesystem', 'memory', 'missing-command', 'ok', 'plugin-echo', 'roots'];
 

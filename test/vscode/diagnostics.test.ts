@@ -74,6 +74,7 @@ describe('config diagnostics', () => {
     const file = projectFile();
     files.write(file, MISSING_COMMA);
     let probe: vscode.TextDocument | undefined;
+    let barrier: vscode.TextDocument | undefined;
     try {
       // The JSON language service is alive in this window: the same text as a jsonc document gets its syntax error.
       probe = await vscode.workspace.openTextDocument({ language: 'jsonc', content: MISSING_COMMA });
@@ -90,8 +91,12 @@ describe('config diagnostics', () => {
       await vscode.window.showTextDocument(document, { preview: false });
       assert.equal(document.languageId, 'mcp-json');
       await waitFor('our syntax diagnostic', () => switchboardDiagnostics(file).some((d) => d.code === 'syntax'));
-      // The JSON service validates 300 ms after a change; give it (and our schema check) ample time to speak up.
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      // The JSON service validates each document a moment after it opened, in turn: a second probe opened
+      // after the real file and flagged tells that the service has had its turn on the real file too.
+      barrier = await vscode.workspace.openTextDocument({ language: 'jsonc', content: MISSING_COMMA });
+      await vscode.window.showTextDocument(barrier, { preview: false });
+      const barrierUri = barrier.uri;
+      await waitFor('the JSON language service to flag a probe opened after the file', () => vscode.languages.getDiagnostics(barrierUri).length > 0, 20_000, 50);
       const all = vscode.languages.getDiagnostics(document.uri);
       const errors = all.filter((d) => d.severity === vscode.DiagnosticSeverity.Error);
       assert.deepEqual(errors.map((d) => [d.source, d.code]), [['MCP Switchboard', 'syntax']],
@@ -100,8 +105,9 @@ describe('config diagnostics', () => {
       assert.ok(all.some((d) => d.code === 'kept-last-good'), 'ours says the last valid servers are kept');
     } finally {
       // The untitled probe has content: close it without saving, so no editor is left dirty for later tests.
-      if (probe) {
-        await vscode.window.showTextDocument(probe);
+      for (const untitled of [probe, barrier]) {
+        if (!untitled) continue;
+        await vscode.window.showTextDocument(untitled);
         await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       }
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');

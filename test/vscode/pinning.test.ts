@@ -139,13 +139,19 @@ describe('tool pinning and poisoning', function () {
     assert.match(row.tooltip, /Blocked: calls to it are refused/);
     assert.equal((await review())?.blocked, 1);
 
-    // An application-scoped setting has no workspace value; if VS Code wrote one anyway, it is ignored.
+    // An application-scoped setting has no workspace value; if VS Code wrote one anyway, it is ignored:
+    // the check follows the change event the extension reacts to (no event when VS Code refused the write).
+    let changed: vscode.Disposable | undefined;
+    const seen = new Promise<void>((resolve) => {
+      changed = vscode.workspace.onDidChangeConfiguration((event) => { if (event.affectsConfiguration('switchboard.blockFlaggedTools')) resolve(); });
+    });
     try {
-      await settings().update('blockFlaggedTools', false, vscode.ConfigurationTarget.Workspace);
-    } catch {
-      // refused: that is the point
+      const written = await settings().update('blockFlaggedTools', false, vscode.ConfigurationTarget.Workspace).then(() => true, () => false);
+      // A value VS Code took into its model fires the change event (subscribed before the write).
+      if (written && settings().inspect<boolean>('blockFlaggedTools')?.workspaceValue === false) await seen;
+    } finally {
+      changed?.dispose();
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal(status('calc')?.blocked, true, 'still blocked');
     await settings().update('blockFlaggedTools', undefined, vscode.ConfigurationTarget.Workspace).then(undefined, () => undefined);
 

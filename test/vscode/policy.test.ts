@@ -7,7 +7,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { SwitchboardApi } from '../../src/extension';
-import { FileRestorer, fixtureIsLoaded, serverItems, serverRow, switchboardApi, waitFor, waitForConfig } from './configTestSupport';
+import { FileRestorer, fixtureIsLoaded, serverItems, serverRow, serversSettled, switchboardApi, waitFor, waitForConfig } from './configTestSupport';
 import { sidebarRequest } from './approvalsSupport';
 import { addUserServers, sidebarSnapshot } from './userServersSupport';
 
@@ -38,7 +38,7 @@ describe('administrator policy', () => {
       return found?.description?.includes('blocked by policy') ? found : undefined;
     });
     assert.match(row.description ?? '', /blocked by policy: switchboard\.policy\.deniedServers\[0\]/);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await serversSettled();
     assert.equal(fs.existsSync(marker), false, 'never spawned');
 
     // The rule is what held it: without it, the same definition starts.

@@ -14,9 +14,9 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { CallToolResult } from '../../src/core/lifecycle';
 import type { SwitchboardApi } from '../../src/extension';
-import { FileRestorer, fixtureHome, fixtureIsLoaded, serverItems, switchboardApi } from './configTestSupport';
+import { FileRestorer, fixtureHome, fixtureIsLoaded, serverItems, serversSettled, switchboardApi } from './configTestSupport';
 import { nextState, stateOf, waitForStates } from './lifecycleTestSupport';
-import { addUserServers, fixtureServer, logFiles, repeatUntil, sidebarSnapshot } from './userServersSupport';
+import { addUserServers, fixtureServer, logFiles, logFilesCaughtUp, repeatUntil, sidebarSnapshot } from './userServersSupport';
 
 const SCRIPT = '_switchboard.scriptInputPrompt';
 const CANARY = `canary-${randomUUID()}`;
@@ -69,8 +69,8 @@ describe('secrets from ${input:…}', function () {
     assert.equal(asked.length, 1, `one prompt for both: ${JSON.stringify(asked)}`);
     assert.equal(asked[0].id, 'token');
     assert.equal(await api.hasStoredInput('token'), false);
-    // No retry loop: nothing asks again by itself.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // No retry loop: nothing asks again by itself (a retry would be a start, which the settled registry has none of).
+    await serversSettled();
     assert.deepEqual(await script({ answers: {} }), []);
     const server = api.getConfig().servers.find((s) => s.id === 'secret-a')!;
     assert.equal(server.launch.env.TOKEN, '${input:token}', 'the configuration keeps the placeholder');
@@ -108,8 +108,8 @@ describe('secrets from ${input:…}', function () {
     const logA = api.getServerLog('secret-a');
     assert.ok(logA.some((line) => line.includes('TOKEN=*** args=--token=***')), `stderr is scrubbed, not dropped:\n${logA.join('\n')}`);
     assert.ok(logA.some((line) => line.includes('[env-***]')), `the server's log message is scrubbed:\n${logA.join('\n')}`);
-    // Output channels are written to disk asynchronously.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Output channels are written to disk asynchronously: wait until the files hold what the logs received.
+    await logFilesCaughtUp(api, ['secret-a', 'secret-b']);
     const places: [string, string][] = [
       ...api.getServerStates().map(({ id }): [string, string] => [`log of ${id}`, api.getServerLog(id).join('\n')]),
       ['server states', JSON.stringify(api.getServerStates())],
@@ -192,8 +192,8 @@ describe('secrets from an env file and in arguments', function () {
     const row = (await serverItems()).find((item) => item.kind === 'server' && item.label === 'file-secret');
     assert.match(row?.tooltip ?? '', /--api-key \*\*\* --token=\*\*\*/, 'the tooltip shows the masked command line');
     assert.match(row?.tooltip ?? '', /Env file: .*canary\.env/, 'the tooltip names the env file');
-    // Output channels are written to disk asynchronously.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Output channels are written to disk asynchronously: wait until the file holds what the log received.
+    await logFilesCaughtUp(api, ['file-secret']);
     const places: [string, string][] = [
       ...api.getServerStates().map(({ id }): [string, string] => [`log of ${id}`, api.getServerLog(id).join('\n')]),
       ['server states', JSON.stringify(api.getServerStates())],

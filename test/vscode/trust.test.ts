@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { SidebarSnapshot } from '../../src/protocol/sidebar';
 import type { SwitchboardApi } from '../../src/extension';
 import {
-  closeAllEditors, FileRestorer, fixtureIsLoaded, fixtureWorkspace, projectFile, serverItems, serverRow, switchboardApi, waitFor,
+  closeAllEditors, FileRestorer, fixtureIsLoaded, fixtureWorkspace, projectFile, serverItems, serverRow, serversSettled, switchboardApi, waitFor,
 } from './configTestSupport';
 import { isAlive, processesRunning, startedPids, stateOf, waitForStates } from './lifecycleTestSupport';
 
@@ -19,6 +19,7 @@ const TEST = {
   trustPrompts: '_switchboard.test.trustPrompts',
   resetTrust: '_switchboard.test.resetTrust',
   manageTrustItems: '_switchboard.test.manageTrustItems',
+  promptsSettled: '_switchboard.test.trustPromptsSettled',
 } as const;
 
 interface ShownPrompt { ids: string[]; message: string; detail: string; answer?: string }
@@ -30,6 +31,8 @@ const ID = 'trusty';
 
 const setAnswer = (answer: string | null): Thenable<unknown> => vscode.commands.executeCommand(TEST.setTrustAnswer, answer);
 const prompts = async (): Promise<ShownPrompt[]> => (await vscode.commands.executeCommand<ShownPrompt[]>(TEST.trustPrompts)) ?? [];
+/** Resolves once no prompt is open or due, or as soon as one is held open: then `prompts()` tells whether anything was asked. */
+const promptsSettled = (): Thenable<unknown> => vscode.commands.executeCommand(TEST.promptsSettled);
 
 /** The project file with `entries` (name → JSON text) added right after `"mcpServers": {`. */
 function projectWith(base: string, entries: Record<string, string>): string {
@@ -116,7 +119,7 @@ describe('trust of project servers', function () {
     assert.match(prompt.detail, /^Changed since you trusted it:\n {4}args\[2\] added: "--generation=2"$/m);
 
     // Undecided: the trusted definition keeps running; the new one has not started.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await serversSettled();
     assert.equal(stateOf(api, ID)?.kind, 'ready');
     assert.ok(isAlive(oldPid), 'the old process still runs');
     assert.deepEqual(processesRunning('--generation=2'), [], 'the changed definition does not run');
@@ -138,7 +141,7 @@ describe('trust of project servers', function () {
     const reformatted = projectWith(base, { [ID]: `{ /* reformatted */ "args": [ "\${env:SWITCHBOARD_REPO}/test/fixtures/servers/ok.mjs", "${MARKER}",  "--generation=2" ],\n      "command": "node" }` });
     files.write(projectFile(), reformatted);
     await waitFor('the edit to be read', () => api.getConfig().version > version, 5000, 25);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await promptsSettled();
     assert.equal((await prompts()).length, before, 'not asked again');
     assert.equal(stateOf(api, ID)?.kind, 'needsTrust');
     assert.deepEqual(processesRunning(MARKER), []);
@@ -190,7 +193,7 @@ describe('trust of project servers', function () {
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     await shown;
     assert.equal(serverRow(await serverItems(), ID)!.description, 'project · stdio · needs trust');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await promptsSettled();
     assert.equal((await prompts()).length, before, 'revoking does not pop the prompt up');
   });
 

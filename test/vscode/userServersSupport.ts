@@ -4,7 +4,8 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ServerItemData } from '../../src/vscode/serversTree';
 import type { SidebarSnapshot } from '../../src/protocol/sidebar';
-import { FileRestorer, serverItems, serverRow, userFile } from './configTestSupport';
+import type { SwitchboardApi } from '../../src/extension';
+import { FileRestorer, serverItems, serverRow, userFile, waitFor } from './configTestSupport';
 
 /** A server entry running a fixture of test/fixtures/servers with node. */
 export function fixtureServer(script: string, extra: { args?: string[]; env?: Record<string, string>; envFile?: string } = {}): Record<string, unknown> {
@@ -54,6 +55,24 @@ export async function logFiles(): Promise<{ file: string; text: string }[]> {
     found.push({ file, text: fs.readFileSync(file, 'utf8') });
   }
   return found;
+}
+
+/**
+ * Resolves once the output channel file of each of these servers holds the last line its log received.
+ * Channels are written to disk asynchronously, in order: once the last line is there, everything logged
+ * before it is too, so a test may then check the files for what must not be in them.
+ */
+export async function logFilesCaughtUp(api: SwitchboardApi, ids: readonly string[]): Promise<void> {
+  const expected = ids.flatMap((id) => {
+    // The tail keeps `[level] text`; the file has a timestamp and the level before the same text.
+    // (its start only: the tail cuts a long line where the file does not)
+    const last = api.getServerLog(id).at(-1)?.replace(/^\[[a-z]+\] /, '').slice(0, 200);
+    return last === undefined ? [] : [{ file: `MCP Switchboard ${id}.log`, last }];
+  });
+  await waitFor(`the log files of ${ids.join(', ')} to catch up`, async () => {
+    const files = await logFiles();
+    return expected.every(({ file, last }) => files.some((f) => path.basename(f.file) === file && f.text.includes(last)));
+  }, 10_000, 50);
 }
 
 /** Runs `command` every `intervalMs` until `done()` holds (a quick input may take a moment to show). */
