@@ -26,5 +26,35 @@ export class DisposableStore implements Disposable {
 /** Wraps a function as a disposable. */
 export function toDisposable(fn: () => void): Disposable {
   let done = false;
-  return { dispose: () => { if (!done) { done = true; fn(); } } };
+  const disposable: Disposable = {
+    dispose: () => {
+      if (done) return;
+      done = true;
+      tracker?.disposed(disposable);
+      fn();
+    },
+  };
+  tracker?.created(disposable);
+  return disposable;
+}
+
+/**
+ * Told of every disposable toDisposable and Emitter subscriptions create, and of its disposal. Only the
+ * extension's test hooks install one (to find what a test suite left undisposed); otherwise it is unset
+ * and costs one check.
+ */
+export interface DisposableTracker {
+  created(disposable: Disposable): void;
+  disposed(disposable: Disposable): void;
+}
+
+let tracker: DisposableTracker | undefined;
+
+export function setDisposableTracker(next: DisposableTracker | undefined): void {
+  tracker = next;
+}
+
+/** The tracker, for the core's own disposables (Emitter subscriptions). */
+export function disposableTracker(): DisposableTracker | undefined {
+  return tracker;
 }

@@ -2,10 +2,12 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 const EXTENSION_ID = 'mcp-switchboard.mcp-switchboard';
 
 describe('activation', () => {
+  ensureNoLeakedDisposables();
   it('runs in VS Code 1.139', () => {
     console.log(`VS Code ${vscode.version} (${vscode.env.appName}, uiKind ${vscode.UIKind[vscode.env.uiKind]}, remote ${vscode.env.remoteName ?? 'none'})`);
     assert.match(vscode.version, /^1\.139\./, `expected VS Code 1.139.x, got ${vscode.version}`);

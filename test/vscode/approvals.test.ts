@@ -14,10 +14,12 @@ import { pendingCards, setApprovalMode, sidebarRequest, waitForCard } from './ap
 import { closeAllEditors, FileRestorer, fixtureIsLoaded, fixtureWorkspace, switchboardApi, userFile, waitFor } from './configTestSupport';
 import { waitForStates } from './lifecycleTestSupport';
 import { addUserServers, sidebarSnapshot } from './userServersSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 const ID = 'fs-approvals';
 
 describe('Approvals', function () {
+  ensureNoLeakedDisposables();
   this.timeout(60_000);
   let api: SwitchboardApi;
   const restorer = new FileRestorer();

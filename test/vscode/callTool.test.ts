@@ -6,12 +6,14 @@ import type { SwitchboardApi } from '../../src/extension';
 import { FileRestorer, fixtureIsLoaded, switchboardApi, userFile, waitFor } from './configTestSupport';
 import { waitForStates } from './lifecycleTestSupport';
 import { addUserServers, fixtureServer } from './userServersSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 const ID = 'callable';
 
 interface Outcome { uri?: string; result?: { content: { type: string; text?: string }[] }; error?: string }
 
 describe('Call Tool…', function () {
+  ensureNoLeakedDisposables();
   this.timeout(60_000);
   let api: SwitchboardApi;
   const restorer = new FileRestorer();

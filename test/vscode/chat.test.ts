@@ -10,6 +10,7 @@ import type { SwitchboardApi } from '../../src/extension';
 import type { McpTurnMetadata } from '../../src/vscode/chat/participant';
 import { fixtureIsLoaded, switchboardApi, waitFor } from './configTestSupport';
 import { waitForStates } from './lifecycleTestSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 const VENDOR = 'switchboard-scripted';
 const ARCHITECTURE = 'demo://resource/static/document/architecture.md';
@@ -52,6 +53,7 @@ function sentText(request: ModelRequest): string {
 }
 
 describe('Chat: @mcp and the language-model tools', function () {
+  ensureNoLeakedDisposables();
   this.timeout(90_000);
   let api: SwitchboardApi;
   const chat = vscode.workspace.getConfiguration('chat');

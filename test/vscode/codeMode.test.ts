@@ -9,6 +9,7 @@ import type { McpTurnMetadata } from '../../src/vscode/chat/participant';
 import { pendingCards, setApprovalMode, sidebarRequest, waitForCard } from './approvalsSupport';
 import { fixtureIsLoaded, switchboardApi, waitFor } from './configTestSupport';
 import { waitForStates } from './lifecycleTestSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 const VENDOR = 'switchboard-scripted';
 
@@ -38,6 +39,7 @@ async function ask(query: string): Promise<McpTurnMetadata> {
 }
 
 describe('Code mode: scripts against the MCP tools', function () {
+  ensureNoLeakedDisposables();
   this.timeout(90_000);
   let api: SwitchboardApi;
   const chat = vscode.workspace.getConfiguration('chat');

@@ -9,8 +9,10 @@ import {
   closeAllEditors, FileRestorer, fixtureIsLoaded, PLUGIN_EXTENSION_ID, projectFile, serverItems, serverRow, shadowedLabels,
   shadowedSummary, switchboardApi, userFile, waitFor, waitForConfig,
 } from './configTestSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 describe('commands', () => {
+  ensureNoLeakedDisposables();
   const files = new FileRestorer();
   let api: SwitchboardApi;
 

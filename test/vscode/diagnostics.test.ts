@@ -8,6 +8,7 @@ import {
   FileRestorer, fixtureIsLoaded, OTHER_SCOPE_IDS, positionOf, projectFile, serverItems, serverRow, switchboardApi,
   switchboardDiagnostics, userFile, waitFor, waitForConfig,
 } from './configTestSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 /** A comma is missing after the "memory" entry: a syntax error at the "docs" key. */
 const MISSING_COMMA = `{
@@ -31,6 +32,7 @@ const WRONG_TYPE = `// one good entry, one bad one
 `;
 
 describe('config diagnostics', () => {
+  ensureNoLeakedDisposables();
   const files = new FileRestorer();
   let api: SwitchboardApi;
 

@@ -9,10 +9,12 @@ import { sidebarRequest } from './approvalsSupport';
 import { fixtureIsLoaded, switchboardApi, waitFor } from './configTestSupport';
 import { waitForStates } from './lifecycleTestSupport';
 import { sidebarSnapshot } from './userServersSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 const ID = 'everything';
 
 describe('elicitation', function () {
+  ensureNoLeakedDisposables();
   this.timeout(60_000);
   let api: SwitchboardApi;
 

@@ -4,6 +4,7 @@ import * as assert from 'assert/strict';
 import { Emitter } from '../../src/core/event';
 import type { ServerState, ServerStateChange } from '../../src/core/lifecycle';
 import { FailureNotifier } from '../../src/vscode/failureNotifications';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 const STARTING: ServerState = { kind: 'starting', since: 0 };
 
@@ -29,6 +30,7 @@ function setup(answer?: string) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('failure notifications', () => {
+  ensureNoLeakedDisposables();
   it('announces a failure with its reason, and Show Logs opens that server\'s log', async () => {
     const { notifier, shown, logged, opened, fail } = setup('Show Logs');
     fail('db', 'command not found: npx (PATH searched: /usr/bin)');

@@ -10,6 +10,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { SwitchboardApi } from '../../src/extension';
 import { closeAllEditors, FileRestorer, fixtureIsLoaded, serverItems, serverRow, switchboardApi, userFile, waitFor, waitForConfig } from './configTestSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 interface Shown { targets: string[]; title: string; detail: string; asked: string[] }
 interface GalleryResult { outcome?: { name: string; file: string; scope: string }; shown: Shown; picks: { label: string; description?: string; detail?: string }[] }
@@ -30,6 +31,7 @@ function startRegistry(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 describe('Browse Servers and install links', () => {
+  ensureNoLeakedDisposables();
   const files = new FileRestorer();
   let api: SwitchboardApi;
   let registry: { url: string; child: ChildProcess };

@@ -10,11 +10,13 @@ import type { SwitchboardApi } from '../../src/extension';
 import {
   closeAllEditors, FileRestorer, fixtureIsLoaded, projectFile, serverItems, serverRow, switchboardApi, userFile, waitForConfig,
 } from './configTestSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 interface Shown { hosts: { host: string; found: string[] }[]; servers: { label: string; description?: string; detail?: string; picked?: boolean }[]; confirm: string }
 interface Outcome { file: string; scope: string; written: string[] }
 
 describe('Import Servers…', () => {
+  ensureNoLeakedDisposables();
   const files = new FileRestorer();
   let api: SwitchboardApi;
   let source: string;

@@ -14,6 +14,7 @@ import {
   descendants, isAlive, nextState, processesRunning, serverProcesses, startedPids, stateOf, waitForStates,
 } from './lifecycleTestSupport';
 import { logFiles } from './userServersSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 const SECRET = 'chatty-fixture-secret-5f1c9a';
 
@@ -26,6 +27,7 @@ function folderChange(what: string, timeoutMs = 10_000): Promise<void> {
 }
 
 describe('server lifecycle', function () {
+  ensureNoLeakedDisposables();
   this.timeout(60_000);
   let api: SwitchboardApi;
 

@@ -7,6 +7,7 @@ import type { SwitchboardApi } from '../../src/extension';
 import {
   closeAllEditors, FileRestorer, fixtureIsLoaded, projectFile, serverItems, serverRow, switchboardApi, userFile, waitFor,
 } from './configTestSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 const LIMIT_MS = 1000;
 
@@ -27,6 +28,7 @@ const awaitingTrust = (transport: string, description = ''): boolean =>
   new RegExp(`^project · ${transport} · (needs trust$|changed — waiting for trust: )`).test(description);
 
 describe('live edits', () => {
+  ensureNoLeakedDisposables();
   const files = new FileRestorer();
   let api: SwitchboardApi;
 

@@ -16,6 +16,7 @@ import type { SwitchboardApi } from '../../src/extension';
 import { FileRestorer, fixtureIsLoaded, serverItems, serverRow, switchboardApi, waitFor } from './configTestSupport';
 import { stateOf, waitForStates } from './lifecycleTestSupport';
 import { addUserServers, logFiles, sidebarSnapshot, toolRow } from './userServersSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 const SCRIPT_BROWSER = '_switchboard.test.scriptSignInBrowser';
 const PAGES = '_switchboard.test.signInPages';
@@ -47,6 +48,7 @@ async function approve(authorizationUrl: string): Promise<void> {
 }
 
 describe('OAuth sign-in', function () {
+  ensureNoLeakedDisposables();
   this.timeout(60_000);
   let api: SwitchboardApi;
   const restorer = new FileRestorer();

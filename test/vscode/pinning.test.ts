@@ -10,10 +10,12 @@ import type { ReviewResult } from '../../src/vscode/toolReviewCommands';
 import { closeAllEditors, FileRestorer, fixtureIsLoaded, switchboardApi, waitFor } from './configTestSupport';
 import { waitForStates } from './lifecycleTestSupport';
 import { addUserServers, fixtureServer, sidebarSnapshot, toolRow } from './userServersSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 const ID = 'mutating';
 
 describe('tool pinning and poisoning', function () {
+  ensureNoLeakedDisposables();
   this.timeout(60_000);
   let api: SwitchboardApi;
   const restorer = new FileRestorer();

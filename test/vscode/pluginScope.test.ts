@@ -11,6 +11,7 @@ import {
   closeAllEditors, fixtureIsLoaded, PLUGIN_EXTENSION_ID, pluginExtensionFolder, positionOf, serverItems, serverRow,
   switchboardApi, userFile,
 } from './configTestSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 /** The same file, however it is spelled (the runner links the extension in; temp dirs may be links too). */
 function sameFile(a: string, b: string): boolean {
@@ -18,6 +19,7 @@ function sameFile(a: string, b: string): boolean {
 }
 
 describe('plugin scope', () => {
+  ensureNoLeakedDisposables();
   let api: SwitchboardApi;
   let plugin: vscode.Extension<unknown>;
   let manifest: string;

@@ -10,8 +10,10 @@ import type { SwitchboardApi } from '../../src/extension';
 import { FileRestorer, fixtureIsLoaded, serverItems, serverRow, serversSettled, switchboardApi, waitFor, waitForConfig } from './configTestSupport';
 import { sidebarRequest } from './approvalsSupport';
 import { addUserServers, sidebarSnapshot } from './userServersSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 describe('administrator policy', () => {
+  ensureNoLeakedDisposables();
   const files = new FileRestorer();
   let api: SwitchboardApi;
   let marker: string;

@@ -11,6 +11,7 @@ import { sidebarRequest } from './approvalsSupport';
 import { fixtureIsLoaded, switchboardApi, waitFor } from './configTestSupport';
 import { waitForStates } from './lifecycleTestSupport';
 import { sidebarSnapshot } from './userServersSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 const ID = 'everything';
 const VENDOR = 'switchboard-scripted';
@@ -18,6 +19,7 @@ const VENDOR = 'switchboard-scripted';
 interface ScriptedRequest { messages: { role: string; parts: { type: string; value?: string; text?: string }[] }[] }
 
 describe('sampling', function () {
+  ensureNoLeakedDisposables();
   this.timeout(90_000);
   let api: SwitchboardApi;
   const chat = vscode.workspace.getConfiguration('chat');

@@ -3,12 +3,14 @@
 import * as assert from 'assert/strict';
 import * as vscode from 'vscode';
 import { closeAllEditors, positionOf, projectFile, waitFor } from './configTestSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 function markdownText(hover: vscode.Hover): string {
   return hover.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : '')).join('\n');
 }
 
 describe('mcp.json schema', () => {
+  ensureNoLeakedDisposables();
   let document: vscode.TextDocument;
 
   before(async () => {

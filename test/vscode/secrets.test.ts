@@ -17,6 +17,7 @@ import type { SwitchboardApi } from '../../src/extension';
 import { FileRestorer, fixtureHome, fixtureIsLoaded, serverItems, serversSettled, switchboardApi } from './configTestSupport';
 import { nextState, stateOf, waitForStates } from './lifecycleTestSupport';
 import { addUserServers, fixtureServer, logFiles, logFilesCaughtUp, repeatUntil, sidebarSnapshot } from './userServersSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 const SCRIPT = '_switchboard.scriptInputPrompt';
 const CANARY = `canary-${randomUUID()}`;
@@ -38,6 +39,7 @@ const tokenServer = fixtureServer('print-env.mjs', { args: ['--token=${input:tok
 const TOKEN_INPUT = { id: 'token', type: 'promptString', description: 'Fixture API token', password: true };
 
 describe('secrets from ${input:…}', function () {
+  ensureNoLeakedDisposables();
   this.timeout(60_000);
   let api: SwitchboardApi;
   const restorer = new FileRestorer();
@@ -152,6 +154,7 @@ describe('secrets from ${input:…}', function () {
 });
 
 describe('secrets from an env file and in arguments', function () {
+  ensureNoLeakedDisposables();
   this.timeout(60_000);
   const FROM_FILE = `envfile-${randomUUID()}`;
   const API_KEY = `apikey-${randomUUID()}`;

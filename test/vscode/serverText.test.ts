@@ -11,6 +11,7 @@ import type { SwitchboardApi } from '../../src/extension';
 import { FileRestorer, fixtureIsLoaded, switchboardApi, waitFor } from './configTestSupport';
 import { waitForStates } from './lifecycleTestSupport';
 import { addUserServers, fixtureServer } from './userServersSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 const ID = 'hostile-text';
 
@@ -21,6 +22,7 @@ function vscodeLinks(text: string): string[] {
 }
 
 describe('server text in notifications', function () {
+  ensureNoLeakedDisposables();
   this.timeout(60_000);
   let api: SwitchboardApi;
   const restorer = new FileRestorer();

@@ -9,8 +9,10 @@ import {
   closeAllEditors, FIXTURE_SERVERS, fixtureIsLoaded, PLUGIN_EXTENSION_ID, positionOf, projectFile, serverItems,
   serverRow, shadowedLabels, shadowedSummary, switchboardApi, userFile, waitFor,
 } from './configTestSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 describe('servers view', () => {
+  ensureNoLeakedDisposables();
   let api: SwitchboardApi;
 
   before(async () => {

@@ -15,6 +15,7 @@ import type { SwitchboardApi } from '../../src/extension';
 import type { McpTurnMetadata } from '../../src/vscode/chat/participant';
 import { fixtureHome, fixtureIsLoaded, fixtureWorkspace, serverItems, switchboardApi, waitFor } from './configTestSupport';
 import { stateOf, waitForStates } from './lifecycleTestSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 const VENDOR = 'switchboard-scripted';
 const SKILL = 'echo-skill';
@@ -41,6 +42,7 @@ async function modelRequests(): Promise<ModelRequest[]> {
 }
 
 describe('Skills: a skill\'s servers start on use and stop when idle', function () {
+  ensureNoLeakedDisposables();
   this.timeout(120_000);
   let api: SwitchboardApi;
   const skillDir = (): string => path.join(fixtureHome(), '.claude', 'skills', SKILL);

@@ -8,6 +8,7 @@ import type { SwitchboardApi } from '../../src/extension';
 import { FileRestorer, fixtureIsLoaded, serverItems, serverRow, switchboardApi, waitFor } from './configTestSupport';
 import { isAlive, nextState, processesRunning, stateOf, waitForStates } from './lifecycleTestSupport';
 import { addUserServers, fixtureServer, sidebarSnapshot } from './userServersSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 const ID = 'stubborn';
 const SCRIPT = 'ignore-sigterm.mjs';
@@ -15,6 +16,7 @@ const SCRIPT = 'ignore-sigterm.mjs';
 const GRACE_MS = 2000;
 
 describe('stopping a server that does not stop by itself', function () {
+  ensureNoLeakedDisposables();
   this.timeout(60_000);
   let api: SwitchboardApi;
   const restorer = new FileRestorer();

@@ -8,10 +8,12 @@ import { approveNextCard } from './approvalsSupport';
 import { FileRestorer, fixtureIsLoaded, serverItems, serverRow, switchboardApi, userFile, waitFor } from './configTestSupport';
 import { startedPids, waitForStates } from './lifecycleTestSupport';
 import { addUserServers, fixtureServer, sidebarSnapshot, toolRow } from './userServersSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 const ID = 'filtered';
 
 describe('allowedTools and disabledTools', function () {
+  ensureNoLeakedDisposables();
   this.timeout(60_000);
   let api: SwitchboardApi;
   const restorer = new FileRestorer();

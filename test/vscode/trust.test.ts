@@ -13,6 +13,7 @@ import {
   closeAllEditors, FileRestorer, fixtureIsLoaded, fixtureWorkspace, projectFile, serverItems, serverRow, serversSettled, switchboardApi, waitFor,
 } from './configTestSupport';
 import { isAlive, processesRunning, startedPids, stateOf, waitForStates } from './lifecycleTestSupport';
+import { ensureNoLeakedDisposables } from './leakCheck';
 
 const TEST = {
   setTrustAnswer: '_switchboard.test.setTrustAnswer',
@@ -57,6 +58,7 @@ async function sidebarSnapshot(): Promise<SidebarSnapshot> {
 }
 
 describe('trust of project servers', function () {
+  ensureNoLeakedDisposables();
   this.timeout(60_000);
   const files = new FileRestorer();
   let api: SwitchboardApi;

@@ -9,10 +9,12 @@ import {
   FAILING_SERVERS, fixtureIsLoaded, fixtureWorkspace, PROJECT_SERVERS, READY_SERVERS, serverItems, serverRow, switchboardApi, waitFor,
 } from '../configTestSupport';
 import { processesRunning, stateOf, waitForStates } from '../lifecycleTestSupport';
+import { ensureNoLeakedDisposables } from '../leakCheck';
 
 interface TrustItem { folder: string; name: string; state: string; description: string }
 
 describe('Restricted Mode', function () {
+  ensureNoLeakedDisposables();
   this.timeout(60_000);
   let api: SwitchboardApi;
 
