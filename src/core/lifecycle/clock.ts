@@ -14,8 +14,13 @@ export interface Clock {
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout: (fn, ms) => {
-    const handle = setTimeout(fn, ms);
-    return toDisposable(() => clearTimeout(handle));
+    // A timer that fired holds nothing more: it counts as disposed (for the tests' leak check too).
+    const timer = toDisposable(() => clearTimeout(handle));
+    const handle = setTimeout(() => {
+      timer.dispose();
+      fn();
+    }, ms);
+    return timer;
   },
 };
 
