@@ -3,6 +3,9 @@
 import * as assert from 'assert/strict';
 import { setDisposableTracker, toDisposable, type Disposable } from '../../src/core/disposable';
 import { Emitter } from '../../src/core/event';
+import { systemClock } from '../../src/core/lifecycle/clock';
+import { ServerRegistry } from '../../src/core/lifecycle/registry';
+import { FakeClock, FakeConnector, flush, makeServer, RecordingLog } from './helpers/lifecycle';
 
 describe('disposable tracker', () => {
   const live = new Set<Disposable>();
@@ -44,6 +47,17 @@ describe('disposable tracker', () => {
     assert.equal(live.size, 0);
   });
 
+  it('counts a system clock timer as disposed once it fired, or when cancelled', async () => {
+    let timer: Disposable | undefined;
+    await new Promise<void>((resolve) => { timer = systemClock.setTimeout(resolve, 1); assert.ok(live.has(timer)); });
+    assert.equal(live.size, 0);
+    let fired = false;
+    const cancelled = systemClock.setTimeout(() => { fired = true; }, 60_000);
+    cancelled.dispose();
+    assert.equal(live.size, 0);
+    assert.equal(fired, false);
+  });
+
   it('tracks nothing, and changes nothing, without a tracker', () => {
     setDisposableTracker(undefined);
     const emitter = new Emitter<number>();
@@ -53,6 +67,28 @@ describe('disposable tracker', () => {
     subscription.dispose();
     emitter.fire(2);
     assert.deepEqual(heard, [1]);
+    assert.equal(live.size, 0);
+  });
+
+  it('balances in the registry: a server added, restarted and removed leaves nothing live, and dispose ends all', async () => {
+    const clock = new FakeClock();
+    const registry = new ServerRegistry({ connector: new FakeConnector(), clock, logFor: () => new RecordingLog() });
+    const a = makeServer('a');
+    registry.reconcile([a]);
+    await registry.settled();
+    const base = live.size;
+    assert.ok(base > 0, 'a running server holds subscriptions');
+    registry.reconcile([a, makeServer('b')]);
+    await registry.settled();
+    assert.ok(live.size > base, 'and a second one more');
+    await registry.restart('a');
+    await registry.settled();
+    registry.reconcile([a]);
+    await registry.settled();
+    await clock.tick(60_000);
+    assert.equal(live.size, base, 'as many as with a alone');
+    registry.dispose();
+    await flush();
     assert.equal(live.size, 0);
   });
 });
