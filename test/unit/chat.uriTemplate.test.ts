@@ -8,6 +8,7 @@ describe('URI templates', () => {
     assert.deepEqual(templateVariables('demo://resource/dynamic/text/{resourceId}'), ['resourceId']);
     assert.deepEqual(templateVariables('repo://{owner}/{repo}/blob{/path*}{?ref,ref}'), ['owner', 'repo', 'path', 'ref']);
     assert.deepEqual(templateVariables('file:///plain.md'), []);
+    assert.deepEqual(templateVariables('x://{unclosed'), []);
   });
 
   it('expands simple, reserved, path, label and query forms, encoding values', () => {

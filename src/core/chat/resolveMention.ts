@@ -53,9 +53,13 @@ export function serversOfUri(uri: string, servers: readonly ChatServer[]): strin
 // mentions use: each variable once, values as one decoded string, and a server's malformed template
 // taken as matching nothing rather than failing the whole lookup.
 
-/** The template's variable names, in order, each once. */
+/** The template's variable names, in order, each once (none for a template the SDK cannot read). */
 export function templateVariables(template: string): string[] {
-  return [...new Set(new UriTemplate(template).variableNames)];
+  try {
+    return [...new Set(new UriTemplate(template).variableNames)];
+  } catch {
+    return [];
+  }
 }
 
 /** The template filled with `values` (a variable without a value is left out, as RFC 6570 says). */
