@@ -14,6 +14,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs as parseArgv } from 'node:util';
 import { build } from './build.mjs';
 import { summarize } from './profile.mjs';
 
@@ -54,24 +55,30 @@ const NOTES = [
 ];
 
 function parseArgs(argv) {
-  const options = { profile: false, rounds: 7, servers: 10, calls: 1000, concurrency: 50, warmupCalls: 4000, batches: 3, idleMs: 600, warmupRound: true, check: false, keepBuild: false, out: path.join(benchDir, 'results', 'latest.json') };
-  const numeric = { '--rounds': 'rounds', '--servers': 'servers', '--calls': 'calls', '--concurrency': 'concurrency', '--warmup-calls': 'warmupCalls', '--batches': 'batches', '--idle-ms': 'idleMs' };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg in numeric) {
-      const value = Number(argv[++i]);
-      if (!Number.isInteger(value) || value < 0) throw new Error(`${arg} needs a whole number`);
-      options[numeric[arg]] = value;
-    } else if (arg === '--no-warmup-round') options.warmupRound = false;
-    else if (arg === '--check') options.check = true;
-    else if (arg === '--keep-build') options.keepBuild = true;
-    else if (arg === '--profile') options.profile = true;
-    else if (arg === '--out') options.out = path.resolve(argv[++i] ?? '');
-    else if (arg === '--help' || arg === '-h') {
-      console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(0, 5).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
-      process.exit(0);
-    } else throw new Error(`unknown argument: ${arg}`);
+  const numeric = { rounds: 7, servers: 10, calls: 1000, concurrency: 50, 'warmup-calls': 4000, batches: 3, 'idle-ms': 600 };
+  const { values } = parseArgv({
+    args: argv,
+    options: {
+      ...Object.fromEntries(Object.keys(numeric).map((name) => [name, { type: 'string' }])),
+      'no-warmup-round': { type: 'boolean' }, check: { type: 'boolean' }, 'keep-build': { type: 'boolean' }, profile: { type: 'boolean' },
+      out: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(0, 5).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+    process.exit(0);
   }
+  const whole = (name) => {
+    if (values[name] === undefined) return numeric[name];
+    const value = Number(values[name]);
+    if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} needs a whole number`);
+    return value;
+  };
+  const options = {
+    profile: values.profile ?? false, rounds: whole('rounds'), servers: whole('servers'), calls: whole('calls'), concurrency: whole('concurrency'),
+    warmupCalls: whole('warmup-calls'), batches: whole('batches'), idleMs: whole('idle-ms'), warmupRound: !values['no-warmup-round'],
+    check: values.check ?? false, keepBuild: values['keep-build'] ?? false, out: values.out !== undefined ? path.resolve(values.out) : path.join(benchDir, 'results', 'latest.json'),
+  };
   if (options.rounds < 5) console.warn(`[bench] --rounds ${options.rounds}: the figures are meant as medians of at least 5 rounds`);
   return options;
 }

@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs as parseArgv } from 'node:util';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..', '..');
@@ -73,13 +74,11 @@ const LOOSE_TOOLS_PAGE = z.looseObject({
 });
 
 function parseArgs(argv) {
-  const options = { only: undefined, timeoutMs: 240_000 };
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--only') options.only = new Set(argv[++i].split(','));
-    else if (argv[i] === '--timeout-ms') options.timeoutMs = Number(argv[++i]);
-    else throw new Error(`unknown argument: ${argv[i]}`);
-  }
-  return options;
+  const { values } = parseArgv({ args: argv, options: { only: { type: 'string' }, 'timeout-ms': { type: 'string' } } });
+  return {
+    only: values.only !== undefined ? new Set(values.only.split(',')) : undefined,
+    timeoutMs: values['timeout-ms'] !== undefined ? Number(values['timeout-ms']) : 240_000,
+  };
 }
 
 /** The command that starts a server, and the version it runs. */

@@ -13,6 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { parseArgs as parseArgv } from 'node:util';
 import { largeCatalog, readSnapshots, realCatalog } from './large-catalog.mjs';
 import { halfOf, splitServers } from './split.mjs';
 
@@ -20,24 +21,29 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..', '..');
 
 function parseArgs(argv) {
-  const options = { misses: false, rounds: 5, out: path.join(repoRoot, 'bench', 'results', 'search.json'), vectors: true, sentence: true, seenOnly: false, rerank: {}, sentenceRerank: {} };
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--misses') options.misses = true;
-    else if (argv[i] === '--rounds') options.rounds = Number(argv[++i]);
-    else if (argv[i] === '--out') options.out = path.resolve(argv[++i]);
-    else if (argv[i] === '--no-vectors') options.vectors = false;
-    else if (argv[i] === '--no-sentence') options.sentence = false;
-    else if (argv[i] === '--sentence-weight') options.sentenceRerank.semanticWeight = Number(argv[++i]);
-    else if (argv[i] === '--sentence-lexical-candidates') options.sentenceRerank.lexicalCandidates = Number(argv[++i]);
-    else if (argv[i] === '--sentence-candidates') options.sentenceRerank.semanticCandidates = Number(argv[++i]);
-    // Tuning sees only the seen servers' queries: nothing of the held half is printed or written.
-    else if (argv[i] === '--seen-only') options.seenOnly = true;
-    else if (argv[i] === '--weight') options.rerank.semanticWeight = Number(argv[++i]);
-    else if (argv[i] === '--lexical-candidates') options.rerank.lexicalCandidates = Number(argv[++i]);
-    else if (argv[i] === '--semantic-candidates') options.rerank.semanticCandidates = Number(argv[++i]);
-    else throw new Error(`unknown argument: ${argv[i]}`);
-  }
-  return options;
+  const number = { type: 'string' };
+  const { values } = parseArgv({
+    args: argv,
+    options: {
+      misses: { type: 'boolean' }, rounds: number, out: { type: 'string' }, 'no-vectors': { type: 'boolean' }, 'no-sentence': { type: 'boolean' },
+      'sentence-weight': number, 'sentence-lexical-candidates': number, 'sentence-candidates': number,
+      // Tuning sees only the seen servers' queries: nothing of the held half is printed or written.
+      'seen-only': { type: 'boolean' },
+      weight: number, 'lexical-candidates': number, 'semantic-candidates': number,
+    },
+  });
+  // Only the tuning flags given are set, so the evaluator's defaults fill the rest.
+  const given = (entries) => Object.fromEntries(entries.filter(([, flag]) => values[flag] !== undefined).map(([key, flag]) => [key, Number(values[flag])]));
+  return {
+    misses: values.misses ?? false,
+    rounds: values.rounds !== undefined ? Number(values.rounds) : 5,
+    out: values.out !== undefined ? path.resolve(values.out) : path.join(repoRoot, 'bench', 'results', 'search.json'),
+    vectors: !values['no-vectors'],
+    sentence: !values['no-sentence'],
+    seenOnly: values['seen-only'] ?? false,
+    rerank: given([['semanticWeight', 'weight'], ['lexicalCandidates', 'lexical-candidates'], ['semanticCandidates', 'semantic-candidates']]),
+    sentenceRerank: given([['semanticWeight', 'sentence-weight'], ['lexicalCandidates', 'sentence-lexical-candidates'], ['semanticCandidates', 'sentence-candidates']]),
+  };
 }
 
 /** evaluate.ts and the search code it imports, bundled with the extension's settings into a temp folder. */

@@ -1,7 +1,8 @@
-// What every subcommand of the CLI shares: where it writes, how it reports a wrong invocation, and the
-// one argument parser (`--name value`, `--name=value`, boolean `--name`, positionals, `--`), and how a
-// file named by a flag is read.
+// What every subcommand of the CLI shares: where it writes, how it reports a wrong invocation, the one
+// argument parser (`--name value`, `--name=value`, boolean `--name`, positionals, `--`, on Node's
+// parseArgs), and how a file named by a flag is read.
 import * as fs from 'node:fs';
+import { parseArgs as parseArgv } from 'node:util';
 
 export const PROGRAM = 'switchboard';
 
@@ -59,36 +60,49 @@ export interface Command {
   run(args: Args, io: Io): Promise<number>;
 }
 
-/** Parses `--name value`, `--name=value`, boolean `--name` and positionals; `-h`/`--help` everywhere; after `--` everything is positional. */
+/**
+ * Parses `--name value`, `--name=value`, boolean `--name` and positionals; `-h`/`--help` everywhere;
+ * after `--` everything is positional. Node's parseArgs splits the command line into tokens; the walk
+ * below keeps this CLI's own rules and messages: a value never starts with `--`, a single-dash word
+ * other than `-h` is a positional, a string flag is given once unless it repeats.
+ */
 export function parseArgs(command: Command, argv: string[]): Args | 'help' {
   const values: Record<string, string[] | boolean | undefined> = {};
   const positionals: string[] = [];
   const maxPositionals = command.positionals?.names.length ?? 0;
-  let optionsEnded = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (!optionsEnded && (arg === '-h' || arg === '--help')) return 'help';
-    if (!optionsEnded && arg === '--' && maxPositionals > 0) {
-      optionsEnded = true;
+  const options = Object.fromEntries(Object.entries(command.flags).map(([name, spec]) => [name, { type: spec.kind }] as const));
+  const { tokens } = parseArgv({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: false, allowPositionals: true, tokens: true });
+  const positional = (arg: string): void => {
+    if (positionals.length >= maxPositionals) throw new UsageError(`unexpected argument '${arg}'`, command.name);
+    positionals.push(arg);
+  };
+  let shortWordAt = -1;
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      positional(token.value);
       continue;
     }
-    if (optionsEnded || !arg.startsWith('--')) {
-      if (positionals.length >= maxPositionals) throw new UsageError(`unexpected argument '${arg}'`, command.name);
-      positionals.push(arg);
+    if (token.kind === 'option-terminator') {
+      if (maxPositionals === 0) throw new UsageError("unknown option '--'", command.name);
       continue;
     }
-    const eq = arg.indexOf('=');
-    const name = arg.slice(2, eq < 0 ? undefined : eq);
+    if (token.rawName === '-h' && argv[token.index] === '-h') return 'help';
+    if (!token.rawName.startsWith('--')) {
+      // One word of single-dash letters (`-1`, `-xy`) comes as one token per letter: one positional.
+      if (token.index !== shortWordAt) positional(argv[token.index]);
+      shortWordAt = token.index;
+      continue;
+    }
+    const { name } = token;
+    if (name === 'help' && !token.inlineValue) return 'help';
     const spec = Object.prototype.hasOwnProperty.call(command.flags, name) ? command.flags[name] : undefined;
     if (spec === undefined) throw new UsageError(`unknown option '--${name}'`, command.name);
     if (spec.kind === 'boolean') {
-      if (eq >= 0) throw new UsageError(`option '--${name}' takes no value`, command.name);
+      if (token.inlineValue) throw new UsageError(`option '--${name}' takes no value`, command.name);
       values[name] = true;
       continue;
     }
-    let value: string | undefined;
-    if (eq >= 0) value = arg.slice(eq + 1);
-    else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) value = argv[++i];
+    const value = token.inlineValue || !token.value?.startsWith('--') ? token.value : undefined;
     if (value === undefined || value === '') throw new UsageError(`option '--${name}' needs a value (${spec.meta})`, command.name);
     const previous = values[name] as string[] | undefined;
     if (previous !== undefined && !spec.repeat) throw new UsageError(`option '--${name}' given twice`, command.name);

@@ -1,5 +1,6 @@
-// The one place that imports the MCP SDK. Other Node adapters import what they need from here,
-// so the SDK surface we depend on is visible in one file and an SDK upgrade is checked here.
+// The one place that imports the MCP SDK's client side. Other Node adapters import what they need from
+// here, so the SDK surface we depend on is visible in one file and an SDK upgrade is checked here. (The
+// core uses only the SDK's pure UriTemplate, in src/core/chat/resolveMention.ts.)
 export { Client } from '@modelcontextprotocol/sdk/client/index.js';
 export { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 export { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';

@@ -9,7 +9,7 @@ import {
 } from '../shell/programs';
 import type { ShellWord } from '../shell/words';
 import { readInterpreterOptions } from './interpreterRules';
-import { longMatch, optionName, readWrapperOptions, SPLIT_VALUE } from './optionWords';
+import { has, optionIn, readWrapperOptions, skipOptions } from './optionWords';
 import { readAwk, readFind, readSed, readTee } from './programArguments';
 import { ASSIGNING_BUILTINS, COMMAND_OPTIONS, PLAIN_PROGRAMS, RUNS_ARGUMENTS, TOOLS, WRITE_OPTIONS, type ToolSpec } from './programTables';
 import { never, quoteWords, type Reading } from './reading';
@@ -152,96 +152,11 @@ function optionHazard(name: string, words: ShellWord[]): string | undefined {
   return undefined;
 }
 
-/** The option of `table` that the word `value` is or starts with (`--out=x`, `-oF`, `-uo`). */
-function optionIn(value: string, table: Readonly<Record<string, string>>): string | undefined {
-  const name = optionName(value);
-  if (has(table, name)) return name;
-  if (value.startsWith('--config.') && has(table, '--config.')) return '--config.';
-  if (value.startsWith('--')) return longMatch(name, Object.keys(table));
-  const single = value.split('=')[0]; // go's `-toolexec=CMD`
-  if (has(table, single)) return single;
-  if (!value.startsWith('-')) return undefined;
-  if (has(table, value.slice(0, 3))) return value.slice(0, 3); // `-TT` of zip
-  for (const letter of value.slice(1)) if (has(table, `-${letter}`)) return `-${letter}`;
-  return undefined;
-}
-
-/** Whether `table` has its own entry `key` (not one inherited from Object). */
-function has(table: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(table, key);
-}
-
 /** Signatures of `inner` run through `prefix` (`npx` + `jest` = `npx jest`). */
 function prefixed(prefix: string[], inner: Reading): Reading {
   const head = quoteWords(prefix);
   const signatures = inner.signatures.length === 0 ? [head] : inner.signatures.map((signature) => `${head} ${signature}`);
   return inner.never === undefined ? { signatures } : { signatures, never: inner.never };
-}
-
-
-interface OptionSpec {
-  valueOptions?: readonly string[];
-  signedOptions?: readonly string[];
-  neverOptions?: Readonly<Record<string, string>>;
-  plusOptions?: boolean;
-}
-
-type Skipped = { next: number; signed: string[] } | { option: string; why: string };
-
-/**
- * Skips the options from `start`; gives the index of the first operand and the words of the options
- * that join the signature, or why an option can never be approved.
- */
-function skipOptions(words: ShellWord[], start: number, spec: OptionSpec): Skipped {
-  const signed: string[] = [];
-  let i = start;
-  while (i < words.length) {
-    const value = words[i].value;
-    if (value === undefined) break;
-    if (value === '--') return { next: i + 1, signed };
-    const isOption = (value.startsWith('-') && value.length > 1) || (spec.plusOptions === true && value.startsWith('+'));
-    if (!isOption) break;
-    const neverOptions = spec.neverOptions ?? {};
-    // `--dir=sub` is make's `--directory=sub`, `--reg=…` npm's `--registry=…`.
-    const name = longMatch(optionName(value), [...Object.keys(neverOptions), ...(spec.signedOptions ?? []), ...(spec.valueOptions ?? [])]) ?? optionName(value);
-    const attached = !value.startsWith('--') && value.length > 2 ? value.slice(0, 2) : undefined;
-    const dotted = value.startsWith('--config.') ? '--config.' : undefined; // pnpm's `--config.key=value`
-    for (const candidate of [name, attached, dotted, ...clusterLetters(value, spec)]) {
-      if (candidate !== undefined && has(neverOptions, candidate)) {
-        return { option: candidate, why: neverOptions[candidate] };
-      }
-    }
-    const signedName = [name, attached].find((candidate) => candidate !== undefined && spec.signedOptions?.includes(candidate) === true);
-    if (signedName !== undefined) {
-      if (value.includes('=') || (!value.startsWith('--') && value.length > 2)) signed.push(value); // `--git-dir=x`, `-Cdir`
-      else {
-        const optionValue = words[i + 1]?.value;
-        if (optionValue === undefined) return { option: signedName, why: 'is given a value that is missing or comes from an expansion' };
-        signed.push(value, optionValue);
-        i++;
-      }
-      i++;
-      continue;
-    }
-    if (spec.valueOptions?.includes(name) === true && !value.includes('=')) {
-      // `docker --context $x ps` with x='y run …': the value splits into a subcommand of its own.
-      if (words[i + 1] !== undefined && words[i + 1].value === undefined) return { option: name, why: SPLIT_VALUE };
-      i += 2;
-    } else i++;
-  }
-  return { next: i, signed };
-}
-
-/** The short options of a cluster (`-yc` is `-y -c`), up to the first that takes the rest as its value. */
-function clusterLetters(value: string, spec: OptionSpec): string[] {
-  if (value.startsWith('--') || !value.startsWith('-')) return [];
-  const letters: string[] = [];
-  for (const letter of value.slice(1)) {
-    const option = `-${letter}`;
-    letters.push(option);
-    if (spec.signedOptions?.includes(option) === true || spec.valueOptions?.includes(option) === true) break;
-  }
-  return letters;
 }
 
 /** A program with subcommands: `git commit`, `docker compose up`, `npm run build`, `npx jest`. */

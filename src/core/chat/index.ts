@@ -17,4 +17,3 @@ export * from './serverInstructions';
 export * from './slashCommand';
 export * from './toolLoop';
 export * from './toolNames';
-export * from './uriTemplate';

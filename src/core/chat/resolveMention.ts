@@ -1,10 +1,10 @@
 // What an `@server:uri` mention (or a bare URI) names: a resource a server lists, an instance of one of
 // its resource templates, a template whose variables are still to be filled, or nothing — then with the
 // nearest names, so a person (or a model) can correct it.
+import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import { closestNames } from '../calls/suggestions';
 import type { ResourceInfo, ResourceTemplateInfo } from '../lifecycle/types';
 import type { ChatServer } from './modelTools';
-import { isUriTemplate, matchUriTemplate, templateVariables } from './uriTemplate';
 
 export type MentionTarget =
   | { readonly kind: 'resource'; readonly server: string; readonly uri: string; readonly resource: ResourceInfo }
@@ -27,9 +27,9 @@ export function resolveMention<S extends { readonly kind: string }>(server: stri
   if (resource) return { kind: 'resource', server, uri, resource };
   const template = resourceTemplates.find((candidate) => candidate.uriTemplate === uri);
   if (template) return { kind: 'template', server, template, variables: templateVariables(template.uriTemplate) };
-  if (!isUriTemplate(uri)) {
+  if (!UriTemplate.isTemplate(uri)) {
     for (const candidate of resourceTemplates) {
-      const values = matchUriTemplate(candidate.uriTemplate, uri);
+      const values = matchTemplate(candidate.uriTemplate, uri);
       if (values !== undefined && Object.keys(values).length > 0) return { kind: 'templateInstance', server, uri, template: candidate, values };
     }
   }
@@ -45,8 +45,46 @@ export function resolveMention<S extends { readonly kind: string }>(server: stri
 export function serversOfUri(uri: string, servers: readonly ChatServer[]): string[] {
   return servers.filter((view) => view.state.kind === 'ready' && (
     view.catalog.resources.some((r) => r.uri === uri)
-    || view.catalog.resourceTemplates.some((t) => t.uriTemplate === uri || (!isUriTemplate(uri) && Object.keys(matchUriTemplate(t.uriTemplate, uri) ?? {}).length > 0))
+    || view.catalog.resourceTemplates.some((t) => t.uriTemplate === uri || (!UriTemplate.isTemplate(uri) && Object.keys(matchTemplate(t.uriTemplate, uri) ?? {}).length > 0))
   )).map((view) => view.id);
+}
+
+// Resource templates (RFC 6570) are the SDK's UriTemplate; these three give its answers the shapes the
+// mentions use: each variable once, values as one decoded string, and a server's malformed template
+// taken as matching nothing rather than failing the whole lookup.
+
+/** The template's variable names, in order, each once (none for a template the SDK cannot read). */
+export function templateVariables(template: string): string[] {
+  try {
+    return [...new Set(new UriTemplate(template).variableNames)];
+  } catch {
+    return [];
+  }
+}
+
+/** The template filled with `values` (a variable without a value is left out, as RFC 6570 says). */
+export function expandTemplate(template: string, values: Readonly<Record<string, string>>): string {
+  return new UriTemplate(template).expand(values);
+}
+
+/** The values that make `template` expand to `uri`, decoded, or undefined when `uri` is no instance of it. */
+export function matchTemplate(template: string, uri: string): Record<string, string> | undefined {
+  let matched: Record<string, string | string[]> | null;
+  try {
+    matched = new UriTemplate(template).match(uri);
+  } catch {
+    return undefined;
+  }
+  if (matched === null) return undefined;
+  return Object.fromEntries(Object.entries(matched).map(([name, value]) => [name, decode(Array.isArray(value) ? value.join(',') : value)]));
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** One sentence for a mention that names nothing readable, with the nearest names. */

@@ -7,7 +7,7 @@
 // dynamic slash commands, so the pickers are what completes them there. A mention is then typed at the
 // cursor (what the input holds stays); a prompt is put in the input, not sent, so it can be read first.
 import * as vscode from 'vscode';
-import { expandUriTemplate, templateVariables } from '../../core/chat';
+import { expandTemplate, templateVariables } from '../../core/chat';
 import type { PromptInfo } from '../../core/lifecycle';
 import type { ArgumentAsker } from './argumentAsker';
 import type { ChatServices } from './chatServices';
@@ -42,7 +42,7 @@ export function registerChatCommands(services: ChatServices, ask: () => Argument
           complete: (value, filled) => services.complete(picked.server, { ref: { type: 'ref/resource', uri: picked.template! }, argument: { name, value }, context: { arguments: { ...filled } } }),
         })), {});
         if (values === undefined) return undefined;
-        uri = expandUriTemplate(picked.template, values);
+        uri = expandTemplate(picked.template, values);
       }
       const mention = `${mentionText(picked.server, uri!)} `;
       if (fromChatInput(given)) {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ToolCallRequest } from '../../core/calls';
 import {
-  attachResource, closestQualifiedNames, describeUnresolved, expandUriTemplate, ModelToolCatalog, outputReviewSetting, PersonalDataVault,
+  attachResource, closestQualifiedNames, describeUnresolved, expandTemplate, ModelToolCatalog, outputReviewSetting, PersonalDataVault,
   promptCommandNames, resolveMention, reviewedParts, scanOutputParts, serversOfUri, warnedOutput,
   type AttachedResource, type ChatServer, type OutputPart, type HoldOutput, type LimitedOutput, type MentionTarget, type ModelTool, type ReviewVerdict, type SearchContext,
 } from '../../core/chat';
@@ -262,7 +262,7 @@ export class ChatServices implements vscode.Disposable {
       case 'template': {
         const values = await fill(target);
         if (values === undefined) throw new Error(`No values were given for ${target.template.uriTemplate}.`);
-        concrete = expandUriTemplate(target.template.uriTemplate, values);
+        concrete = expandTemplate(target.template.uriTemplate, values);
         break;
       }
       default: throw new Error(describeUnresolved(target));
