@@ -119,7 +119,7 @@ export function registerServerCommands(deps: ServerCommandDeps): vscode.Disposab
       (view) => ServerState.isActive(view.state),
       (id) => stopServer(registry, id))),
     register(SERVER_COMMANDS.restart, onServer('Restart which MCP server?', 'No MCP server can be restarted.',
-      (view) => view.state.kind !== 'disabled' && view.state.kind !== 'needsTrust',
+      (view) => ServerState.canRestart(view.state),
       (id) => restartServer(registry, id, trust))),
     register(SERVER_COMMANDS.restartAll, () => restartAll(registry, feedback, log)),
     register(SERVER_COMMANDS.showLogs, async (target?: unknown) => {

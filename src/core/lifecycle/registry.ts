@@ -158,10 +158,7 @@ export class ServerRegistry implements Disposable {
    * failed; resolves with their ids once each is ready or failed.
    */
   async restartAll(): Promise<string[]> {
-    const restartable = [...this.entries].filter(([, { controller }]) => {
-      const kind = controller.state.kind;
-      return kind === 'ready' || kind === 'starting' || kind === 'restarting' || kind === 'crashed' || kind === 'failed';
-    });
+    const restartable = [...this.entries].filter(([, { controller }]) => ServerState.canRestart(controller.state));
     await Promise.all(restartable.map(([, { controller }]) => controller.restart('requested: Restart All')));
     return restartable.map(([id]) => id);
   }
