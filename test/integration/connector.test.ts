@@ -364,7 +364,7 @@ describe('NodeServerConnector against real MCP servers', function () {
 
     it('names the startup timeout when the signal is a timeout', async () => {
       const error = await connectFails(stdio(process.execPath, ['-e', 'setInterval(() => {}, 1000)']), { signal: AbortSignal.timeout(300), startupTimeoutMs: 300 });
-      assert.equal(error.message, 'did not start within 300 ms');
+      assert.equal(error.message, 'did not answer initialize within 300 ms');
     });
 
     it('lists and reads files with server-filesystem', async () => {

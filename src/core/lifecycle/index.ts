@@ -6,6 +6,7 @@ export { systemClock, formatDuration, type Clock } from './clock';
 export { DEFAULT_LIFECYCLE_SETTINGS, mergeSettings, type LifecycleSettings } from './settings';
 export { ConnectError, ConnectionClosedError, ServerNotRunningError, SignInRequiredError, errorMessage, stderrTailOf } from './errors';
 export { MutableSlot } from './slot';
+export { startupTimeoutMessage } from './startAttempt';
 export {
   CATALOG_KINDS, DEFAULT_MAX_PAGES, CatalogLoader, catalogKey, emptyCatalog, listAll, sortCatalogItems,
   type CatalogLoaderOptions, type ListAllOptions,

@@ -89,7 +89,11 @@ export interface ConnectRequest {
   log: ServerLog;
   /** Current roots; asked each time the server sends roots/list. */
   roots: () => Root[];
-  /** Startup timeout: spawn + initialize must finish within it. */
+  /**
+   * Startup timeout: spawn + initialize must finish within it. The core enforces it (`signal` aborts with
+   * startupTimeoutMessage); a connector only uses it to bound work of its own that has no core start,
+   * such as re-initializing an expired session of a live connection.
+   */
   startupTimeoutMs: number;
   /** Grace period between each shutdown stage. */
   shutdownGraceMs: number;
