@@ -5,7 +5,7 @@
 import type { EffectiveServer } from '../core/config/types';
 import { redactLaunch, redactText, secretsOf } from '../core/lifecycle';
 import {
-  formatLaunchChange, launchDangerFlags, needsTrust, needsTrustDecision, runnerConfigSummary, trustKey, TrustStore,
+  decideTrust, formatLaunchChange, launchDangerFlags, needsTrustDecision, runnerConfigSummary, trustKey, TrustStore,
   type DangerFlag, type DangerFlagContext, type LaunchChange, type TrustDecision,
 } from '../core/trust';
 import type { ShellParser } from '../core/shell/syntax';
@@ -43,7 +43,7 @@ export class CliTrust {
         ? { state: 'needsTrust', reason: 'a project server (no --trust-store given)' }
         : { state: 'needsTrust', reason: `a ${server.scope} server that reads files of the workspace folder ${server.repositoryFolder ?? ''} (no --trust-store given)` };
     }
-    return needsTrust(server, this.store, { restricted: false, verified: false, dangerFlags: this.flags(server) });
+    return decideTrust(server, this.store, { restricted: false, verified: false, dangerFlags: this.flags(server) });
   }
 
   /** Whether the server may start without an explicit --allow-project. */

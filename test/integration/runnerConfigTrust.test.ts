@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { ConfigService, type ConfigSnapshot } from '../../src/core/config';
 import type { LayerSpec } from '../../src/core/config/types';
 import { RedactingConnector, ServerRegistry, type ServerLog } from '../../src/core/lifecycle';
-import { needsTrust, TrustStore } from '../../src/core/trust';
+import { decideTrust, TrustStore } from '../../src/core/trust';
 import { NodeConfigFileSystem } from '../../src/node/configFileSystem';
 import { NodeServerConnector, processLauncher } from '../../src/node/connector';
 import { JsonFileStore } from '../../src/node/jsonFileStore';
@@ -134,7 +134,7 @@ describe('package runner configuration of a trusted npx server (real npx)', func
     async function setup(l: Layout) {
       const store = await TrustStore.load(new JsonFileStore(l.store), { digest: TEST_DIGEST });
       const config = new ConfigService(new NodeConfigFileSystem(), { throttleMs: 20, envFiles: { parse: parseEnvFile, digest: TEST_DIGEST.digest } });
-      const decide = (server: Parameters<typeof needsTrust>[0]) => needsTrust(server, store, { restricted: false, verified: false, dangerFlags: [] }).state;
+      const decide = (server: Parameters<typeof decideTrust>[0]) => decideTrust(server, store, { restricted: false, verified: false, dangerFlags: [] }).state;
       const connector = new NodeServerConnector({
         clientVersion: '0.0.0-test',
         launchStdio: processLauncher(new ServerEnvironment({ baseEnv: { ...process.env, ...l.npmEnv }, loginShell: 'never', envFileDigest: TEST_DIGEST.digest })),

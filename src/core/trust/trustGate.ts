@@ -1,11 +1,11 @@
-// The start gate for project servers as a host asks it: the pure decision (needsTrust) over the
+// The start gate for project servers as a host asks it: the pure decision (decideTrust) over the
 // remembered decisions and what the host knows right now (Restricted Mode, verified folders), with
 // each definition's danger flags computed once. The registry asks it synchronously, for every server,
 // on every reconcile; the views ask it for the words they show.
 import type { EffectiveServer } from '../config/types';
 import type { DangerFlag } from './dangerFlags';
 import { promptHoldReason, WAITING_LABEL, type PromptHoldReason } from './promptHold';
-import { needsTrust, needsTrustDecision, type TrustDecision } from './trustDecision';
+import { decideTrust, needsTrustDecision, type TrustDecision } from './trustDecision';
 import type { TrustLookup } from './trustStore';
 
 /** What the gate needs to know from its host, read at the moment of each decision. */
@@ -28,9 +28,9 @@ export class TrustGate {
 
   /** The decision for a server now: always `allowed` for the scopes the person wrote themselves. */
   decide(server: EffectiveServer): TrustDecision {
-    if (!needsTrustDecision(server)) return needsTrust(server, this.store, { restricted: false, verified: false, dangerFlags: [] });
+    if (!needsTrustDecision(server)) return decideTrust(server, this.store, { restricted: false, verified: false, dangerFlags: [] });
     const folder = server.scope === 'project' ? server.folder : server.repositoryFolder;
-    return needsTrust(server, this.store, {
+    return decideTrust(server, this.store, {
       restricted: this.host.isRestricted(),
       verified: folder !== undefined && this.host.isVerified(folder),
       dangerFlags: this.flags(server),
