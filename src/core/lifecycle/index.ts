@@ -22,4 +22,5 @@ export {
 export { SecretSet, redactError, redactValue, redactingConnection, redactingLog, secretForms, type Secrets } from './redactConnection';
 export { RedactingConnector } from './redactingConnector';
 export { startupSummaryLine, summarize, type StartupSummary } from './summary';
+export { StartRefusedError, type AskTrust, type StartRefusal, type StartResult } from './startRequest';
 export { decideRun, type DefinitionFacts, type GateAnswer, type RunDecision, type RunQuestion, type RunningFacts } from './runDecision';
