@@ -45,7 +45,7 @@ import { Emitter, type Event } from '../../core/event';
 import type { CloseInfo, ServerLog } from '../../core/lifecycle/ports';
 import { serializeMessage, type JSONRPCMessage, type Transport } from '../sdk';
 import { describeExit, exitReason } from './exitStatus';
-import { groupAlive, signalGroup, spawnInOwnGroup } from './processGroup';
+import { groupAlive, groupGoneWithin, signalGroup, spawnInOwnGroup } from './processGroup';
 import { checkWorkingDirectory, describeSpawnError, findOnPath } from './spawnErrors';
 import { StderrTail } from './stderrTail';
 import { StdoutLineTooLongError, StdoutReader } from './stdoutReader';
@@ -56,7 +56,6 @@ export const DEFAULT_SHUTDOWN_GRACE_MS = 2000;
 const STDIO_DRAIN_MS = 250;
 /** Skipped stdout lines logged one by one before the rest are only counted. */
 const MAX_SKIPPED_LINE_WARNINGS = 20;
-const GROUP_POLL_MS = 20;
 
 /** Where a process's output and shutdown steps are reported. `ServerLog` satisfies it. */
 export type ProcessLog = Pick<ServerLog, 'info' | 'warn' | 'stderr'>;
@@ -373,10 +372,10 @@ export class ProcessTransport implements Transport {
     if (!this.forced) {
       this.log.info(`process ${pid} has exited; stopping what is left of its process group`);
       signalGroup(pid, 'SIGTERM');
-      if (await this.groupGoneWithin(pid, this.graceMs)) return;
+      if (await groupGoneWithin(pid, this.graceMs)) return;
     }
     signalGroup(pid, 'SIGKILL');
-    if (!(await this.groupGoneWithin(pid, this.graceMs))) this.log.warn(`process group ${pid} still has members after SIGKILL`);
+    if (!(await groupGoneWithin(pid, this.graceMs))) this.log.warn(`process group ${pid} still has members after SIGKILL`);
   }
 
   private fireClose(): void {
@@ -391,14 +390,5 @@ export class ProcessTransport implements Transport {
     const exited = await Promise.race([this.leaderExited.then(() => true), timeout]);
     clearTimeout(timer);
     return exited;
-  }
-
-  private async groupGoneWithin(pid: number, ms: number): Promise<boolean> {
-    const deadline = Date.now() + ms;
-    while (groupAlive(pid)) {
-      if (Date.now() >= deadline) return false;
-      await new Promise((resolve) => setTimeout(resolve, GROUP_POLL_MS));
-    }
-    return true;
   }
 }
