@@ -75,7 +75,10 @@ export interface ServerConnection extends Disposable {
   notifyRootsChanged(): Promise<void>;
   /** A `notifications/<kind>/list_changed` arrived. */
   readonly onListChanged: Event<CatalogKind>;
-  /** Fires once when the connection ends, for any reason. In-flight requests have already been rejected. */
+  /**
+   * Fires once when the connection ends, for any reason. The core then fails the requests waiting on it
+   * (LiveConnection); the connection itself only ends them with its transport, and refuses new ones.
+   */
   readonly onClose: Event<CloseInfo>;
   /**
    * Staged shutdown (stdio: close stdin → SIGTERM → SIGKILL of the process group). Resolves when it is
