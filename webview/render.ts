@@ -110,12 +110,16 @@ const STATE_ICON: { readonly [K in ServerStateKind]: IconName | undefined } = {
   disabled: undefined,
 };
 
-/** What a row offers to do in each state: a running server can be stopped and restarted, failures get a way forward, a stopped server a way back. */
+/**
+ * What a row offers to do in each state, in this order: a running server can be stopped and restarted,
+ * failures get a way forward, a stopped server a way back. Restart shows only where the row says it
+ * applies (the lifecycle's canRestart), so this table only places and names it.
+ */
 const STATE_ACTIONS: { readonly [K in ServerStateKind]: readonly { action: ServerAction; label: string }[] } = {
   notStarted: [],
   stopped: [{ action: 'start', label: 'Start' }],
-  starting: [{ action: 'stop', label: 'Stop' }],
-  restarting: [{ action: 'stop', label: 'Stop' }, { action: 'showLogs', label: 'Show logs' }],
+  starting: [{ action: 'stop', label: 'Stop' }, { action: 'restart', label: 'Restart' }],
+  restarting: [{ action: 'stop', label: 'Stop' }, { action: 'restart', label: 'Restart' }, { action: 'showLogs', label: 'Show logs' }],
   // The process is going (stdin closed, then SIGTERM): a second Stop ends it at once.
   stopping: [{ action: 'stop', label: 'Stop now' }],
   ready: [{ action: 'stop', label: 'Stop' }, { action: 'restart', label: 'Restart' }, { action: 'showLogs', label: 'Show logs' }],
@@ -135,6 +139,7 @@ function serverRow(row: ServerRow, actions: Actions): TemplateResult {
   const known = row.state !== 'notStarted';
   const failure = row.state === 'failed' || row.state === 'crashed';
   const stateIcon = STATE_ICON[row.state];
+  const rowActions = STATE_ACTIONS[row.state].filter(({ action }) => action !== 'restart' || row.canRestart);
   const counts = row.counts;
   const stateTitle = row.state === 'needsTrust' ? row.stateReason ?? 'Defined by the repository: it starts once you trust it' : row.stateReason;
   return html`<li class=${`server-row state-${row.state}${row.disabled ? ' is-disabled' : ''}`} data-testid="server-row" data-server-id=${row.id} data-state=${row.state}>
@@ -153,7 +158,7 @@ function serverRow(row: ServerRow, actions: Actions): TemplateResult {
     </div>
     ${row.dangerFlags !== undefined && row.dangerFlags.length > 0 ? html`<ul class="danger-flags" aria-label="Danger flags">${row.dangerFlags.map((flag) => html`<li class="danger-flag" data-testid="server-danger" data-flag=${flag.id} title=${flag.detail !== undefined ? `${flag.reason}: ${flag.detail}` : flag.reason}>${icon('warning', 'danger-icon')}<span class="danger-id">${flag.id}</span> ${flag.reason}</li>`)}</ul>` : nothing}
     ${row.stateReason !== undefined ? html`<div class=${failure ? 'row-error' : 'row-reason'} data-testid=${failure ? 'server-error' : 'server-reason'} title=${row.stateReason}>${row.stateReason}</div>` : nothing}
-    ${STATE_ACTIONS[row.state].length > 0 ? html`<div class="row-actions">${STATE_ACTIONS[row.state].map(({ action, label }) => html`<button class="link-button row-action" type="button" data-testid=${`server-action-${action}`} @click=${() => actions.serverAction(row.id, action)}>${label}</button>`)}</div>` : nothing}
+    ${rowActions.length > 0 ? html`<div class="row-actions">${rowActions.map(({ action, label }) => html`<button class="link-button row-action" type="button" data-testid=${`server-action-${action}`} @click=${() => actions.serverAction(row.id, action)}>${label}</button>`)}</div>` : nothing}
   </li>`;
 }
 

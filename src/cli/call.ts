@@ -91,7 +91,7 @@ export const callCommand: Command = {
       verbose: args.has('verbose'),
       startupTimeoutMs,
       requestTimeoutMs: callTimeoutMs,
-      isAllowed: () => true,
+      gate: () => 'allowed',
       roots: workspaceRoots(args, io),
       envFileDigest: config.digest.digest,
     });

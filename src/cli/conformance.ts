@@ -70,7 +70,7 @@ export const conformanceCommand: Command = {
     const server = httpServer(url, io, oauthSettingsFor(scenario, context, clientMetadataUrl));
     const oauth = conformanceOAuth(scenario, context, new OAuthCredentialStore(new MemorySecretStore()), CLIENT_NAME, await freeLoopbackPort());
     const host = new CliHost({
-      io, verbose: args.has('verbose'), startupTimeoutMs: timeoutMs, requestTimeoutMs: timeoutMs, isAllowed: () => true,
+      io, verbose: args.has('verbose'), startupTimeoutMs: timeoutMs, requestTimeoutMs: timeoutMs, gate: () => 'allowed',
       oauth,
       // A headless person who accepts every form and leaves each field at the schema's default.
       elicit: () => Promise.resolve({ action: 'accept', content: {} }),

@@ -6,7 +6,7 @@ import { version } from '../../package.json';
 import { ToolCallGate } from '../core/calls';
 import type { Disposable } from '../core/disposable';
 import type { EffectiveServer } from '../core/config/types';
-import { RedactingConnector, ServerRegistry, redactText, secretsOf, type McpLogLevel, type Root, type ServerLog } from '../core/lifecycle';
+import { RedactingConnector, ServerRegistry, redactText, secretsOf, type GateAnswer, type McpLogLevel, type Root, type ServerLog } from '../core/lifecycle';
 import { boundedJsonText } from '../core/schema/jsonBounds';
 import type { OAuthSupport } from '../node/auth/oauthSupport';
 import { NodeServerConnector, processLauncher, type NodeServerConnectorOptions } from '../node/connector';
@@ -19,8 +19,8 @@ export interface CliHostOptions {
   verbose: boolean;
   startupTimeoutMs: number;
   requestTimeoutMs: number;
-  /** The start gate: which servers may start without an explicit start (project ones only when the user said so). */
-  isAllowed(server: EffectiveServer): boolean;
+  /** The start gate: which servers may start without an explicit start (project ones only when trusted, or the user said so). */
+  gate(server: EffectiveServer): GateAnswer;
   /** Why a server must not run at all (the administrator's policy), or undefined; such a server is held. */
   blocked?(server: EffectiveServer): string | undefined;
   roots?: Root[];
@@ -62,7 +62,7 @@ export class CliHost {
       logFor: (server) => (options.verbose ? stderrLog(server, options.io) : SILENT_LOG),
       // One shot: a server that crashes while we look at it is reported as failed, not restarted.
       settings: { startupTimeoutMs: options.startupTimeoutMs, requestTimeoutMs: options.requestTimeoutMs, maxRestarts: 0 },
-      isAllowed: (server) => options.isAllowed(server),
+      gate: (server) => options.gate(server),
       hostedElsewhere: (server) => options.blocked?.(server),
     });
     this.calls = new ToolCallGate({ registry: this.registry });

@@ -1,12 +1,13 @@
 // `switchboard trust NAME… --workspace DIR --trust-store FILE [--refuse | --revoke]`: records a person's
 // trust decision about project servers in a trust store, the file the extension keeps in its global
 // storage. Also what every server command shares about trust: the --trust-store option, the decision
-// for each server (the same pure function as the extension) and its danger flags.
+// for each server and the start gate (the extension's own TrustGate) and its danger flags.
 import type { EffectiveServer } from '../core/config/types';
 import { redactLaunch, redactText, secretsOf } from '../core/lifecycle';
+import type { GateAnswer } from '../core/lifecycle';
 import {
-  formatLaunchChange, launchDangerFlags, needsTrust, needsTrustDecision, runnerConfigSummary, trustKey, TrustStore,
-  type DangerFlag, type DangerFlagContext, type LaunchChange, type TrustDecision,
+  formatLaunchChange, launchDangerFlags, needsTrustDecision, runnerConfigSummary, trustKey, TrustGate, TrustStore,
+  type DangerFlag, type DangerFlagContext, type LaunchChange, type TrustDecision, type TrustLookup,
 } from '../core/trust';
 import type { ShellParser } from '../core/shell/syntax';
 import { loadBashParser } from '../node/bashParser';
@@ -26,29 +27,27 @@ export const TRUST_STORE_HELP = `  --trust-store FILE
                    exact definition is trusted there counts as trusted; a changed
                    definition needs trust again.`;
 
+/** A store without a decision: without --trust-store nothing was ever trusted or refused. */
+const NO_DECISIONS: TrustLookup = { get: () => undefined, lastTrusted: () => undefined, changesSince: () => undefined };
+
 /** The trust decisions and danger flags of one workspace, as the CLI sees them. */
 export class CliTrust {
   private readonly flagCache = new Map<EffectiveServer, DangerFlag[]>();
+  /** The extension's start gate, with what the CLI knows: never Restricted Mode, no verified repositories. */
+  private readonly trustGate: TrustGate;
 
-  constructor(readonly store: TrustStore | undefined, private readonly context: DangerFlagContext) {}
-
-  /**
-   * The extension's decision, with what the CLI knows: never Restricted Mode, no verified repositories.
-   * Without a trust store every project server needs trust.
-   */
-  decide(server: EffectiveServer): TrustDecision {
-    if (this.store === undefined) {
-      if (!needsTrustDecision(server)) return { state: 'allowed', reason: `a ${server.scope} server: you configured it yourself` };
-      return server.scope === 'project'
-        ? { state: 'needsTrust', reason: 'a project server (no --trust-store given)' }
-        : { state: 'needsTrust', reason: `a ${server.scope} server that reads files of the workspace folder ${server.repositoryFolder ?? ''} (no --trust-store given)` };
-    }
-    return needsTrust(server, this.store, { restricted: false, verified: false, dangerFlags: this.flags(server) });
+  constructor(readonly store: TrustStore | undefined, private readonly context: DangerFlagContext) {
+    this.trustGate = new TrustGate(store ?? NO_DECISIONS, { isRestricted: () => false, isVerified: () => false, dangerFlags: (server) => this.flags(server) });
   }
 
-  /** Whether the server may start without an explicit --allow-project. */
-  allows(server: EffectiveServer): boolean {
-    return this.decide(server).state === 'allowed';
+  /** The extension's decision for a server; without a trust store every server that needs trust needs it still. */
+  decide(server: EffectiveServer): TrustDecision {
+    return this.trustGate.decide(server);
+  }
+
+  /** The start gate's answer, as the registry asks it. */
+  gate(server: EffectiveServer): GateAnswer {
+    return this.trustGate.gate(server);
   }
 
   /** The server's danger flags (computed once per server). */

@@ -27,7 +27,7 @@ export async function workspaceServersHost(args: Args, io: Io, config: Workspace
     startupTimeoutMs: options.startupTimeoutMs,
     // Listing a catalog is bounded like startup: a report should not hang on one server.
     requestTimeoutMs: options.startupTimeoutMs,
-    isAllowed: (server) => allowProject || trust.allows(server),
+    gate: (server) => (allowProject ? 'allowed' : trust.gate(server)),
     blocked: (server) => policyBlock(config.policy, server),
     roots: workspaceRoots(args, io),
     envFileDigest: config.digest.digest,

@@ -132,6 +132,7 @@ function toServerRow(server: EffectiveServer, status: ServerStateKind | ServerSt
     source: toLocation(server.source),
     needsTrust: server.needsTrust,
     disabled: server.disabled,
+    canRestart: full !== undefined && ServerState.canRestart(full.state),
     fingerprint: server.fingerprint,
   };
 }

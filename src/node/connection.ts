@@ -23,14 +23,6 @@ export interface ConnectionOptions {
   now?: () => number;
 }
 
-/** A request in flight: `cut` fails it at once when the connection ends. */
-interface InFlightCall {
-  cutShort: boolean;
-  readonly cut: (error: Error) => void;
-  /** Removes our listener from the caller's signal, if there is one. */
-  unlink?: () => void;
-}
-
 /** The ServerConnection the core works with. Create it with `SdkServerConnection.start`. */
 export class SdkServerConnection implements ServerConnection {
   private session!: McpSession;
@@ -38,12 +30,6 @@ export class SdkServerConnection implements ServerConnection {
   private readonly closeEmitter = new Emitter<CloseInfo>();
   readonly onListChanged = this.listChangedEmitter.event;
   readonly onClose = this.closeEmitter.event;
-  /**
-   * How to fail each request in flight, called when the connection ends so callers learn at once. (Not
-   * an AbortController per request: creating one, and the abort listener the SDK adds to it, are a
-   * measurable part of a call's cost. Only a request whose caller gave a signal gets one.)
-   */
-  private readonly inFlight = new Set<(error: Error) => void>();
   private ended = false;
   private stopping = false;
   private closing: Promise<void> | undefined;
@@ -212,11 +198,13 @@ export class SdkServerConnection implements ServerConnection {
     return { expected, exitCode: exit?.exitCode ?? null, signal: exit?.signal ?? null, reason, stderrTail };
   }
 
-  /** Ends the connection once: in-flight requests fail now, then onClose fires. */
+  /**
+   * Ends the connection once: onClose fires, and the core fails the requests waiting on it (one owner,
+   * one reason: see LiveConnection); the SDK ends its own requests when the transport closes.
+   */
   private finish(info: CloseInfo): void {
     if (this.ended) return;
     this.ended = true;
-    this.failInFlight(new McpError(ErrorCode.ConnectionClosed, `connection closed: ${info.reason}`));
     this.closeEmitter.fire(info);
     this.closeEmitter.dispose();
     this.listChangedEmitter.dispose();
@@ -229,8 +217,7 @@ export class SdkServerConnection implements ServerConnection {
       await session.shutdown();
       return;
     }
-    // Fail what is in flight now rather than after the process has taken its time to exit.
-    this.failInFlight(new McpError(ErrorCode.ConnectionClosed, 'connection closed: stopped'));
+    // What is in flight was failed by the core when it began the stop (before calling close()).
     this.retire(session);
     await this.endHttpSession(session);
     await session.shutdown();
@@ -250,8 +237,10 @@ export class SdkServerConnection implements ServerConnection {
   // ---- requests ----------------------------------------------------------------------------------
 
   /**
-   * Runs one request on the current session, re-initializing once if the HTTP session expired. Fails at
-   * once when the connection ends (the SDK's own request is then ended by the transport's close).
+   * Runs one request on the current session, re-initializing once if the HTTP session expired. When the
+   * connection ends, the core fails its waiting callers and the transport's close ends the SDK's request.
+   * (No AbortController per request: creating one, and the abort listener the SDK adds to it, are a
+   * measurable part of a call's cost. Only a request whose caller gave a signal gets one.)
    */
   private request<T>(options: RequestOptions, run: (client: Client, sdk: SdkRequestOptions) => Promise<T>): Promise<T> {
     if (this.ended || this.stopping) return Promise.reject(new McpError(ErrorCode.ConnectionClosed, 'connection closed'));
@@ -280,21 +269,10 @@ export class SdkServerConnection implements ServerConnection {
         onProgress(progress);
       };
     }
-    return new Promise<T>((resolve, reject) => {
-      const call: InFlightCall = {
-        cutShort: false,
-        cut: (error) => {
-          call.cutShort = true;
-          reject(error);
-        },
-        unlink,
-      };
-      this.inFlight.add(call.cut);
-      this.attempt(options, run, sdk, call).then(resolve, reject);
-    });
+    return this.attempt(options, run, sdk, unlink);
   }
 
-  private async attempt<T>(options: RequestOptions, run: (client: Client, sdk: SdkRequestOptions) => Promise<T>, sdk: SdkRequestOptions, call: InFlightCall): Promise<T> {
+  private async attempt<T>(options: RequestOptions, run: (client: Client, sdk: SdkRequestOptions) => Promise<T>, sdk: SdkRequestOptions, unlink: (() => void) | undefined): Promise<T> {
     const session = this.session;
     try {
       return await (session.auth ? session.withAuthorization((client) => run(client, sdk), this.options.log) : run(session.client, sdk));
@@ -302,7 +280,7 @@ export class SdkServerConnection implements ServerConnection {
       // A request still in flight on a session that another request found expired fails with
       // "connection closed" when that session is shut down: it is retried on the new session too.
       // A request the caller cancelled (or that the connection's end cut short) is never retried.
-      if (options.signal?.aborted || call.cutShort || (!this.expired(session, error) && !session.expiredAndReplaced)) throw this.failure(session, error);
+      if (options.signal?.aborted || this.ended || this.stopping || (!this.expired(session, error) && !session.expiredAndReplaced)) throw this.failure(session, error);
       await this.reinitialize(session);
       try {
         return await run(this.session.client, sdk);
@@ -311,18 +289,8 @@ export class SdkServerConnection implements ServerConnection {
         throw this.failure(this.session, retryError);
       }
     } finally {
-      // Settled now, not a microtask later: a failure that ends the connection (connection refused)
-      // closes the session before the caller hears of it, and must not turn into "connection closed".
-      this.inFlight.delete(call.cut);
-      call.unlink?.();
+      unlink?.();
     }
-  }
-
-  /** Fails every request in flight with `error`, now. */
-  private failInFlight(error: Error): void {
-    const waiting = [...this.inFlight];
-    this.inFlight.clear();
-    for (const reject of waiting) reject(error);
   }
 
   /** A 404 to a request carrying a session id: the spec's signal that the server dropped the session. */
@@ -337,9 +305,10 @@ export class SdkServerConnection implements ServerConnection {
     if (reason === undefined && httpStatusOf(error) === undefined) return error;
     const described = new Error(describeRemoteError(error, session.url), { cause: error });
     if (reason === 'connection refused' && session === this.session && !this.stopping) {
-      // Nothing listens there any more: the server went away, like a process that exited.
+      // Nothing listens there any more: the server went away, like a process that exited. A turn later,
+      // so that the caller hears this failure before the connection's end fails what still waits.
       session.closeReason = described.message;
-      void session.shutdown();
+      setImmediate(() => void session.shutdown());
     }
     return described;
   }

@@ -4,6 +4,7 @@
 // and turns whatever goes wrong into one user-facing sentence.
 import { ConnectError, SignInRequiredError } from '../core/lifecycle/errors';
 import type { ConnectRequest, ServerConnection, ServerConnector } from '../core/lifecycle/ports';
+import { startupTimeoutMessage } from '../core/lifecycle/startAttempt';
 import type { CatalogKind } from '../core/lifecycle/types';
 import { BoundedSchemaValidator } from './boundedSchemaValidator';
 import { SdkServerConnection } from './connection';
@@ -113,6 +114,9 @@ export type ElicitationAnswer = { action: 'accept'; content?: Record<string, unk
 /** Sign-ins answered within one connect attempt before giving up (a server that keeps refusing fresh tokens). */
 const MAX_AUTH_ROUNDS = 3;
 
+/** The longest delay a timer takes (about 24.8 days; a longer one would fire at once): "no limit" for the SDK. */
+const NEVER_MS = 2_147_483_647;
+
 export const CLIENT_NAME = 'mcp-switchboard';
 
 /** What one connect attempt learned, for its error message: the process, when stdio. */
@@ -172,7 +176,10 @@ export class NodeServerConnector implements ServerConnector {
     }
   }
 
-  /** A fresh session for an expired one, bounded by the startup timeout. */
+  /**
+   * A fresh session for an expired one. No core start watches it (the connection is live), so it is
+   * bounded here by the startup timeout, and says so in the core's words.
+   */
   private async reopen(request: ConnectRequest, sink: SessionSink): Promise<McpSession> {
     const signal = AbortSignal.timeout(request.startupTimeoutMs);
     try {
@@ -238,7 +245,8 @@ export class NodeServerConnector implements ServerConnector {
     const initialize = new AbortController();
     const forward = () => initialize.abort(signal.reason);
     signal.addEventListener('abort', forward, { once: true });
-    const connecting = client.connect(transport, { signal: initialize.signal, timeout: request.startupTimeoutMs });
+    // The startup timeout is the core's (the signal aborts); the SDK's own initialize limit must never fire first.
+    const connecting = client.connect(transport, { signal: initialize.signal, timeout: NEVER_MS });
     try {
       await untilAborted(connecting, signal);
     } catch (error) {
@@ -326,8 +334,6 @@ export class NodeServerConnector implements ServerConnector {
     } else if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed && kind === 'stdio') {
       const exit = attempt.process?.exit();
       message = `${exit?.reason ?? 'the server closed its stdout'} during startup`;
-    } else if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-      message = `no answer to initialize within ${request.startupTimeoutMs} ms`;
     } else if (error instanceof McpError) {
       message = `initialize failed: ${error.message}`;
     } else if (kind === 'stdio') {
@@ -366,7 +372,7 @@ function parseUrl(url: string | undefined, kind: RemoteKind): URL {
 }
 
 function abortMessage(reason: unknown, startupTimeoutMs: number): string {
-  if (reason instanceof Error && reason.name === 'TimeoutError') return `did not start within ${startupTimeoutMs} ms`;
+  if (reason instanceof Error && reason.name === 'TimeoutError') return startupTimeoutMessage(startupTimeoutMs);
   if (reason instanceof Error && reason.name !== 'AbortError') return reason.message;
   if (typeof reason === 'string' && reason) return reason;
   return 'start was cancelled';

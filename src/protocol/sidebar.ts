@@ -94,6 +94,8 @@ export interface ServerRow {
   readonly source: SourceLocation;
   readonly needsTrust: boolean;
   readonly disabled: boolean;
+  /** Whether Restart (Retry after a failure) applies in its state: the lifecycle's one answer (ServerState.canRestart). */
+  readonly canRestart: boolean;
   readonly fingerprint: string;
 }
 

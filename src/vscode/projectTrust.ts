@@ -146,11 +146,6 @@ export class ProjectTrust implements vscode.Disposable {
     return this.prompts.waiting(server.id);
   }
 
-  /** Whether the server may start without asking anyone. */
-  isAllowed(server: EffectiveServer): boolean {
-    return this.gate.isAllowed(server);
-  }
-
   decide(server: EffectiveServer): TrustDecision {
     return this.gate.decide(server);
   }

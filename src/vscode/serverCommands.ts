@@ -1,9 +1,7 @@
 // The lifecycle commands: start, stop, restart a server (from a tree row, by id, or picked from a
 // list when run from the palette), restart every server, and show a server's log.
 import * as vscode from 'vscode';
-import type { EffectiveServer } from '../core/config/types';
-import { ServerState, decideRun, type DefinitionFacts, type ServerRegistry, type ServerView } from '../core/lifecycle';
-import type { TrustDecision } from '../core/trust';
+import { ServerState, StartRefusedError, type ServerRegistry, type ServerView } from '../core/lifecycle';
 import { count, type Feedback } from './feedback';
 import { serverLogChannelName, type ServerLogs } from './serverLogs';
 import { shortReason } from './stateIcons';
@@ -29,53 +27,20 @@ export interface ServerCommandDeps {
   testing: boolean;
 }
 
-/** What Start needs from the trust side: the gate's decision for a server, and asking a person to trust it. */
+/** What Start needs from the trust side: asking a person to trust a server. */
 export interface StartTrust {
-  decide(server: EffectiveServer): TrustDecision;
   /** Shows the trust prompt for this server; resolves once it was answered (a trusted server is then starting). */
   askToTrust(id: string): Promise<unknown>;
 }
 
 /**
- * Starts a server as a person asked to. A project server that is not trusted is never started silently:
- * the trust prompt opens for it, and it starts only if trusted there. Never in Restricted Mode, never a
+ * Starts a server as a person asked to, by the core's Start policy (ServerRegistry.requestStart): a
+ * server that needs trust starts only once trusted in the prompt; never in Restricted Mode, never a
  * server its entry disables. Resolves once it is ready or has failed (or the prompt was answered otherwise).
  */
 export async function startServer(registry: ServerRegistry, id: string, trust: StartTrust): Promise<void> {
-  const view = known(registry, id);
-  const decision = decideRun({ trigger: 'start', next: startFacts(registry, view, trust) });
-  switch (decision.kind) {
-    case 'refuse': {
-      // A server held for another host says so (and how to change it) rather than blaming its entry.
-      const held = view.state.kind === 'disabled' ? view.state.reason : undefined;
-      throw new Error(decision.reason === 'restricted'
-        ? `"${id}" is defined by this workspace, which is open in Restricted Mode: trust the workspace to start it.`
-        : held !== undefined
-          ? `"${id}" is not started by Switchboard: ${held}. To change who hosts it, run "MCP Switchboard: Choose Who Hosts Project Servers…".`
-          : `"${id}" is disabled in its configuration ("disabled": true). Remove that to start it.`);
-    }
-    case 'askTrust': {
-      await trust.askToTrust(id);
-      // Only what was trusted starts: not a definition that changed while the prompt was open.
-      const now = registry.get(id);
-      if (now === undefined || decideRun({ trigger: 'start', next: startFacts(registry, now, trust) }).kind !== 'run') return;
-      break;
-    }
-    case 'run': break;
-    default: throw new Error(`not a start decision: ${decision.kind}`);
-  }
-  await registry.start(id);
-}
-
-/**
- * The facts of a Start. A running server whose definition changed keeps its trusted one until the change
- * is trusted: the gate is asked about the change.
- */
-function startFacts(registry: ServerRegistry, view: ServerView, trust: StartTrust): DefinitionFacts {
-  const wanted = registry.heldDefinition(view.id) ?? view.server;
-  const decided = trust.decide(wanted).state;
-  const gate = decided === 'needsTrust' ? 'undecided' : decided;
-  return { disabled: view.state.kind === 'disabled', gate, startedByPerson: false };
+  known(registry, id);
+  await withHostingHint(registry.requestStart(id, (target) => trust.askToTrust(target)));
 }
 
 export async function stopServer(registry: ServerRegistry, id: string): Promise<void> {
@@ -83,11 +48,20 @@ export async function stopServer(registry: ServerRegistry, id: string): Promise<
   await registry.stop(id);
 }
 
+/** Restarts a server; a parked one (or one whose changed definition waits for trust) is started, with the same checks. */
 export async function restartServer(registry: ServerRegistry, id: string, trust: StartTrust): Promise<void> {
-  const view = known(registry, id);
-  // Restarting a parked server (or one whose changed definition waits for trust) means starting it, with the same checks.
-  if (view.state.kind === 'needsTrust' || view.state.kind === 'disabled' || registry.heldDefinition(id) !== undefined) return startServer(registry, id, trust);
-  await registry.restart(id);
+  known(registry, id);
+  await withHostingHint(registry.requestRestart(id, (target) => trust.askToTrust(target)));
+}
+
+/** A server held for another host says how to change who hosts it (a command of this extension). */
+async function withHostingHint(start: Promise<unknown>): Promise<void> {
+  try {
+    await start;
+  } catch (error) {
+    if (!(error instanceof StartRefusedError) || error.refusal !== 'hostedElsewhere') throw error;
+    throw new Error(`${error.message} To change who hosts it, run "MCP Switchboard: Choose Who Hosts Project Servers…".`, { cause: error });
+  }
 }
 
 export function registerServerCommands(deps: ServerCommandDeps): vscode.Disposable {
@@ -111,7 +85,7 @@ export function registerServerCommands(deps: ServerCommandDeps): vscode.Disposab
       (view) => ServerState.isActive(view.state),
       (id) => stopServer(registry, id))),
     register(SERVER_COMMANDS.restart, onServer('Restart which MCP server?', 'No MCP server can be restarted.',
-      (view) => view.state.kind !== 'disabled' && view.state.kind !== 'needsTrust',
+      (view) => ServerState.canRestart(view.state),
       (id) => restartServer(registry, id, trust))),
     register(SERVER_COMMANDS.restartAll, () => restartAll(registry, feedback, log)),
     // Resolves with the name of the channel it showed (the tests cannot read the Output panel).

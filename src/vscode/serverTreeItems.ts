@@ -85,7 +85,7 @@ function actionsOf(state: ServerState): string[] {
   // A disabled server is started by removing "disabled" from its entry, not from a menu.
   if (ServerState.canStart(state) && state.kind !== 'disabled') actions.push('canStart');
   if (ServerState.isActive(state)) actions.push('canStop');
-  if (state.kind === 'ready' || state.kind === 'failed' || state.kind === 'crashed' || state.kind === 'restarting') actions.push('canRestart');
+  if (ServerState.canRestart(state)) actions.push('canRestart');
   if (state.kind === 'needsSignIn') actions.push('canSignIn');
   return actions;
 }

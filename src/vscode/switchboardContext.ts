@@ -124,8 +124,7 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
     settings: readLifecycleSettings((message) => log.warn(message)),
     // The trust gate: a project server starts only once trusted, never in Restricted Mode; a running
     // one whose definition changed keeps its trusted definition until the person decides.
-    isAllowed: (server) => trust.gate.isAllowed(server),
-    awaitingDecision: (server) => trust.gate.awaitingDecision(server),
+    gate: (server) => trust.gate.gate(server),
     hostedElsewhere: (server) => policy.blockReason(server) ?? projectHosting.hostedElsewhere(server),
     // A skill's servers run while the skill is in use (see src/vscode/chat/skillUse.ts).
     startsOnDemand: (server) => server.skill !== undefined,

@@ -469,7 +469,7 @@ async function noProcessWith(marker: string, timeoutMs: number): Promise<void> {
       const pid = h.pid('crash');
       const call = await timed(h.callTool('crash', 'crash', {}, { timeoutMs: 10_000 }));
       assert.ok(call.error, `round ${round}: the call did not fail`);
-      assert.match(call.error.message, new RegExp(`connection to the server ended: process exited with code 7 \\(last stderr line: ${stderrLine}\\)$`));
+      assert.match(call.error.message, new RegExp(`^server crash closed the connection: process exited with code 7 \\(last stderr line: ${stderrLine}\\)$`));
       assert.ok(call.ms < 1000, `round ${round}: the in-flight call took ${call.ms} ms to fail`);
 
       const crashed = await h.waitFor('crash', 'crashed', 2000, from);
@@ -542,7 +542,7 @@ async function noProcessWith(marker: string, timeoutMs: number): Promise<void> {
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     assert.ok(call.error, 'the call did not fail');
-    assert.match(call.error.message, /connection to the server ended: server wrote more than 10 MB on one stdout line$/);
+    assert.match(call.error.message, /^server huge closed the connection: server wrote more than 10 MB on one stdout line( \(last stderr line: .*\))?$/);
     assert.ok(call.ms < 5000, `the call took ${call.ms} ms to fail`);
     const grew = Math.round((peak - before) / (1024 * 1024));
     // A fixed bound, whatever the server writes: the line is dropped at 10 MB and reading stops (keeping
@@ -656,7 +656,7 @@ async function noProcessWith(marker: string, timeoutMs: number): Promise<void> {
 
         const call = await timed(h.callTool('dies', 'die', { signal }, { timeoutMs: 10_000 }));
         const said = `die-by-signal: sending myself ${signal}`;
-        assert.match(call.error?.message ?? '', new RegExp(`connection to the server ended: process was killed by ${signal} \\(last stderr line: ${said}\\)$`));
+        assert.match(call.error?.message ?? '', new RegExp(`^server dies closed the connection: process was killed by ${signal} \\(last stderr line: ${said}\\)$`));
         const crashed = await h.waitFor('dies', 'crashed', 3000, from);
         assert.deepEqual(crashed.state, { kind: 'crashed', exitCode: null, signal, error: `process was killed by ${signal}`, stderrTail: [`die-by-signal: started (pid ${pid})`, said] });
         const log = h.log('dies');
@@ -675,7 +675,7 @@ async function noProcessWith(marker: string, timeoutMs: number): Promise<void> {
       const from = h.changes.length;
 
       const call = await timed(h.callTool('wrapped', 'die', { signal: 'SIGTERM' }, { timeoutMs: 10_000 }));
-      assert.match(call.error?.message ?? '', /connection to the server ended: process was killed by SIGTERM \(exit code 143\)/);
+      assert.match(call.error?.message ?? '', /^server wrapped closed the connection: process was killed by SIGTERM \(exit code 143\)/);
       const crashed = await h.waitFor('wrapped', 'crashed', 3000, from);
       assert.equal(crashed.state.kind, 'crashed');
       if (crashed.state.kind !== 'crashed') return;

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { ConfigService, type ConfigSnapshot } from '../../src/core/config';
 import type { LayerSpec } from '../../src/core/config/types';
 import { RedactingConnector, ServerRegistry, type ServerLog } from '../../src/core/lifecycle';
-import { needsTrust, TrustStore } from '../../src/core/trust';
+import { TrustGate, TrustStore } from '../../src/core/trust';
 import { NodeConfigFileSystem } from '../../src/node/configFileSystem';
 import { NodeServerConnector, processLauncher } from '../../src/node/connector';
 import { JsonFileStore } from '../../src/node/jsonFileStore';
@@ -134,7 +134,8 @@ describe('package runner configuration of a trusted npx server (real npx)', func
     async function setup(l: Layout) {
       const store = await TrustStore.load(new JsonFileStore(l.store), { digest: TEST_DIGEST });
       const config = new ConfigService(new NodeConfigFileSystem(), { throttleMs: 20, envFiles: { parse: parseEnvFile, digest: TEST_DIGEST.digest } });
-      const decide = (server: Parameters<typeof needsTrust>[0]) => needsTrust(server, store, { restricted: false, verified: false, dangerFlags: [] }).state;
+      // The extension's gate over this store (no Restricted Mode, no verified repository, no danger flags).
+      const trustGate = new TrustGate(store, { isRestricted: () => false, isVerified: () => false, dangerFlags: () => [] });
       const connector = new NodeServerConnector({
         clientVersion: '0.0.0-test',
         launchStdio: processLauncher(new ServerEnvironment({ baseEnv: { ...process.env, ...l.npmEnv }, loginShell: 'never', envFileDigest: TEST_DIGEST.digest })),
@@ -143,8 +144,7 @@ describe('package runner configuration of a trusted npx server (real npx)', func
         connector: new RedactingConnector(connector),
         logFor: () => log,
         settings: { shutdownGraceMs: 500, restartBaseMs: 50 },
-        isAllowed: (server) => decide(server) === 'allowed',
-        awaitingDecision: (server) => decide(server) === 'needsTrust',
+        gate: (server) => trustGate.gate(server),
       });
       const subscriptions = [config.onDidChange((snapshot: ConfigSnapshot) => registry.reconcile(snapshot.servers)), store.onDidChange(() => registry.applyGate())];
       const spec: LayerSpec = { scope: 'project', file: path.join(l.ws, '.mcp.json'), folder: l.ws, vars: { env: process.env, userHome: l.home, workspaceFolder: l.ws } };

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { mergeLayers, parseLayer } from '../../src/core/config';
 import type { EffectiveServer } from '../../src/core/config/types';
 import { ServerRegistry, type ServerLog } from '../../src/core/lifecycle';
-import { needsTrust, TrustStore } from '../../src/core/trust';
+import { TrustGate, TrustStore } from '../../src/core/trust';
 import { NodeServerConnector, processLauncher } from '../../src/node/connector';
 import { JsonFileStore } from '../../src/node/jsonFileStore';
 import { ServerEnvironment } from '../../src/node/process/environment';
@@ -163,7 +163,8 @@ describe('trust (real processes)', function () {
 
     async function setup(l: Layout) {
       const store = await TrustStore.load(new JsonFileStore(l.store), { digest: TEST_DIGEST });
-      const decide = (server: EffectiveServer) => needsTrust(server, store, { restricted: false, verified: false, dangerFlags: [] }).state;
+      // The extension's gate over this store (no Restricted Mode, no verified repository, no danger flags).
+      const trustGate = new TrustGate(store, { isRestricted: () => false, isVerified: () => false, dangerFlags: () => [] });
       const connector = new NodeServerConnector({
         clientVersion: '0.0.0-test',
         launchStdio: processLauncher(new ServerEnvironment({ baseEnv: process.env, loginShell: 'never' })),
@@ -172,8 +173,7 @@ describe('trust (real processes)', function () {
         connector,
         logFor: () => SILENT,
         settings: { shutdownGraceMs: 500 },
-        isAllowed: (server) => decide(server) === 'allowed',
-        awaitingDecision: (server) => decide(server) === 'needsTrust',
+        gate: (server) => trustGate.gate(server),
       });
       // The extension's wiring: a decision re-asks the gate.
       const subscription = store.onDidChange(() => registry.applyGate());

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { EffectiveServer } from '../../src/core/config/types';
-import { ConnectError, ServerNotRunningError, SignInRequiredError } from '../../src/core/lifecycle/errors';
+import { ConnectError, ConnectionClosedError, ServerNotRunningError, SignInRequiredError } from '../../src/core/lifecycle/errors';
 import { ServerController, type CatalogChange, type SendToolCall, type ServerStateChange } from '../../src/core/lifecycle/serverController';
 import { DEFAULT_LIFECYCLE_SETTINGS, type LifecycleSettings } from '../../src/core/lifecycle/settings';
 import type { ServerState } from '../../src/core/lifecycle/state';
@@ -472,8 +472,26 @@ describe('ServerController', () => {
       call.catch(() => undefined).finally(() => { settled = true; });
       await flush();
       assert.equal(settled, false);
-      connection.crash({ reason: 'process exited with code 137' });
+      connection.crash({ reason: 'process exited with code 137', stderrTail: [] });
       await assert.rejects(call, { message: 'server s closed the connection: process exited with code 137' });
+    });
+
+    it('a crash fails the in-flight call once, with the core\'s reason and the last stderr line, not the transport\'s "Connection closed"', async () => {
+      const { controller, connector, callTool } = setup();
+      cleanup = () => controller.dispose();
+      await controller.start();
+      const connection = connector.last('s');
+      connection.answer = () => 'hang';
+      const call = callTool('slow', {});
+      await flush();
+      connection.crash({ reason: 'process exited with code 7', stderrTail: ['Error: Cannot find module x', '', 'Node.js v20.11.1'] });
+      await assert.rejects(call, (error: unknown) => {
+        assert.ok(error instanceof ConnectionClosedError);
+        assert.equal(error.serverId, 's');
+        assert.equal(error.reason, 'process exited with code 7');
+        assert.equal(error.message, 'server s closed the connection: process exited with code 7 (last stderr line: Error: Cannot find module x)');
+        return true;
+      });
     });
 
     it('an in-flight call rejects when the server is stopped', async () => {

@@ -57,7 +57,7 @@ describe('ServerRegistry', () => {
     let trusted = false;
     const { registry, states } = setup({
       startsOnDemand: (server) => server.skill !== undefined,
-      isAllowed: (server) => server.scope !== 'project' || trusted,
+      gate: (server) => (server.scope !== 'project' || trusted ? 'allowed' : 'refused'),
     });
     cleanup = () => registry.dispose();
     registry.reconcile([makeServer('plain'), skillServer('notes.memory'), skillServer('notes.repo', 'project')]);
@@ -277,7 +277,7 @@ describe('ServerRegistry', () => {
 
     it('takes the gate as a port and re-asks it on applyGate()', async () => {
       const trusted = new Set<string>();
-      const { registry, connector, states } = setup({ isAllowed: (server) => server.scope !== 'project' || trusted.has(server.fingerprint) });
+      const { registry, connector, states } = setup({ gate: (server) => (server.scope !== 'project' || trusted.has(server.fingerprint) ? 'allowed' : 'refused') });
       cleanup = () => registry.dispose();
       const p = makeServer('p', { scope: 'project' });
       registry.reconcile([p]);
@@ -295,7 +295,7 @@ describe('ServerRegistry', () => {
     });
 
     it('with a trusting gate, a fingerprint change restarts the project server instead', async () => {
-      const { registry, connector, states } = setup({ isAllowed: () => true });
+      const { registry, connector, states } = setup({ gate: () => 'allowed' });
       cleanup = () => registry.dispose();
       const p = makeServer('p', { scope: 'project' });
       registry.reconcile([p]);

@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import type { EffectiveServer } from '../../src/core/config/types';
 import { ServerRegistry, type ServerRegistryOptions } from '../../src/core/lifecycle/registry';
+import type { GateAnswer } from '../../src/core/lifecycle/runDecision';
 import type { ServerStateChange } from '../../src/core/lifecycle/serverController';
 import { FakeClock, FakeConnector, flush, makeServer, RecordingLog } from './helpers/lifecycle';
 
@@ -10,8 +11,13 @@ import { FakeClock, FakeConnector, flush, makeServer, RecordingLog } from './hel
 class FakeTrust {
   readonly trusted = new Set<string>();
   readonly refused = new Set<string>();
-  allowed = (server: EffectiveServer): boolean => server.scope !== 'project' || this.trusted.has(server.fingerprint);
-  undecided = (server: EffectiveServer): boolean => !this.allowed(server) && !this.refused.has(server.fingerprint);
+  /** Each question the registry asked, by command: once per server and reconcile. */
+  readonly asked: (string | undefined)[] = [];
+  gate = (server: EffectiveServer): GateAnswer => {
+    this.asked.push(server.launch.command);
+    if (server.scope !== 'project' || this.trusted.has(server.fingerprint)) return 'allowed';
+    return this.refused.has(server.fingerprint) ? 'refused' : 'undecided';
+  };
 }
 
 function setup(trust: FakeTrust, options: Partial<ServerRegistryOptions> = {}) {
@@ -21,8 +27,7 @@ function setup(trust: FakeTrust, options: Partial<ServerRegistryOptions> = {}) {
     connector,
     clock,
     logFor: () => new RecordingLog(),
-    isAllowed: trust.allowed,
-    awaitingDecision: trust.undecided,
+    gate: trust.gate,
     ...options,
   });
   const changes: ServerStateChange[] = [];
@@ -183,9 +188,9 @@ describe('ServerRegistry with a trust gate that can wait for a decision', () => 
     assert.equal(registry.get('p')?.state.kind, 'ready');
   });
 
-  it('without awaitingDecision the registry parks at once (the default behaviour is unchanged)', async () => {
+  it('a gate whose "no" is final (never undecided) parks at once', async () => {
     const trust = new FakeTrust();
-    const { registry, connector, started } = setup(trust, { awaitingDecision: undefined });
+    const { registry, connector, started } = setup(trust, { gate: (server) => (trust.gate(server) === 'allowed' ? 'allowed' : 'refused') });
     cleanup = () => registry.dispose();
     const a = project('cmd-a');
     trust.trusted.add(a.fingerprint);
@@ -196,6 +201,23 @@ describe('ServerRegistry with a trust gate that can wait for a decision', () => 
     assert.equal(registry.get('p')?.state.kind, 'needsTrust');
     assert.equal(connector.last('p').closeCalls, 1);
     assert.deepEqual(started('p'), ['cmd-a']);
+  });
+
+  it('asks the gate once per server and reconcile (twice only while a changed definition may keep the old one running)', async () => {
+    const trust = new FakeTrust();
+    const { registry } = setup(trust);
+    cleanup = () => registry.dispose();
+    const a = project('cmd-a');
+    trust.trusted.add(a.fingerprint);
+    registry.reconcile([a, makeServer('u', {}, { command: 'u-1' })]);
+    assert.deepEqual(trust.asked, ['cmd-a', 'u-1']);
+    await registry.settled();
+    trust.asked.length = 0;
+    registry.reconcile([a, makeServer('u', {}, { command: 'u-1' })]);
+    assert.deepEqual(trust.asked, ['cmd-a', 'u-1'], 'unchanged: one question each');
+    trust.asked.length = 0;
+    registry.reconcile([project('cmd-b'), makeServer('u', {}, { command: 'u-1' })]);
+    assert.deepEqual(trust.asked, ['cmd-b', 'cmd-a', 'u-1'], 'the undecided change, then the running definition it may keep');
   });
 
   it('servers of other scopes still restart on a change', async () => {

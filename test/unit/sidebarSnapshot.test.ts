@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { ConfigProblem, EffectiveServer, LaunchDefinition, ShadowedServer, SourceRange } from '../../src/core/config/types';
+import type { ServerState } from '../../src/core/lifecycle/state';
 import { launchSummary, revealHiddenCharacters, toSidebarSnapshot } from '../../src/core/sidebarSnapshot';
 
 const PROJECT = '/ws/shop/.mcp.json';
@@ -61,6 +62,7 @@ describe('toSidebarSnapshot', () => {
         source: { file: PROJECT, line: 3, column: 7 },
         needsTrust: true,
         disabled: false,
+        canRestart: false,
         fingerprint: 'sha256:abc',
       }],
       shadowed: [],
@@ -129,6 +131,21 @@ describe('toSidebarSnapshot', () => {
       stateOf: (s) => (s.id === 'a' ? 'stopping' : { state: { kind: 'stopping', since: 5 } }),
     });
     assert.deepEqual(snapshot.servers.map((row) => [row.state, row.stateLabel]), [['stopping', 'stopping…'], ['stopping', 'stopping…']]);
+  });
+
+  it('offers Restart where the lifecycle says it applies: running, starting or failed, not stopped or parked', () => {
+    const states: ServerState[] = [
+      { kind: 'ready', since: 0, startMs: 5 }, { kind: 'starting', since: 0 }, { kind: 'failed', error: 'exit 1', stderrTail: [] },
+      { kind: 'stopped' }, { kind: 'stopping', since: 0 }, { kind: 'needsTrust' }, { kind: 'disabled' },
+    ];
+    const servers = states.map((_, i) => server({ name: `s${i}`, scope: 'user' }));
+    const snapshot = toSidebarSnapshot({ ...NO_CONFIG, servers }, {
+      generatedAt: 0,
+      stateOf: (s) => ({ state: states[Number(s.name.slice(1))] }),
+    });
+    assert.deepEqual(snapshot.servers.map((row) => [row.state, row.canRestart]), [
+      ['ready', true], ['starting', true], ['failed', true], ['stopped', false], ['stopping', false], ['needsTrust', false], ['disabled', false],
+    ]);
   });
 
   it('keeps disabled and folder-qualified ids exact', () => {

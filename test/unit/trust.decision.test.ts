@@ -6,7 +6,7 @@ import type { EffectiveServer, LaunchDefinition } from '../../src/core/config/ty
 import type { DangerFlag } from '../../src/core/trust/dangerFlags';
 import { formatLaunchChange, launchDiff, storedLaunch } from '../../src/core/trust/launchDiff';
 import { saltedDigest } from '../../src/core/trust/secretDigest';
-import { needsTrust, type TrustDecisionOptions } from '../../src/core/trust/trustDecision';
+import { decideTrust, type TrustDecisionOptions } from '../../src/core/trust/trustDecision';
 import { TrustStore, type DocumentStorage } from '../../src/core/trust/trustStore';
 import { parseText } from './helpers/config';
 import { makeServer } from './helpers/lifecycle';
@@ -29,11 +29,11 @@ function effective(text: string): EffectiveServer {
   return merged.servers[0];
 }
 
-describe('needsTrust (the trust decision)', () => {
+describe('decideTrust (the trust decision)', () => {
   it('allows servers of every scope but project, whatever the options say', async () => {
     const store = await TrustStore.load(new MemoryStorage(), { digest: TEST_DIGEST });
     for (const scope of ['local', 'user', 'plugin'] as const) {
-      const decision = needsTrust(makeServer('s', { scope }), store, { restricted: true, verified: false, dangerFlags: [SUDO] });
+      const decision = decideTrust(makeServer('s', { scope }), store, { restricted: true, verified: false, dangerFlags: [SUDO] });
       assert.equal(decision.state, 'allowed', scope);
     }
   });
@@ -41,11 +41,11 @@ describe('needsTrust (the trust decision)', () => {
   it('a never-trusted project server needs trust; trusted, it is allowed', async () => {
     const store = await TrustStore.load(new MemoryStorage(), { digest: TEST_DIGEST });
     const server = effective('{"mcpServers":{"db":{"command":"node","args":["db.js"]}}}');
-    const before = needsTrust(server, store, plain);
+    const before = decideTrust(server, store, plain);
     assert.equal(before.state, 'needsTrust');
     assert.equal(before.changedFrom, undefined);
     await store.trust(server);
-    assert.equal(needsTrust(server, store, plain).state, 'allowed');
+    assert.equal(decideTrust(server, store, plain).state, 'allowed');
   });
 
   it('trusting then changing args needs trust again, with the trusted definition as changedFrom', async () => {
@@ -53,7 +53,7 @@ describe('needsTrust (the trust decision)', () => {
     const trusted = effective('{"mcpServers":{"db":{"command":"node","args":["db.js"],"env":{"TOKEN":"s3cret-value"}}}}');
     await store.trust(trusted);
     const changed = effective('{"mcpServers":{"db":{"command":"node","args":["db.js","--evil"],"env":{"TOKEN":"s3cret-value"}}}}');
-    const decision = needsTrust(changed, store, plain);
+    const decision = decideTrust(changed, store, plain);
     assert.equal(decision.state, 'needsTrust');
     assert.match(decision.reason, /changed/);
     assert.ok(decision.changedFrom);
@@ -76,17 +76,17 @@ describe('needsTrust (the trust decision)', () => {
     },
   },
 }`);
-    assert.equal(needsTrust(reformatted, store, plain).state, 'allowed');
+    assert.equal(decideTrust(reformatted, store, plain).state, 'allowed');
   });
 
   it('a refusal is remembered until the definition changes', async () => {
     const store = await TrustStore.load(new MemoryStorage(), { digest: TEST_DIGEST });
     const server = effective('{"mcpServers":{"db":{"command":"node","args":["db.js"]}}}');
     await store.refuse(server);
-    assert.equal(needsTrust(server, store, plain).state, 'refused');
-    assert.equal(needsTrust(server, store, { ...plain, verified: true }).state, 'refused', 'a verified repository does not undo a refusal');
+    assert.equal(decideTrust(server, store, plain).state, 'refused');
+    assert.equal(decideTrust(server, store, { ...plain, verified: true }).state, 'refused', 'a verified repository does not undo a refusal');
     const changed = effective('{"mcpServers":{"db":{"command":"node","args":["db2.js"]}}}');
-    assert.equal(needsTrust(changed, store, plain).state, 'needsTrust');
+    assert.equal(decideTrust(changed, store, plain).state, 'needsTrust');
   });
 
   it('revoke: the next decision asks again', async () => {
@@ -94,7 +94,7 @@ describe('needsTrust (the trust decision)', () => {
     const server = effective('{"mcpServers":{"db":{"command":"node"}}}');
     await store.trust(server);
     await store.revoke(server.folder!, server.name);
-    const decision = needsTrust(server, store, plain);
+    const decision = decideTrust(server, store, plain);
     assert.equal(decision.state, 'needsTrust');
     assert.equal(decision.changedFrom, undefined);
   });
@@ -103,15 +103,15 @@ describe('needsTrust (the trust decision)', () => {
     const store = await TrustStore.load(new MemoryStorage(), { digest: TEST_DIGEST });
     const server = effective('{"mcpServers":{"db":{"command":"node"}}}');
     await store.trust(server);
-    assert.equal(needsTrust(server, store, { ...plain, restricted: true }).state, 'restricted');
-    assert.equal(needsTrust(server, store, { restricted: true, verified: true, dangerFlags: [] }).state, 'restricted');
+    assert.equal(decideTrust(server, store, { ...plain, restricted: true }).state, 'restricted');
+    assert.equal(decideTrust(server, store, { restricted: true, verified: true, dangerFlags: [] }).state, 'restricted');
   });
 
   it('a verified repository skips the prompt unless the server is flagged', async () => {
     const store = await TrustStore.load(new MemoryStorage(), { digest: TEST_DIGEST });
     const server = effective('{"mcpServers":{"db":{"command":"node"}}}');
-    assert.equal(needsTrust(server, store, { ...plain, verified: true }).state, 'allowed');
-    const flagged = needsTrust(server, store, { ...plain, verified: true, dangerFlags: [SUDO] });
+    assert.equal(decideTrust(server, store, { ...plain, verified: true }).state, 'allowed');
+    const flagged = decideTrust(server, store, { ...plain, verified: true, dangerFlags: [SUDO] });
     assert.equal(flagged.state, 'needsTrust');
     assert.match(flagged.reason, /sudo/);
   });

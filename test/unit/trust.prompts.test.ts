@@ -78,7 +78,7 @@ describe('TrustPrompts (when a person is asked)', () => {
     await t.prompts.check();
     assert.equal(t.prompter.asked.length, 1);
     assert.deepEqual(t.prompter.ids(0), ['a', 'b']);
-    assert.ok(t.gate.isAllowed(t.config.servers[0]) && t.gate.isAllowed(t.config.servers[2]), 'both trusted');
+    assert.ok(t.gate.gate(t.config.servers[0]) === 'allowed' && t.gate.gate(t.config.servers[2]) === 'allowed', 'both trusted');
     await t.prompts.check();
     assert.equal(t.prompter.asked.length, 1, 'nothing left to ask');
   });
@@ -120,7 +120,7 @@ describe('TrustPrompts (when a person is asked)', () => {
     const t = await setup({ servers: [first] });
     t.prompter.answers = ['trust'];
     await t.prompts.check();
-    assert.equal(t.gate.isAllowed(first), true);
+    assert.equal(t.gate.gate(first), 'allowed');
     const edited = effective(`{
       // the database server
       "mcpServers": {
@@ -131,7 +131,7 @@ describe('TrustPrompts (when a person is asked)', () => {
     t.config.servers = [edited];
     await t.prompts.check();
     assert.equal(t.prompter.asked.length, 1, 'not asked again');
-    assert.equal(t.gate.isAllowed(edited), true);
+    assert.equal(t.gate.gate(edited), 'allowed');
   });
 
   it('a Start asks about that one server even after "decide later" or "Don\'t trust", and resolves with the answer', async () => {
@@ -143,7 +143,7 @@ describe('TrustPrompts (when a person is asked)', () => {
     assert.deepEqual(t.prompter.ids(1), ['a'], 'only the server that was started');
     t.prompter.answers = ['trust'];
     assert.equal(await t.prompts.ask(['a']), 'trust', 'a refused server is asked again when started');
-    assert.equal(t.gate.isAllowed(t.config.servers[0]), true);
+    assert.equal(t.gate.gate(t.config.servers[0]), 'allowed');
     assert.equal(await t.prompts.ask(['a']), undefined, 'a trusted server is not asked about');
     assert.equal(t.prompter.asked.length, 3);
   });

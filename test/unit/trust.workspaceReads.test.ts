@@ -7,7 +7,7 @@ import { parseLayer } from '../../src/core/config/parse';
 import type { EffectiveServer } from '../../src/core/config/types';
 import { withWorkspaceReads } from '../../src/core/config/workspaceReads';
 import { launchDangerFlags } from '../../src/core/trust/runnerConfigFlags';
-import { needsTrust, trustKey } from '../../src/core/trust/trustDecision';
+import { decideTrust, trustKey } from '../../src/core/trust/trustDecision';
 import { TrustGate } from '../../src/core/trust/trustGate';
 import { TrustPrompts, type TrustPromptRequest } from '../../src/core/trust/trustPrompts';
 import { TrustStore, type DocumentStorage } from '../../src/core/trust/trustStore';
@@ -43,9 +43,9 @@ describe('servers of other scopes that read workspace files', () => {
     assert.equal(server.repositoryFolder, '/ws/app');
     assert.equal(server.needsTrust, true);
     const store = await TrustStore.load(new MemoryStorage(), { digest: TEST_DIGEST });
-    assert.equal(needsTrust(server, store, plain).state, 'needsTrust');
-    assert.match(needsTrust(server, store, plain).reason, /user server .* reads files of the workspace folder \/ws\/app/);
-    assert.equal(needsTrust(server, store, { ...plain, restricted: true }).state, 'restricted');
+    assert.equal(decideTrust(server, store, plain).state, 'needsTrust');
+    assert.match(decideTrust(server, store, plain).reason, /user server .* reads files of the workspace folder \/ws\/app/);
+    assert.equal(decideTrust(server, store, { ...plain, restricted: true }).state, 'restricted');
 
     const local = await userServer(fake, 'db.env', 'local');
     assert.equal(local.repositoryFolder, '/ws/app', 'a relative env file of a local server is in its folder');
@@ -59,7 +59,7 @@ describe('servers of other scopes that read workspace files', () => {
     assert.equal(server.repositoryFolder, undefined);
     assert.equal(server.needsTrust, false);
     const store = await TrustStore.load(new MemoryStorage(), { digest: TEST_DIGEST });
-    assert.equal(needsTrust(server, store, plain).state, 'allowed');
+    assert.equal(decideTrust(server, store, plain).state, 'allowed');
   });
 
   it('trusting it is kept apart from project servers of the folder, and an edit of the file asks again', async () => {
@@ -70,12 +70,12 @@ describe('servers of other scopes that read workspace files', () => {
     const storage = new MemoryStorage();
     const store = await TrustStore.load(storage, { digest: TEST_DIGEST });
     await store.trust(server);
-    assert.equal(needsTrust(server, store, plain).state, 'allowed');
+    assert.equal(decideTrust(server, store, plain).state, 'allowed');
     assert.deepEqual(Object.keys((storage.document as { workspaces: Record<string, unknown> }).workspaces), ['user:/ws/app']);
 
     fake.set('/ws/app/db.env', 'DB_URL=a\nNODE_OPTIONS=--require ./evil.js\n');
     const edited = await userServer(fake, '/ws/app/db.env');
-    const decision = needsTrust(edited, store, plain);
+    const decision = decideTrust(edited, store, plain);
     assert.equal(decision.state, 'needsTrust');
     assert.ok(decision.changes?.some((change) => change.field === 'envFileVars' && change.key === 'NODE_OPTIONS'));
     assert.ok(launchDangerFlags(edited, context).some((flag) => flag.id === 'env-override' && /NODE_OPTIONS \(from envFile/.test(flag.detail ?? '')));

@@ -29,12 +29,25 @@ export class ServerNotRunningError extends Error {
   }
 }
 
-/** A request cut short because its connection ended (crash, stop or restart). */
+/**
+ * A request cut short because its connection ended (crash, stop or restart), naming the server, why,
+ * and, when it went away by itself, the last line it wrote on stderr (usually the cause).
+ */
 export class ConnectionClosedError extends Error {
-  constructor(readonly serverId: string, readonly reason: string) {
-    super(`server ${serverId} closed the connection: ${reason}`);
+  constructor(readonly serverId: string, readonly reason: string, stderrTail: readonly string[] = []) {
+    const last = lastTellingLine(stderrTail);
+    super(`server ${serverId} closed the connection: ${reason}${last !== undefined ? ` (last stderr line: ${last})` : ''}`);
     this.name = 'ConnectionClosedError';
   }
+}
+
+/** The last stderr line that says something: Node's crash output ends with a "Node.js v20.x" footer, the line before it is the one to show. */
+function lastTellingLine(stderrTail: readonly string[]): string | undefined {
+  for (let i = stderrTail.length - 1; i >= 0; i--) {
+    const line = stderrTail[i].trim();
+    if (line !== '' && !/^Node\.js v\d+\.\d+\.\d+$/.test(line)) return line;
+  }
+  return undefined;
 }
 
 /** The stderr tail attached to an error (a ConnectError, or any error with a string[] `stderrTail`). */

@@ -6,6 +6,7 @@ export { systemClock, formatDuration, type Clock } from './clock';
 export { DEFAULT_LIFECYCLE_SETTINGS, mergeSettings, type LifecycleSettings } from './settings';
 export { ConnectError, ConnectionClosedError, ServerNotRunningError, SignInRequiredError, errorMessage, stderrTailOf } from './errors';
 export { MutableSlot } from './slot';
+export { startupTimeoutMessage } from './startAttempt';
 export {
   CATALOG_KINDS, DEFAULT_MAX_PAGES, CatalogLoader, catalogKey, emptyCatalog, listAll, sortCatalogItems,
   type CatalogLoaderOptions, type ListAllOptions,
@@ -21,4 +22,5 @@ export {
 export { SecretSet, redactError, redactValue, redactingConnection, redactingLog, secretForms, type Secrets } from './redactConnection';
 export { RedactingConnector } from './redactingConnector';
 export { startupSummaryLine, summarize, type StartupSummary } from './summary';
+export { StartRefusedError, type AskTrust, type StartRefusal, type StartResult } from './startRequest';
 export { decideRun, type DefinitionFacts, type GateAnswer, type RunDecision, type RunQuestion, type RunningFacts } from './runDecision';

@@ -1,19 +1,27 @@
 // The live connection of a server and what hangs off it (see LiveConnection).
 import { DisposableStore, type Disposable } from '../disposable';
 import type { CatalogLoader } from './catalog';
+import { ConnectionClosedError } from './errors';
 import type { ServerConnection } from './ports';
 
-/** A live connection with what hangs off it: listeners, the catalog, and the requests waiting on it. */
+/**
+ * A live connection with what hangs off it: listeners, the catalog, and the requests waiting on it. It
+ * is the one owner of failing those requests when the connection ends: adapters below it (transport,
+ * SDK connection) only refuse new requests, so each waiting caller hears exactly one reason, ours.
+ */
 export class LiveConnection implements Disposable {
   readonly subscriptions = new DisposableStore();
   private readonly waiting = new Set<(error: Error) => void>();
-  private endedWith: Error | undefined;
+  private endedWith: ConnectionClosedError | undefined;
 
-  constructor(readonly connection: ServerConnection, readonly catalog: CatalogLoader) {}
+  constructor(readonly serverId: string, readonly connection: ServerConnection, readonly catalog: CatalogLoader) {}
 
-  /** `request`, or a rejection as soon as the connection ends, whichever comes first. */
+  /** `request`, or a ConnectionClosedError as soon as the connection ends, whichever comes first. */
   guard<T>(request: Promise<T>): Promise<T> {
-    if (this.endedWith) return Promise.reject(this.endedWith);
+    if (this.endedWith) {
+      request.catch(() => undefined);
+      return Promise.reject(this.endedWith);
+    }
     return new Promise<T>((resolve, reject) => {
       this.waiting.add(reject);
       request.then(
@@ -23,9 +31,14 @@ export class LiveConnection implements Disposable {
     });
   }
 
-  /** Fails waiting requests and drops listeners and the catalog; the connection itself stays open (for a staged close). */
-  detach(error: Error): void {
+  /**
+   * Fails waiting requests with a ConnectionClosedError (`reason`, and the stderr tail of a server that
+   * went away by itself) and drops listeners and the catalog; the connection itself stays open (for a
+   * staged close). Only the first call counts.
+   */
+  end(reason: string, stderrTail: readonly string[] = []): void {
     if (this.endedWith) return;
+    const error = new ConnectionClosedError(this.serverId, reason, stderrTail);
     this.endedWith = error;
     for (const reject of this.waiting) reject(error);
     this.waiting.clear();
@@ -34,7 +47,7 @@ export class LiveConnection implements Disposable {
   }
 
   dispose(): void {
-    this.detach(new Error('the connection was disposed'));
+    this.end('the connection was disposed');
     this.connection.dispose();
   }
 }

@@ -75,7 +75,10 @@ export interface ServerConnection extends Disposable {
   notifyRootsChanged(): Promise<void>;
   /** A `notifications/<kind>/list_changed` arrived. */
   readonly onListChanged: Event<CatalogKind>;
-  /** Fires once when the connection ends, for any reason. In-flight requests have already been rejected. */
+  /**
+   * Fires once when the connection ends, for any reason. The core then fails the requests waiting on it
+   * (LiveConnection); the connection itself only ends them with its transport, and refuses new ones.
+   */
   readonly onClose: Event<CloseInfo>;
   /**
    * Staged shutdown (stdio: close stdin → SIGTERM → SIGKILL of the process group). Resolves when it is
@@ -89,7 +92,11 @@ export interface ConnectRequest {
   log: ServerLog;
   /** Current roots; asked each time the server sends roots/list. */
   roots: () => Root[];
-  /** Startup timeout: spawn + initialize must finish within it. */
+  /**
+   * Startup timeout: spawn + initialize must finish within it. The core enforces it (`signal` aborts with
+   * startupTimeoutMessage); a connector only uses it to bound work of its own that has no core start,
+   * such as re-initializing an expired session of a live connection.
+   */
   startupTimeoutMs: number;
   /** Grace period between each shutdown stage. */
   shutdownGraceMs: number;

@@ -8,9 +8,12 @@ import { DisposableStore, type Disposable } from '../disposable';
 import { Emitter, type Event } from '../event';
 import type { EffectiveServer } from '../config/types';
 import { systemClock, type Clock } from './clock';
-import type { CompletionRequest, CompletionResult, ServerConnector, ServerLog } from './ports';
+import type { CompletionRequest, CompletionResult } from './ports';
 import { isLive, wantOf, type Entry, type Want } from './registryEntry';
+import type { ServerRegistryOptions } from './registryOptions';
+export type { ServerRegistryOptions } from './registryOptions';
 import { decideRun, type DefinitionFacts, type GateAnswer, type RunDecision } from './runDecision';
+import { requestStart, type AskTrust, type StartFacts, type StartResult } from './startRequest';
 import {
   ServerController, type CallOptions, type CatalogChange, type GetPromptResult, type ReadResourceResult,
   type SendToolCall, type ServerStateChange, type ServerView,
@@ -19,37 +22,6 @@ import { DEFAULT_LIFECYCLE_SETTINGS, mergeSettings, type LifecycleSettings } fro
 import { ServerState } from './state';
 import { summarize, type StartupSummary } from './summary';
 import type { McpLogLevel, Root } from './types';
-
-export interface ServerRegistryOptions {
-  connector: ServerConnector;
-  /** The log of one server; called once per server id, when its controller is created. */
-  logFor(server: EffectiveServer): ServerLog;
-  clock?: Clock;
-  settings?: Partial<LifecycleSettings>;
-  /**
-   * The start gate: whether a server may start without an explicit start(id).
-   * Default: every scope but `project`. Call `applyGate()` after the answer changed for a server.
-   */
-  isAllowed?(server: EffectiveServer): boolean;
-  /**
-   * Whether the gate's "no" for this server only means "not decided yet" (it waits for a person's
-   * answer). When given, a running server whose definition changes to one awaiting a decision keeps
-   * running under its previous definition (which the gate still allows) until the gate decides: allowed
-   * restarts it with the new definition, refused (or the old one no longer allowed) parks it. Without
-   * it, such a server is parked at once.
-   */
-  awaitingDecision?(server: EffectiveServer): boolean;
-  /**
-   * Why a server whose entry enables it must not run here all the same (another host runs it), or
-   * undefined. Such a server is held as `disabled` with this reason. Call `applyGate()` after it changed.
-   */
-  hostedElsewhere?(server: EffectiveServer): string | undefined;
-  /**
-   * Whether a server starts only when asked (start(id)), never by reconcile: a skill's servers run
-   * while their skill is in use. Such a server is otherwise like any other (gate, restarts, stop).
-   */
-  startsOnDemand?(server: EffectiveServer): boolean;
-}
 
 /** Every server's controller, kept in step with the configuration. */
 export class ServerRegistry implements Disposable {
@@ -91,7 +63,7 @@ export class ServerRegistry implements Disposable {
    * Brings the running set in line with `servers` without waiting for anything: added servers start,
    * removed ones stop, a changed fingerprint restarts only that server, an unchanged one just takes the
    * new metadata. Disabled servers are parked as `disabled`, servers the gate refuses as `needsTrust`
-   * (with `awaitingDecision`, a running server whose new definition awaits a decision keeps its old one).
+   * (a running server whose new definition the gate leaves undecided keeps its old one meanwhile).
    */
   reconcile(servers: readonly EffectiveServer[]): void {
     if (this.disposed) return;
@@ -145,6 +117,24 @@ export class ServerRegistry implements Disposable {
     return entry ? entry.controller.stop() : Promise.reject(unknownServer(id));
   }
 
+  /**
+   * A person's Start, with the whole policy (see startRequest.ts): allowed starts, needing trust asks
+   * through `askTrust` first, disabled, held for another host or Restricted Mode throws StartRefusedError.
+   */
+  requestStart(id: string, askTrust: AskTrust): Promise<StartResult> {
+    return requestStart({ startFacts: (target) => this.startFacts(target), start: (target) => this.start(target) }, id, askTrust);
+  }
+
+  /** A person's Restart: a parked server, or one whose changed definition waits for trust, is started as by requestStart. */
+  async requestRestart(id: string, askTrust: AskTrust): Promise<StartResult> {
+    const entry = this.entries.get(id);
+    if (!entry) throw unknownServer(id);
+    const kind = entry.controller.state.kind;
+    if (kind === 'needsTrust' || kind === 'disabled' || entry.held !== undefined) return this.requestStart(id, askTrust);
+    await entry.controller.restart('requested');
+    return 'started';
+  }
+
   /** An explicit restart; a server waiting for trust is started as by start(id). */
   restart(id: string): Promise<void> {
     const entry = this.entries.get(id);
@@ -158,10 +148,7 @@ export class ServerRegistry implements Disposable {
    * failed; resolves with their ids once each is ready or failed.
    */
   async restartAll(): Promise<string[]> {
-    const restartable = [...this.entries].filter(([, { controller }]) => {
-      const kind = controller.state.kind;
-      return kind === 'ready' || kind === 'starting' || kind === 'restarting' || kind === 'crashed' || kind === 'failed';
-    });
+    const restartable = [...this.entries].filter(([, { controller }]) => ServerState.canRestart(controller.state));
     await Promise.all(restartable.map(([, { controller }]) => controller.restart('requested: Restart All')));
     return restartable.map(([id]) => id);
   }
@@ -353,11 +340,11 @@ export class ServerRegistry implements Disposable {
 
   /**
    * decideRun() for a reconcile. The running definition counts only when it differs from `server` and
-   * the gate can say "not decided yet" (`awaitingDecision`): only then may it keep running meanwhile.
+   * the gate says "not decided yet" about `server`: only then may it keep running meanwhile.
    */
   private decide(server: EffectiveServer, entry: Entry | undefined): RunDecision {
     const next = this.facts(server);
-    if (entry === undefined || entry.controller.server.fingerprint === server.fingerprint || this.options.awaitingDecision === undefined) {
+    if (entry === undefined || entry.controller.server.fingerprint === server.fingerprint || next.gate !== 'undecided') {
       return decideRun({ trigger: 'reconcile', next });
     }
     const live = isLive(entry.controller.state.kind);
@@ -370,14 +357,22 @@ export class ServerRegistry implements Disposable {
     return { disabled, gate: this.gate(server), startedByPerson: this.explicitStarts.get(server.id) === server.fingerprint };
   }
 
-  /** The gate's answer; without `awaitingDecision` every "no" is final (nothing waits for a person). */
   private gate(server: EffectiveServer): GateAnswer {
-    if (this.isAllowed(server)) return 'allowed';
-    return this.options.awaitingDecision?.(server) ? 'undecided' : 'refused';
+    if (this.options.gate) return this.options.gate(server);
+    return server.scope === 'project' ? 'refused' : 'allowed';
   }
 
-  private isAllowed(server: EffectiveServer): boolean {
-    return this.options.isAllowed ? this.options.isAllowed(server) : server.scope !== 'project';
+  /**
+   * The facts of a person's Start. A running server whose definition changed keeps its trusted one
+   * until the change is trusted: the gate is asked about the change.
+   */
+  private startFacts(id: string): StartFacts | undefined {
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    const { state } = entry.controller;
+    const facts: StartFacts = { disabled: state.kind === 'disabled', gate: this.gate(entry.held ?? entry.controller.server), startedByPerson: false };
+    if (state.kind === 'disabled' && state.reason !== undefined) facts.heldBecause = state.reason;
+    return facts;
   }
 }
 

@@ -1,6 +1,6 @@
 // "May this server run now?" as one pure function. The registry asks it on every reconcile (what to do
-// with a new or changed definition), the Start command asks it when a person starts a server (start,
-// ask for trust, or refuse). Everything it depends on comes in as plain facts, so the whole trust gate
+// with a new or changed definition) and when a person starts a server (requestStart: start, ask for
+// trust, or refuse). Everything it depends on comes in as plain facts, so the whole trust gate
 // reads as one table (see test/unit/lifecycle.runDecision.test.ts).
 
 /** The start gate's answer for one definition. */

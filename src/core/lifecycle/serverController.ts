@@ -9,7 +9,7 @@ import { CATALOG_KINDS, CatalogLoader, DEFAULT_MIN_REFRESH_INTERVAL_MS, emptyCat
 import { BudgetedLog } from './logBudget';
 import { ClosingConnections } from './closingConnections';
 import type { CallOptions, CatalogChange, GetPromptResult, ReadResourceResult, ServerControllerOptions, ServerStateChange, ServerView } from './controllerTypes';
-import { ConnectionClosedError, ServerNotRunningError, SignInRequiredError, errorMessage, stderrTailOf } from './errors';
+import { ServerNotRunningError, SignInRequiredError, errorMessage, stderrTailOf } from './errors';
 import { LiveConnection } from './liveConnection';
 import { OfferedCatalogCache } from './offeredCatalog';
 import type { CloseInfo, CompletionRequest, CompletionResult, RequestOptions, ServerConnection } from './ports';
@@ -263,7 +263,7 @@ export class ServerController implements ServerView, Disposable {
       clock: this.options.clock,
       minRefreshIntervalMs: DEFAULT_MIN_REFRESH_INTERVAL_MS,
     });
-    const live = new LiveConnection(connection, catalog);
+    const live = new LiveConnection(this.id, connection, catalog);
     this.live.value = live;
     live.subscriptions.add(connection.onClose((info) => this.onClosed(live, info)));
     live.subscriptions.add(connection.onListChanged((kind) => live.catalog.refresh(kind)));
@@ -300,9 +300,9 @@ export class ServerController implements ServerView, Disposable {
     if (this.live.value !== live) return;
     const reason = this.redact(info.reason || 'the connection closed');
     this.live.take();
-    live.detach(new ConnectionClosedError(this.id, reason));
-    this.closing.add(live.connection);
     const stderrTail = info.stderrTail.map((line) => this.redact(line));
+    live.end(reason, stderrTail);
+    this.closing.add(live.connection);
     this.log.error(`crashed: ${reason}`);
     this.setState({ kind: 'crashed', exitCode: info.exitCode, signal: info.signal, error: reason, stderrTail });
     this.announceEmptied(live.catalog.current);
@@ -367,7 +367,7 @@ export class ServerController implements ServerView, Disposable {
     pending?.attempt.cancel(reason);
     const live = this.live.take();
     if (live) {
-      live.detach(new ConnectionClosedError(this.id, reason));
+      live.end(reason);
       this.closing.add(live.connection);
       this.announceEmptied(live.catalog.current);
     }

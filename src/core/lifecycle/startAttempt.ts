@@ -1,4 +1,4 @@
-// Starting a connection under the startup timeout, and closing one without ever rejecting.
+// Starting a connection under the startup timeout (enforced here, once), and closing one without ever rejecting.
 import { DisposableStore } from '../disposable';
 import { formatDuration, type Clock } from './clock';
 import type { ServerConnection } from './ports';
@@ -9,7 +9,18 @@ export type StartOutcome =
   | { kind: 'timeout'; error: unknown }
   | { kind: 'cancelled' };
 
-/** One call of the connector under the startup timeout; settles exactly once. */
+/**
+ * What a start that ran out of time says: the failed state, the log and the reason the connector's
+ * signal aborts with (so an adapter that passes that reason on says the same).
+ */
+export function startupTimeoutMessage(timeoutMs: number): string {
+  return `did not answer initialize within ${formatDuration(timeoutMs)}`;
+}
+
+/**
+ * One call of the connector under the startup timeout; settles exactly once. This is the only place
+ * the startup timeout is enforced: adapters give their own initialize no shorter limit.
+ */
 export class StartAttempt {
   readonly abort = new AbortController();
   readonly outcome: Promise<StartOutcome>;
@@ -23,7 +34,7 @@ export class StartAttempt {
   }
 
   get timeoutMessage(): string {
-    return `did not answer initialize within ${formatDuration(this.timeoutMs)}`;
+    return startupTimeoutMessage(this.timeoutMs);
   }
 
   run(connect: (signal: AbortSignal) => Promise<ServerConnection>): void {

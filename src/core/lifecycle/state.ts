@@ -30,6 +30,18 @@ export namespace ServerState {
     }
   }
 
+  /**
+   * Whether a Restart makes sense: the server runs, is on its way up, or ended in a failure it may get
+   * past. A stopped or parked server is started, not restarted.
+   */
+  export function canRestart(s: ServerState): boolean {
+    switch (s.kind) {
+      case 'ready': case 'starting': case 'restarting': case 'crashed': case 'failed': return true;
+      case 'stopped': case 'stopping': case 'needsTrust': case 'needsSignIn': case 'disabled': return false;
+      default: return assertNever(s);
+    }
+  }
+
   /** Whether a process or connection may exist (so Stop has something to do; while stopping, it kills at once). */
   export function isActive(s: ServerState): boolean {
     switch (s.kind) {

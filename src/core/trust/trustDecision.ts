@@ -37,7 +37,7 @@ export interface TrustDecisionOptions {
  * refused when it was refused, allowed in a verified repository unless flagged dangerous, and otherwise
  * needs trust (with the previously trusted definition when the repository changed it).
  */
-export function needsTrust(server: EffectiveServer, store: TrustLookup, options: TrustDecisionOptions): TrustDecision {
+export function decideTrust(server: EffectiveServer, store: TrustLookup, options: TrustDecisionOptions): TrustDecision {
   if (!needsTrustDecision(server)) return { state: 'allowed', reason: `a ${server.scope} server: you configured it yourself` };
   const reads = server.scope === 'project' ? '' : `: it reads files of the workspace folder ${server.repositoryFolder ?? ''}`;
   if (options.restricted) return { state: 'restricted', reason: `Restricted Mode: no project server starts until the workspace is trusted${reads}` };

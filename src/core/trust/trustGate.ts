@@ -1,11 +1,12 @@
-// The start gate for project servers as a host asks it: the pure decision (needsTrust) over the
+// The start gate for project servers as a host asks it: the pure decision (decideTrust) over the
 // remembered decisions and what the host knows right now (Restricted Mode, verified folders), with
-// each definition's danger flags computed once. The registry asks it synchronously, for every server,
-// on every reconcile; the views ask it for the words they show.
+// each definition's danger flags computed once. The registry asks gate() synchronously, once per
+// server and reconcile; the views ask decide() for the words they show.
 import type { EffectiveServer } from '../config/types';
+import type { GateAnswer } from '../lifecycle/runDecision';
 import type { DangerFlag } from './dangerFlags';
 import { promptHoldReason, WAITING_LABEL, type PromptHoldReason } from './promptHold';
-import { needsTrust, needsTrustDecision, type TrustDecision } from './trustDecision';
+import { decideTrust, needsTrustDecision, type TrustDecision } from './trustDecision';
 import type { TrustLookup } from './trustStore';
 
 /** What the gate needs to know from its host, read at the moment of each decision. */
@@ -28,23 +29,21 @@ export class TrustGate {
 
   /** The decision for a server now: always `allowed` for the scopes the person wrote themselves. */
   decide(server: EffectiveServer): TrustDecision {
-    if (!needsTrustDecision(server)) return needsTrust(server, this.store, { restricted: false, verified: false, dangerFlags: [] });
+    if (!needsTrustDecision(server)) return decideTrust(server, this.store, { restricted: false, verified: false, dangerFlags: [] });
     const folder = server.scope === 'project' ? server.folder : server.repositoryFolder;
-    return needsTrust(server, this.store, {
+    return decideTrust(server, this.store, {
       restricted: this.host.isRestricted(),
       verified: folder !== undefined && this.host.isVerified(folder),
       dangerFlags: this.flags(server),
     });
   }
 
-  /** Whether the server may start without anyone being asked. */
-  isAllowed(server: EffectiveServer): boolean {
-    return this.decide(server).state === 'allowed';
-  }
-
-  /** Whether the gate's "no" only means "not decided yet" (a person is to be asked; not refused, not Restricted Mode). */
-  awaitingDecision(server: EffectiveServer): boolean {
-    return this.decide(server).state === 'needsTrust';
+  /**
+   * The start gate's answer (the registry's port), from one decision: allowed, undecided (a person is to
+   * be asked), refused, or restricted (Restricted Mode).
+   */
+  gate(server: EffectiveServer): GateAnswer {
+    return gateAnswerOf(this.decide(server));
   }
 
   /** The danger flags of a definition that needs trust (none for servers the person wrote that read no workspace file). */
@@ -64,6 +63,11 @@ export class TrustGate {
   clearFlags(): void {
     this.flagCache.clear();
   }
+}
+
+/** A decision as the start gate answers it: "needs trust" means a person is still to decide. */
+export function gateAnswerOf(decision: TrustDecision): GateAnswer {
+  return decision.state === 'needsTrust' ? 'undecided' : decision.state;
 }
 
 /**

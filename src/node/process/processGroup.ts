@@ -4,6 +4,9 @@
 import * as cp from 'node:child_process';
 import * as fs from 'node:fs';
 
+/** How often a group that should be gone is checked. */
+const GROUP_POLL_MS = 20;
+
 // cross-spawn (already a dependency of the MCP SDK) makes Windows `.cmd`/`.bat` shims such as npx.cmd
 // work (PATHEXT lookup, cmd.exe quoting); on POSIX it is plain child_process.spawn.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -69,6 +72,16 @@ export function groupAlive(pid: number, platform: NodeJS.Platform = process.plat
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** Waits until no process of the group led by `pid` runs (POSIX), polling; false when `ms` passed first. */
+export async function groupGoneWithin(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (groupAlive(pid)) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, GROUP_POLL_MS));
+  }
+  return true;
 }
 
 function liveGroupMembersFromProc(pgid: number): boolean | undefined {

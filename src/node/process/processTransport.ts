@@ -33,19 +33,19 @@
 //   the group gets SIGTERM (SIGKILL after the grace period), when a stdout line exceeds maxLineBytes
 //   ("server wrote more than 10 MB on one stdout line", also passed to onerror) or when the server
 //   closes its stdout but keeps running ("the server closed its stdout").
-//   When the process ends by itself, requests still awaiting an answer are answered at once with a
-//   JSON-RPC error (code -32000) naming the cause, e.g. "connection to the server ended: process
-//   exited with code 7 (last stderr line: …)", so callers see why rather than "Connection closed".
-//   Anything still running in its process group is then stopped too (POSIX).
+//   When the process ends by itself, onclose follows (a turn after onExit), so the SDK ends the requests
+//   still awaiting an answer; the lifecycle core tells their callers why (ConnectionClosedError, with
+//   the exit and the last stderr line). Anything still running in its process group is then stopped
+//   too (POSIX).
 //   Messages reach onmessage synchronously, in the order read (see deliver: over the SDK Client, put
 //   keepProgressBeforeResponses from ../messageOrder on top, as the connector does).
 //   onExit fires exactly once per spawned process, after its output has been read, before onclose.
 //   onclose fires exactly once.
 import { Emitter, type Event } from '../../core/event';
 import type { CloseInfo, ServerLog } from '../../core/lifecycle/ports';
-import { ErrorCode, serializeMessage, type JSONRPCMessage, type Transport } from '../sdk';
+import { serializeMessage, type JSONRPCMessage, type Transport } from '../sdk';
 import { describeExit, exitReason } from './exitStatus';
-import { groupAlive, signalGroup, spawnInOwnGroup } from './processGroup';
+import { groupAlive, groupGoneWithin, signalGroup, spawnInOwnGroup } from './processGroup';
 import { checkWorkingDirectory, describeSpawnError, findOnPath } from './spawnErrors';
 import { StderrTail } from './stderrTail';
 import { StdoutLineTooLongError, StdoutReader } from './stdoutReader';
@@ -56,7 +56,6 @@ export const DEFAULT_SHUTDOWN_GRACE_MS = 2000;
 const STDIO_DRAIN_MS = 250;
 /** Skipped stdout lines logged one by one before the rest are only counted. */
 const MAX_SKIPPED_LINE_WARNINGS = 20;
-const GROUP_POLL_MS = 20;
 
 /** Where a process's output and shutdown steps are reported. `ServerLog` satisfies it. */
 export type ProcessLog = Pick<ServerLog, 'info' | 'warn' | 'stderr'>;
@@ -99,8 +98,6 @@ export class ProcessTransport implements Transport {
   private readonly exitEmitter = new Emitter<ProcessExit>();
   private readonly stderr: StderrTail;
   private readonly reader: StdoutReader;
-  /** Ids of requests we sent that have no answer yet. */
-  private readonly pending = new Set<string | number>();
 
   private phase: Phase = 'idle';
   private child: ChildProcessWithoutNullStreams | undefined;
@@ -231,14 +228,6 @@ export class ProcessTransport implements Transport {
     if (this.phase !== 'running' || !child || this.exitStatus || this.failure) {
       throw new Error(`not connected: ${this.failure ?? this.exitInfo?.reason ?? 'the server process is not running'}`);
     }
-    // Our own SDK Client built the message: a cheap look at its shape is enough to route it.
-    if ('method' in message) {
-      if ('id' in message) this.pending.add(message.id);
-      else if (message.method === 'notifications/cancelled') {
-        const id = (message.params as { requestId?: string | number } | undefined)?.requestId;
-        if (id !== undefined) this.pending.delete(id);
-      }
-    }
     if (!child.stdin.write(serializeMessage(message))) {
       await new Promise<void>((resolve) => {
         const done = () => { child.stdin.off('drain', done); child.stdin.off('close', done); resolve(); };
@@ -286,8 +275,6 @@ export class ProcessTransport implements Transport {
    * on top, which restores the server's order for every transport.
    */
   private deliver(message: JSONRPCMessage): void {
-    // ReadBuffer has already validated the message against the JSON-RPC schema: its shape tells its kind.
-    if (!('method' in message) && 'id' in message && message.id !== undefined) this.pending.delete(message.id);
     try {
       this.onmessage?.(message);
     } catch (error) {
@@ -345,7 +332,7 @@ export class ProcessTransport implements Transport {
     signalGroup(pid, 'SIGKILL');
   }
 
-  /** The leader has exited and its output is read: report, answer what is pending, then clean up the group. */
+  /** The leader has exited and its output is read: report, close, then clean up the group. */
   private finish(): void {
     // Every message read so far has been delivered (deliver() is synchronous): what the server said
     // before it went away comes before the news that it went away.
@@ -366,12 +353,10 @@ export class ProcessTransport implements Transport {
     const stderrTail = this.stderr.lines();
     const reason = this.failure ?? exitReason(how, expected);
     this.exitInfo = { expected, exitCode: code, signal: how.signal, reason, stderrTail };
-    // After a failure of ours, stderr only shows how the process reacted to being cut off.
-    if (!expected) this.answerPending(reason, this.failure ? [] : stderrTail);
     this.exitEmitter.fire(this.exitInfo);
     this.exitEmitter.dispose();
-    // One turn later, so those answers land before the SDK fails everything with "Connection closed"
-    // (even behind an onmessage wrapper that defers responses).
+    // One turn later, so that the answers read before the exit land before the SDK fails what is left
+    // with "Connection closed" (even behind an onmessage wrapper that defers responses).
     setImmediate(() => {
       this.fireClose();
       void this.stopGroup(child.pid!).finally(() => {
@@ -381,25 +366,16 @@ export class ProcessTransport implements Transport {
     });
   }
 
-  private answerPending(reason: string, stderrTail: string[]): void {
-    // Node's crash output ends with a "Node.js v20.x" footer; the line worth showing is the one before.
-    const last = stderrTail.filter((line) => line.trim() !== '' && !/^Node\.js v\d+\.\d+\.\d+$/.test(line.trim())).pop();
-    const message = `connection to the server ended: ${reason}${last ? ` (last stderr line: ${last.trim()})` : ''}`;
-    const ids = [...this.pending];
-    this.pending.clear();
-    for (const id of ids) this.onmessage?.({ jsonrpc: '2.0', id, error: { code: ErrorCode.ConnectionClosed, message } });
-  }
-
   /** POSIX: whatever is left in the leader's process group (a shell wrapper's grandchildren) is stopped too. */
   private async stopGroup(pid: number): Promise<void> {
     if (process.platform === 'win32' || !groupAlive(pid)) return;
     if (!this.forced) {
       this.log.info(`process ${pid} has exited; stopping what is left of its process group`);
       signalGroup(pid, 'SIGTERM');
-      if (await this.groupGoneWithin(pid, this.graceMs)) return;
+      if (await groupGoneWithin(pid, this.graceMs)) return;
     }
     signalGroup(pid, 'SIGKILL');
-    if (!(await this.groupGoneWithin(pid, this.graceMs))) this.log.warn(`process group ${pid} still has members after SIGKILL`);
+    if (!(await groupGoneWithin(pid, this.graceMs))) this.log.warn(`process group ${pid} still has members after SIGKILL`);
   }
 
   private fireClose(): void {
@@ -414,14 +390,5 @@ export class ProcessTransport implements Transport {
     const exited = await Promise.race([this.leaderExited.then(() => true), timeout]);
     clearTimeout(timer);
     return exited;
-  }
-
-  private async groupGoneWithin(pid: number, ms: number): Promise<boolean> {
-    const deadline = Date.now() + ms;
-    while (groupAlive(pid)) {
-      if (Date.now() >= deadline) return false;
-      await new Promise((resolve) => setTimeout(resolve, GROUP_POLL_MS));
-    }
-    return true;
   }
 }

@@ -93,7 +93,7 @@ export class FakeConnection implements ServerConnection {
   serverInfo = { name: 'fake', version: '1.0.0' };
   instructions: string | undefined = 'use the fake tools';
   supports = { tools: true, resources: true, resourceTemplates: true, prompts: true, logging: true };
-  /** Whether close() and crash() reject in-flight requests (a real connection does). */
+  /** Whether close() and crash() reject in-flight requests after onClose (the SDK does, when its transport closes). */
   rejectInFlightOnClose = true;
   readonly listCalls: { kind: CatalogKind; cursor: string | undefined }[] = [];
   readonly calls: { name: string; args: Record<string, unknown>; options: RequestOptions }[] = [];
@@ -190,11 +190,11 @@ export class FakeConnection implements ServerConnection {
   private end(info: CloseInfo): void {
     if (this.closed) return;
     this.closed = true;
-    if (this.rejectInFlightOnClose) {
-      for (const pending of this.inFlight) pending.reject(new Error(`connection closed: ${info.reason}`));
-    }
+    // As the SDK does: onclose first, then its own "Connection closed" for what was still waiting.
+    const waiting = [...this.inFlight];
     this.inFlight.clear();
     this.closeEmitter.fire(info);
+    if (this.rejectInFlightOnClose) for (const pending of waiting) pending.reject(new Error('Connection closed'));
   }
 }
 

@@ -11,7 +11,7 @@ type RenderModule = typeof import('../../../webview/render');
 const row: ServerRow = {
   id: 'deep', name: 'deep', scope: 'user', transport: 'stdio', state: 'ready', stateLabel: 'ready',
   launchSummary: 'node deep-schema.mjs', source: { file: '/home/ada/.mcp.json', line: 3, column: 5 },
-  needsTrust: false, disabled: false, fingerprint: 'fp',
+  needsTrust: false, disabled: false, canRestart: true, fingerprint: 'fp',
   counts: { tools: 1, resources: 0, resourceTemplates: 0, prompts: 0 },
   refusedTools: [{ name: 'deep', reason: 'its input schema is nested more than 64 levels deep' }, { name: 'deep-output', reason: 'its output schema is nested more than 64 levels deep' }],
 };

@@ -25,6 +25,7 @@ function serverRow(partial: Partial<ServerRow> & Pick<ServerRow, 'id'>): ServerR
     source: { file: USER, line: 3, column: 5 },
     needsTrust: false,
     disabled: false,
+    canRestart: partial.state === undefined || ['ready', 'starting', 'restarting', 'crashed', 'failed'].includes(partial.state),
     fingerprint: `fp-${partial.id}`,
     ...partial,
   };
@@ -158,8 +159,8 @@ describe('webview render', () => {
   const EXPECTED_ACTIONS: { readonly [K in ServerStateKind]: readonly string[] } = {
     notStarted: [],
     stopped: ['Start'],
-    starting: ['Stop'],
-    restarting: ['Stop', 'Show logs'],
+    starting: ['Stop', 'Restart'],
+    restarting: ['Stop', 'Restart', 'Show logs'],
     ready: ['Stop', 'Restart', 'Show logs'],
     stopping: ['Stop now'],
     failed: ['Show logs', 'Retry'],
