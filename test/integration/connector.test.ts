@@ -308,8 +308,10 @@ describe('NodeServerConnector against real MCP servers', function () {
     it('reports a crash once, with exit code and stderr tail, and fails in-flight requests', async () => {
       const { connection, closes } = await connect(node(path.join(FIXTURE_SERVERS, 'listchanged.mjs')));
       const hanging = connection.callTool('hang', {}, { timeoutMs: 20_000 });
-      await assert.rejects(connection.callTool('crash', { code: 3 }, OPTS), /exited with code 3/);
-      await assert.rejects(hanging, /exited with code 3/);
+      // At this level the SDK ends waiting requests when the transport closes; the cause travels in
+      // onClose, and the live connection above names it to callers (see lifecycle.liveConnection tests).
+      await assert.rejects(connection.callTool('crash', { code: 3 }, OPTS), /connection closed/i);
+      await assert.rejects(hanging, /connection closed/i);
       await waitFor('onClose', () => closes.length === 1);
       assert.equal(closes[0].expected, false);
       assert.equal(closes[0].exitCode, 3);

@@ -240,7 +240,8 @@ describe('ProcessTransport (real processes)', function () {
       assert.equal(textOf(await client.callTool({ name: 'echo', arguments: { text: 'small' } })), 'small');
       const heapBefore = process.memoryUsage().heapUsed;
       const call = await elapsed(client.callTool({ name: 'huge', arguments: {} }));
-      assert.match(String(call.error), /server wrote more than 10 MB on one stdout line/);
+      // The SDK ends the waiting call when the transport closes; the cause is the transport's error.
+      assert.match(String(call.error), /Connection closed/);
       assert.ok(errors.some((e) => e.message === 'server wrote more than 10 MB on one stdout line'));
       assert.equal(exits.length, 1);
       assert.equal(exits[0].reason, 'server wrote more than 10 MB on one stdout line');
