@@ -153,6 +153,7 @@ function serverRow(row: ServerRow, actions: Actions): TemplateResult {
     </div>
     ${row.dangerFlags !== undefined && row.dangerFlags.length > 0 ? html`<ul class="danger-flags" aria-label="Danger flags">${row.dangerFlags.map((flag) => html`<li class="danger-flag" data-testid="server-danger" data-flag=${flag.id} title=${flag.detail !== undefined ? `${flag.reason}: ${flag.detail}` : flag.reason}>${icon('warning', 'danger-icon')}<span class="danger-id">${flag.id}</span> ${flag.reason}</li>`)}</ul>` : nothing}
     ${row.stateReason !== undefined ? html`<div class=${failure ? 'row-error' : 'row-reason'} data-testid=${failure ? 'server-error' : 'server-reason'} title=${row.stateReason}>${row.stateReason}</div>` : nothing}
+    ${row.stateHint !== undefined ? html`<div class="row-reason" data-testid="server-hint" title=${row.stateHint}>${row.stateHint}</div>` : nothing}
     ${STATE_ACTIONS[row.state].length > 0 ? html`<div class="row-actions">${STATE_ACTIONS[row.state].map(({ action, label }) => html`<button class="link-button row-action" type="button" data-testid=${`server-action-${action}`} @click=${() => actions.serverAction(row.id, action)}>${label}</button>`)}</div>` : nothing}
   </li>`;
 }

@@ -122,6 +122,7 @@ function toServerRow(server: EffectiveServer, status: ServerStateKind | ServerSt
     state: kind,
     stateLabel: parked?.label ?? (full ? ServerState.label(full.state) : SERVER_STATE_LABELS[kind]),
     ...(reason ? { stateReason: revealHiddenCharacters(reason) } : {}),
+    ...(full?.state.kind === 'failed' && full.state.hint !== undefined ? { stateHint: revealHiddenCharacters(full.state.hint) } : {}),
     ...(full?.counts && full.state.kind === 'ready' ? { counts: { ...full.counts } } : {}),
     ...(full?.toolReview && full.state.kind === 'ready' ? { toolReview: toolReviewRow(full.toolReview) } : {}),
     ...(full?.refusedTools && full.refusedTools.length > 0 && full.state.kind === 'ready'

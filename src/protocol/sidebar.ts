@@ -81,6 +81,8 @@ export interface ServerRow {
   readonly stateLabel: string;
   /** Why the server failed, crashed or is restarting (display-safe, secrets already scrubbed). */
   readonly stateReason?: string;
+  /** What to do about a failure when stderr names its cause (a missing environment variable), display-safe. */
+  readonly stateHint?: string;
   /** What a ready server offers; absent while it is not ready. */
   readonly counts?: CatalogCounts;
   /** Changed, new and flagged tools of a ready server; absent while it is not ready. */

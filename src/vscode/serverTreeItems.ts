@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { ConfigSnapshot } from '../core/config';
 import type { ConfigProblem, EffectiveServer, ShadowedServer, SourceRange } from '../core/config/types';
 import {
-  CATALOG_KINDS, ServerState, redactCommandLine, redactText, redactUrl, secretsOf, type Catalog, type ServerView,
+  CATALOG_KINDS, ServerState, redactCommandLine, redactText, redactUrl, secretsOf, stderrExcerpt, type Catalog, type ServerView,
 } from '../core/lifecycle';
 import { HELD_REASON, revealHiddenCharacters } from '../core/sidebarSnapshot';
 import { needsTrustDecision, trustDisplay, type DangerFlag, type TrustDecision } from '../core/trust';
@@ -158,9 +158,6 @@ function problemsRow(problems: readonly ConfigProblem[]): Row {
   };
 }
 
-/** Lines of stderr shown in a failed server's tooltip (the log has all of them). */
-const TOOLTIP_STDERR_LINES = 5;
-
 function serverTooltip(
   server: EffectiveServer, shadowed: ShadowedServer[], labels: Map<string, string>, view: ServerView | undefined,
   decision: TrustDecision | undefined, flags: readonly DangerFlag[],
@@ -196,7 +193,7 @@ function serverTooltip(
   return lines;
 }
 
-/** "State: …" and what goes with it: the reason and last stderr lines of a failure, the catalog of a ready server. */
+/** "State: …" and what goes with it: the reason, hint and stderr excerpt of a failure, the catalog of a ready server. */
 function stateLines(state: ServerState | undefined, catalog: Catalog | undefined): TooltipLine[] {
   if (!state) return [{ text: 'State: not started' }];
   const lines: TooltipLine[] = [{ text: `State: ${ServerState.label(state)}` }];
@@ -216,8 +213,9 @@ function stateLines(state: ServerState | undefined, catalog: Catalog | undefined
     }
     case 'failed': case 'crashed': {
       lines.push({ text: `Reason: ${revealHiddenCharacters(state.error)}` });
-      const tail = state.stderrTail.filter((line) => line.trim() !== '').slice(-TOOLTIP_STDERR_LINES);
-      for (const line of tail) lines.push({ text: 'stderr: ', code: revealHiddenCharacters(line) });
+      if (state.kind === 'failed' && state.hint !== undefined) lines.push({ text: `Hint: ${revealHiddenCharacters(state.hint)}` });
+      // The lines stating the error first, then the tail (the log has every line).
+      for (const line of stderrExcerpt(state.stderrTail)) lines.push({ text: 'stderr: ', code: revealHiddenCharacters(line) });
       break;
     }
     case 'restarting':

@@ -10,12 +10,13 @@ import * as path from 'node:path';
 import { EVERYTHING, MEMORY } from './helperServers';
 import { requireBuiltCli, runCli, TempDirs, writeJson, type CliResult } from './support';
 
-const STATUS_KEYS = ['name', 'scope', 'state', 'error', 'tools', 'resources', 'prompts', 'startMs'];
+const STATUS_KEYS = ['name', 'scope', 'state', 'error', 'tools', 'resources', 'prompts', 'startMs', 'stderr', 'hint'];
 const SECRET = 'sk-status-test-7c1f9e';
 
 interface StatusServer {
   name: string; scope: string; state: string; error: string | null;
   tools: number; resources: number; prompts: number; startMs: number | null;
+  stderr: string[]; hint: string | null;
 }
 
 /** A temp home (user scope) and workspace (project scope) with real and broken servers, all carrying `marker`. */
@@ -121,11 +122,11 @@ describe('switchboard status and call (built CLI, real servers)', function () {
     assert.ok(everything.resources > 0 && everything.prompts > 0, JSON.stringify(everything));
     assert.deepEqual(servers.get('broken'), {
       name: 'broken', scope: 'user', state: 'failed', error: servers.get('broken')!.error,
-      tools: 0, resources: 0, prompts: 0, startMs: null,
+      tools: 0, resources: 0, prompts: 0, startMs: null, stderr: ['boom ***'], hint: null,
     });
     assert.match(servers.get('broken')!.error ?? '', /exited with code 3/);
     assert.deepEqual(servers.get('repo'), {
-      name: 'repo', scope: 'project', state: 'needsTrust', error: null, tools: 0, resources: 0, prompts: 0, startMs: null,
+      name: 'repo', scope: 'project', state: 'needsTrust', error: null, tools: 0, resources: 0, prompts: 0, startMs: null, stderr: [], hint: null,
     });
     assert.equal(servers.get('off')!.state, 'disabled');
     assert.ok(!result.stdout.includes(SECRET), 'a secret leaked into the output');

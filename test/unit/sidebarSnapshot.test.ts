@@ -246,4 +246,14 @@ describe('revealHiddenCharacters', () => {
     const stopped = toSidebarSnapshot(config, { generatedAt: 1, stateOf: () => ({ state: { kind: 'stopped' }, refusedTools }) });
     assert.equal(stopped.servers[0].refusedTools, undefined);
   });
+
+  it('carries the hint of a failed server next to its reason', () => {
+    const config = { ...NO_CONFIG, servers: [server({ name: 'brave', scope: 'user' })] };
+    const hint = 'set BRAVE_API_KEY: add it to the "env" of "brave" in /home/alice/.mcp.json (user scope)';
+    const failed = toSidebarSnapshot(config, { generatedAt: 1, stateOf: () => ({ state: { kind: 'failed', error: 'process exited with code 1 during startup', stderrTail: [], hint } }) });
+    assert.equal(failed.servers[0].stateReason, 'process exited with code 1 during startup');
+    assert.equal(failed.servers[0].stateHint, hint);
+    const plain = toSidebarSnapshot(config, { generatedAt: 1, stateOf: () => ({ state: { kind: 'failed', error: 'x', stderrTail: [] } }) });
+    assert.equal('stateHint' in plain.servers[0], false);
+  });
 });

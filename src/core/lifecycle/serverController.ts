@@ -18,6 +18,7 @@ import { nextRestart } from './restartPolicy';
 import type { LifecycleSettings } from './settings';
 import { MutableSlot } from './slot';
 import { StartAttempt, closeQuietly } from './startAttempt';
+import { serverFailureHint } from './stderrCause';
 import { ServerState } from './state';
 import type { Catalog, McpLogLevel } from './types';
 
@@ -292,7 +293,14 @@ export class ServerController implements ServerView, Disposable {
       return;
     }
     this.log.error(`failed to start: ${error}`);
-    this.setState({ kind: 'failed', error, stderrTail: tail });
+    this.setState(this.failed(error, tail));
+  }
+
+  /** The failed state, with a hint when stderr names the cause (logged too: the log is where people look). */
+  private failed(error: string, stderrTail: string[]): ServerState {
+    const hint = serverFailureHint(this.currentServer, stderrTail);
+    if (hint !== undefined) this.log.error(`hint: ${hint}`);
+    return { kind: 'failed', error, stderrTail, ...(hint !== undefined ? { hint } : {}) };
   }
 
   private onClosed(live: LiveConnection, info: CloseInfo): void {
@@ -316,7 +324,7 @@ export class ServerController implements ServerView, Disposable {
     this.failures = next.failures;
     if (next.kind === 'giveUp') {
       this.log.error(next.error);
-      this.setState({ kind: 'failed', error: next.error, stderrTail });
+      this.setState(this.failed(next.error, stderrTail));
       return;
     }
     this.restartTimer.value = this.options.clock.setTimeout(() => {
