@@ -1,7 +1,7 @@
 // `switchboard status`: starts the workspace's servers the way the extension would, waits until each is
 // ready or failed, lists what each offers, stops them all and reports.
 import {
-  DEFAULT_LIFECYCLE_SETTINGS, ServerState, startupSummaryLine, stderrExcerpt, type RefusedTool, type ServerView, type StartupSummary,
+  DEFAULT_LIFECYCLE_SETTINGS, ServerState, serverWarnings, startupSummaryLine, stderrExcerpt, type RefusedTool, type ServerView, type StartupSummary,
 } from '../core/lifecycle';
 import { millisecondsFlag, PROGRAM, type Command } from './command';
 import { tableRenderer } from './table';
@@ -34,11 +34,13 @@ ${TRUST_STORE_HELP}
   -h, --help       Show this help.
 
 JSON: { "servers": [ { "name", "scope", "state", "error", "tools", "resources",
-          "prompts", "startMs", "stderr", "hint" } ] }
+          "prompts", "startMs", "warnings", "stderr", "hint" } ] }
 "state" is the lifecycle state: ready, failed, needsTrust, disabled (or starting when
 a server did not settle in time). "error" is the reason a server failed, else null.
 The counts are numbers (0 unless ready). "startMs" is the time from start to ready in
-milliseconds, null if the server never became ready. "stderr" is what a failed
+milliseconds, null if the server never became ready. "warnings" are what is wrong
+with a ready server, e.g. "tools/list failed: …" (it is ready, but offers less than
+it should; the counts hold what was listed). "stderr" is what a failed
 server wrote to stderr, the lines stating the error first, then the last lines ([]
 unless failed). "hint" says what to do when stderr names the cause (a missing
 environment variable: which one to set, and where), else null.
@@ -57,6 +59,8 @@ interface StatusRow {
   resources: number;
   prompts: number;
   startMs: number | null;
+  /** What is wrong with a ready server: a listing that failed ("tools/list failed: …"). */
+  warnings: string[];
   /** A failed server's stderr: the lines stating the error first, then the last lines. */
   stderr: string[];
   /** What to do about a failure when stderr names its cause, else null. */
@@ -123,6 +127,7 @@ function rowOf(view: ServerView, startMs: number | null): StatusRow {
     resources: ready ? catalog.resources.length : 0,
     prompts: ready ? catalog.prompts.length : 0,
     startMs,
+    warnings: serverWarnings(view),
     stderr: state.kind === 'failed' || state.kind === 'crashed' ? stderrExcerpt(state.stderrTail) : [],
     hint: state.kind === 'failed' ? state.hint ?? null : null,
     hiddenTools: ready ? catalog.hiddenTools ?? 0 : 0,
@@ -137,8 +142,8 @@ export function refusedLines(refused: readonly RefusedTool[] | undefined): strin
 }
 
 function jsonOf(row: StatusRow): Omit<StatusRow, 'hiddenTools' | 'refusedTools' | 'droppedLogLines' | 'parkedBecause'> {
-  const { name, scope, state, error, tools, resources, prompts, startMs, stderr, hint } = row;
-  return { name, scope, state, error, tools, resources, prompts, startMs, stderr, hint };
+  const { name, scope, state, error, tools, resources, prompts, startMs, warnings, stderr, hint } = row;
+  return { name, scope, state, error, tools, resources, prompts, startMs, warnings, stderr, hint };
 }
 
 function formatTable(rows: StatusRow[], summary: StartupSummary): string {
@@ -153,6 +158,7 @@ function formatTable(rows: StatusRow[], summary: StartupSummary): string {
   rows.forEach((row, index) => {
     lines.push(render(cells[index]));
     if (row.error !== null) lines.push(`    ${row.error}`);
+    for (const warning of row.warnings) lines.push(`    warning: ${warning}`);
     for (const line of refusedLines(row.refusedTools)) lines.push(`    ${line}`);
     if (row.droppedLogLines > 0) lines.push(`    ${row.droppedLogLines} log ${row.droppedLogLines === 1 ? 'line' : 'lines'} dropped: the server logged faster than the log takes (see --verbose)`);
     if (row.hiddenTools > 0) lines.push(`    ${row.hiddenTools} more ${row.hiddenTools === 1 ? 'tool is' : 'tools are'} hidden by allowedTools/disabledTools`);

@@ -89,6 +89,8 @@ export interface ServerRow {
   readonly toolReview?: ToolReviewCounts;
   /** Tools of a ready server the host refused to take from its listing (names display-safe), with why; absent when none. */
   readonly refusedTools?: readonly { readonly name: string; readonly reason: string }[];
+  /** What is wrong with a ready server, display-safe: "tools/list failed: …" (what it offers may be missing); absent when nothing. */
+  readonly warnings?: readonly string[];
   /** Project servers: the danger flags of the definition, in the order the trust prompt lists them. */
   readonly dangerFlags?: readonly DangerFlagRow[];
   /** The command line (stdio) or the url (http, sse, ws), for display only. */

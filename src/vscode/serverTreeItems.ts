@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import type { ConfigSnapshot } from '../core/config';
 import type { ConfigProblem, EffectiveServer, ShadowedServer, SourceRange } from '../core/config/types';
 import {
-  CATALOG_KINDS, ServerState, redactCommandLine, redactText, redactUrl, secretsOf, stderrExcerpt, type Catalog, type ServerView,
+  CATALOG_KINDS, ServerState, listingWarnings, redactCommandLine, redactText, redactUrl, secretsOf, serverWarnings, stderrExcerpt, type Catalog,
+  type ServerView,
 } from '../core/lifecycle';
 import { HELD_REASON, revealHiddenCharacters } from '../core/sidebarSnapshot';
 import { needsTrustDecision, trustDisplay, type DangerFlag, type TrustDecision } from '../core/trust';
@@ -60,6 +61,9 @@ function serverRow(server: EffectiveServer, view: ServerView | undefined, shadow
   if (isVirtualFile(server.source.file)) context.push('virtual');
   if (state) context.push(...actionsOf(state));
   const catalog = view?.state.kind === 'ready' ? catalogRows(server.id, view.catalog, tools) : [];
+  // Ready, but a listing failed: said in the description, not only the tooltip, or it reads as "no tools".
+  const warnings = view ? serverWarnings(view) : [];
+  const warning = !reason && warnings.length > 0 ? ` ⚠ ${shortReason(warnings[0])}${warnings.length > 1 ? ` (+${warnings.length - 1})` : ''}` : '';
   return {
     data: {
       id: `server:${server.id}`,
@@ -67,13 +71,13 @@ function serverRow(server: EffectiveServer, view: ServerView | undefined, shadow
       serverId: server.id,
       state: state?.kind ?? 'notStarted',
       label: server.id,
-      description: `${server.scope} · ${server.launch.type} · ${label}${reason ? `: ${shortReason(reason)}` : ''}`,
+      description: `${server.scope} · ${server.launch.type} · ${label}${reason ? `: ${shortReason(reason)}` : warning}`,
       tooltip: lines.map((l) => (l.code !== undefined ? `${l.text}${l.code}` : l.text)).join('\n'),
       contextValue: context.join(' '),
       location: locationOf(server.source),
       children: [],
     },
-    icon: stateIcon(state),
+    icon: stateIcon(state, warnings.length > 0),
     markdown: toMarkdown(lines),
     children: [...catalog, ...shadowed.map((entry) => shadowedRow(server, entry, labels))],
   };
@@ -208,6 +212,7 @@ function stateLines(state: ServerState | undefined, catalog: Catalog | undefined
         const hidden = catalog.hiddenTools ?? 0;
         if (hidden > 0) lines.push({ text: `${counted(hidden, 'more tool', 'more tools')} ${nounFor(hidden, 'is', 'are')} hidden by allowedTools/disabledTools` });
         for (const refused of catalog.refusedTools ?? []) lines.push({ text: `⚠ Tool ${revealHiddenCharacters(refused.name)} refused: ${refused.reason}` });
+        for (const warning of listingWarnings(catalog)) lines.push({ text: `⚠ ${revealHiddenCharacters(warning)}` });
       }
       break;
     }
