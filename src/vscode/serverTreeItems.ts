@@ -190,6 +190,7 @@ function serverTooltip(
     const headers = Object.keys(launch.headers);
     if (headers.length > 0) lines.push({ text: `Headers: ${headers.join(', ')}` });
   }
+  lines.push({ text: rootsText(launch.roots) });
   if (server.needsInput.length > 0) lines.push({ text: `Asks for: ${server.needsInput.join(', ')}` });
   lines.push({ text: `Defined at ${location(server.source)}` });
   lines.push({ text: `Fingerprint: ${server.fingerprint.slice(0, 12)}` });
@@ -236,6 +237,14 @@ function stateLines(state: ServerState | undefined, catalog: Catalog | undefined
       break;
   }
   return lines;
+}
+
+/** Which MCP roots the server gets: the entry's `roots`, or the workspace folders it follows. */
+function rootsText(roots: false | readonly string[] | undefined): string {
+  if (roots === false) return 'Roots: none ("roots": false: the server keeps the folders its arguments name)';
+  if (roots !== undefined) return `Roots: ${roots.length > 0 ? roots.map(revealHiddenCharacters).join(', ') : 'none'} (its "roots")`;
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  return `Roots: ${folders.length > 0 ? folders.map((folder) => revealHiddenCharacters(folder.uri.fsPath)).join(', ') : 'none'} (the workspace folders)`;
 }
 
 /** The env file and the names it defines (never a value). */
