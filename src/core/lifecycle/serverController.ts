@@ -18,7 +18,7 @@ import { nextRestart } from './restartPolicy';
 import type { LifecycleSettings } from './settings';
 import { MutableSlot } from './slot';
 import { StartAttempt, closeQuietly } from './startAttempt';
-import { serverFailureHint } from './stderrCause';
+import { failedState } from './stderrCause';
 import { ServerState } from './state';
 import type { Catalog, McpLogLevel } from './types';
 
@@ -293,14 +293,7 @@ export class ServerController implements ServerView, Disposable {
       return;
     }
     this.log.error(`failed to start: ${error}`);
-    this.setState(this.failed(error, tail));
-  }
-
-  /** The failed state, with a hint when stderr names the cause (logged too: the log is where people look). */
-  private failed(error: string, stderrTail: string[]): ServerState {
-    const hint = serverFailureHint(this.currentServer, stderrTail);
-    if (hint !== undefined) this.log.error(`hint: ${hint}`);
-    return { kind: 'failed', error, stderrTail, ...(hint !== undefined ? { hint } : {}) };
+    this.setState(failedState(this.currentServer, error, tail, this.log));
   }
 
   private onClosed(live: LiveConnection, info: CloseInfo): void {
@@ -324,7 +317,7 @@ export class ServerController implements ServerView, Disposable {
     this.failures = next.failures;
     if (next.kind === 'giveUp') {
       this.log.error(next.error);
-      this.setState(this.failed(next.error, stderrTail));
+      this.setState(failedState(this.currentServer, next.error, stderrTail, this.log));
       return;
     }
     this.restartTimer.value = this.options.clock.setTimeout(() => {

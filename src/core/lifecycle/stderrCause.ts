@@ -4,6 +4,8 @@
 // So an excerpt puts the lines that state the error first, then the tail; and when one of them names
 // a missing environment variable, a hint says which variable to set and where.
 import type { EffectiveServer } from '../config/types';
+import type { ServerLog } from './ports';
+import type { ServerState } from './state';
 
 /** Lines an excerpt shows at most (the server's log has all of them). */
 export const STDERR_EXCERPT_LINES = 8;
@@ -130,4 +132,13 @@ export function failureSummary(error: string, tail: readonly string[], hint?: st
 /** The hint for a server of the configuration (see failureHint). */
 export function serverFailureHint(server: Pick<EffectiveServer, 'name' | 'scope' | 'source' | 'launch'>, tail: readonly string[]): string | undefined {
   return failureHint(tail, { name: server.name, scope: server.scope, file: server.source.file, envNames: Object.keys(server.launch.env) });
+}
+
+/** The `failed` state of a server, with the hint when stderr names the cause (logged too: the log is where people look). */
+export function failedState(
+  server: Pick<EffectiveServer, 'name' | 'scope' | 'source' | 'launch'>, error: string, stderrTail: string[], log: Pick<ServerLog, 'error'>,
+): Extract<ServerState, { kind: 'failed' }> {
+  const hint = serverFailureHint(server, stderrTail);
+  if (hint !== undefined) log.error(`hint: ${hint}`);
+  return { kind: 'failed', error, stderrTail, ...(hint !== undefined ? { hint } : {}) };
 }
