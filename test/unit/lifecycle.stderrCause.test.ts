@@ -155,6 +155,13 @@ describe('stderr cause', () => {
       assert.match(hint ?? '', /^the server says SENTRY_ACCESS_TOKEN is missing, but the "env" of "sentry" in \/home\/ada\/\.mcp\.json \(user scope\) sets it: check its value there/);
     });
 
+    it('points to the environment for an entry the person cannot edit (managed, plugin)', () => {
+      assert.equal(
+        failureHint(SENTRY_NO_TOKEN, { ...entry, scope: 'plugin', file: '/ext/pub.tool/package.json' }),
+        'set SENTRY_ACCESS_TOKEN in the environment VS Code starts with (the plugin entry "sentry" in /ext/pub.tool/package.json cannot be edited here)',
+      );
+    });
+
     it('gives none when stderr names no variable', () => {
       assert.equal(failureHint(NODE_MODULE_NOT_FOUND, entry), undefined);
     });

@@ -256,4 +256,15 @@ describe('revealHiddenCharacters', () => {
     const plain = toSidebarSnapshot(config, { generatedAt: 1, stateOf: () => ({ state: { kind: 'failed', error: 'x', stderrTail: [] } }) });
     assert.equal('stateHint' in plain.servers[0], false);
   });
+
+  it('carries the warnings of a ready server (a failed listing), display-safe, only while ready', () => {
+    const config = { ...NO_CONFIG, servers: [server({ name: 'flaky', scope: 'user' })] };
+    const warnings = ['tools/list failed: MCP error -32603: index\u202E down'];
+    const ready = toSidebarSnapshot(config, { generatedAt: 1, stateOf: () => ({ state: { kind: 'ready', since: 0, startMs: 1 }, warnings }) });
+    assert.deepEqual(ready.servers[0].warnings, ['tools/list failed: MCP error -32603: index\\u{202E} down']);
+    const none = toSidebarSnapshot(config, { generatedAt: 1, stateOf: () => ({ state: { kind: 'ready', since: 0, startMs: 1 }, warnings: [] }) });
+    assert.equal('warnings' in none.servers[0], false);
+    const stopped = toSidebarSnapshot(config, { generatedAt: 1, stateOf: () => ({ state: { kind: 'stopped' }, warnings }) });
+    assert.equal(stopped.servers[0].warnings, undefined);
+  });
 });

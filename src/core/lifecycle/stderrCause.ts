@@ -108,6 +108,10 @@ export interface HintEntry {
 export function failureHint(tail: readonly string[], entry: HintEntry): string | undefined {
   const name = missingVariable(tail);
   if (name === undefined) return undefined;
+  // An administrator's or an extension's entry is not the person's to edit.
+  if (entry.scope === 'managed' || entry.scope === 'plugin') {
+    return `set ${name} in the environment VS Code starts with (the ${entry.scope} entry "${entry.name}" in ${entry.file} cannot be edited here)`;
+  }
   const where = `the "env" of "${entry.name}" in ${entry.file} (${entry.scope} scope)`;
   if (entry.envNames.includes(name)) {
     return `the server says ${name} is missing, but ${where} sets it: check its value there (a \${env:…} it refers to may be unset where the server starts)`;
