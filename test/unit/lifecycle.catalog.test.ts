@@ -188,6 +188,19 @@ describe('catalog', () => {
       assert.deepEqual(changes, ['tools', 'tools'], 'nor is the recovery silent, though the list is the same');
     });
 
+    it('does not count a server without resources/templates/list (Method not found) as a failed listing', async () => {
+      const { connection, loader, changes, log } = setup();
+      connection.setLister('resourceTemplates', () => { throw Object.assign(new Error('MCP error -32601: Method not found'), { code: -32601 }); });
+      await loader.load();
+      assert.equal(loader.current.failedListings, undefined);
+      assert.ok(changes.includes('resourceTemplates'), 'the first listing is still announced');
+      assert.ok(log.lines.includes('warn: listing resourceTemplates failed; keeping the previous list: MCP error -32601: Method not found'));
+      connection.setLister('tools', () => { throw Object.assign(new Error('MCP error -32601: Method not found'), { code: -32601 }); });
+      connection.fireListChanged('tools');
+      await loader.idle();
+      assert.deepEqual(loader.current.failedListings, [{ kind: 'tools', error: 'MCP error -32601: Method not found' }], 'a declared tools capability without tools/list is');
+    });
+
     it('records every kind whose first listing fails, in display order, and still announces each kind', async () => {
       const { connection, loader, changes } = setup();
       connection.setLister('prompts', () => { throw new Error('MCP error -32601: Method not found'); });

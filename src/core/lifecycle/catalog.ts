@@ -78,6 +78,13 @@ export async function listAll<K extends CatalogKind>(
   return { items, warnings };
 }
 
+/** JSON-RPC's "Method not found". */
+const METHOD_NOT_FOUND = -32601;
+
+function isMethodNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === METHOD_NOT_FOUND;
+}
+
 export interface CatalogLoaderOptions {
   log: ServerLog;
   /** Read at each request, so a settings change applies to the next listing. */
@@ -181,7 +188,10 @@ export class CatalogLoader implements Disposable {
       if (this.disposed) return;
       this.options.log.warn(`listing ${kind} failed; keeping the previous list: ${errorMessage(error)}`);
       // Kept in the catalog, so the views show a ready server with a warning rather than one with no tools.
-      if (this.setFailed(kind, errorMessage(error)) || forceEvent) this.announce(kind);
+      // Many servers declare `resources` without answering resources/templates/list: they have no
+      // templates, which is nothing to warn about in every view.
+      const none = kind === 'resourceTemplates' && isMethodNotFound(error);
+      if ((!none && this.setFailed(kind, errorMessage(error))) || forceEvent) this.announce(kind);
       return;
     }
     if (this.disposed) return;
