@@ -149,7 +149,7 @@ function serverRow(row: ServerRow, actions: Actions): TemplateResult {
       ${badge(row.scope, 'default', `scope-badge scope-${row.scope}`, { 'data-testid': 'server-scope', title: SCOPE_TITLE[row.scope] })}
       ${!known && row.needsTrust ? html`<span class="marker marker-trust" data-testid="server-needs-trust" title="Defined by the repository: it will not start until you trust it">${icon('shield')}needs trust</span>` : nothing}
       ${!known && row.disabled ? html`<span class="marker marker-disabled" data-testid="server-disabled">disabled</span>` : nothing}
-      <span class="row-status">${toolReviewMarkers(row)}${refusedToolsMarker(row)}${counts ? html`<span class="server-tools" data-testid="server-tools" data-count=${String(counts.tools)}
+      <span class="row-status">${warningsMarker(row)}${toolReviewMarkers(row)}${refusedToolsMarker(row)}${counts ? html`<span class="server-tools" data-testid="server-tools" data-count=${String(counts.tools)}
         title=${[counted(counts.tools, 'tool'), counted(counts.resources, 'resource'), counted(counts.resourceTemplates, 'resource template'), counted(counts.prompts, 'prompt')].join(', ')}>${counted(counts.tools, 'tool')}</span>` : nothing}<span class=${`server-state state-${row.state}`} title=${opt(stateTitle)}>${stateIcon !== undefined ? icon(stateIcon, 'state-icon') : nothing}<span data-testid="server-state">${row.stateLabel}</span></span></span>
     </div>
     <div class="row-detail">
@@ -158,6 +158,7 @@ function serverRow(row: ServerRow, actions: Actions): TemplateResult {
     </div>
     ${row.dangerFlags !== undefined && row.dangerFlags.length > 0 ? html`<ul class="danger-flags" aria-label="Danger flags">${row.dangerFlags.map((flag) => html`<li class="danger-flag" data-testid="server-danger" data-flag=${flag.id} title=${flag.detail !== undefined ? `${flag.reason}: ${flag.detail}` : flag.reason}>${icon('warning', 'danger-icon')}<span class="danger-id">${flag.id}</span> ${flag.reason}</li>`)}</ul>` : nothing}
     ${row.stateReason !== undefined ? html`<div class=${failure ? 'row-error' : 'row-reason'} data-testid=${failure ? 'server-error' : 'server-reason'} title=${row.stateReason}>${row.stateReason}</div>` : nothing}
+    ${row.stateHint !== undefined ? html`<div class="row-reason" data-testid="server-hint" title=${row.stateHint}>${row.stateHint}</div>` : nothing}
     ${rowActions.length > 0 ? html`<div class="row-actions">${rowActions.map(({ action, label }) => html`<button class="link-button row-action" type="button" data-testid=${`server-action-${action}`} @click=${() => actions.serverAction(row.id, action)}>${label}</button>`)}</div>` : nothing}
   </li>`;
 }
@@ -173,6 +174,15 @@ function toolReviewMarkers(row: ServerRow): TemplateResult | typeof nothing {
   ].join('\n');
   return html`${changes.length > 0 ? html`<span class="marker marker-tools-changed" data-testid="server-tools-changed" data-changed=${String(review.changed)} data-new=${String(review.new)}
       title="Tool definitions changed since you last accepted them, or tools that appeared later: review them in the Servers view">${icon('warning')}${changes.join(' · ')}</span>` : nothing}${review.flagged > 0 ? html`<span class="marker marker-poisoning" data-testid="server-poisoning" data-count=${String(review.flagged)} data-blocked=${String(review.blocked)} title=${flaggedTitle}>${icon('warning')}${review.flagged} flagged</span>` : nothing}`;
+}
+
+/** A ready server's warnings (a listing that failed): the marker names the first, the tooltip all. */
+function warningsMarker(row: ServerRow): TemplateResult | typeof nothing {
+  const warnings = row.warnings ?? [];
+  if (warnings.length === 0) return nothing;
+  const [first] = warnings;
+  const label = first.split(':', 1)[0];
+  return html`<span class="marker marker-warning" data-testid="server-warning" data-count=${String(warnings.length)} title=${warnings.join('\n')}>${icon('warning')}${label}${warnings.length > 1 ? ` (+${warnings.length - 1})` : ''}</span>`;
 }
 
 /** The tools the host refused from a ready server's listing, each with its reason in the tooltip. */

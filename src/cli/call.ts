@@ -2,7 +2,7 @@
 // tool, prints the result as the server sent it, and stops the server.
 import { ToolCallRefusedError } from '../core/calls';
 import type { EffectiveServer } from '../core/config/types';
-import { DEFAULT_LIFECYCLE_SETTINGS, errorMessage, type CallToolResult, type ServerView } from '../core/lifecycle';
+import { DEFAULT_LIFECYCLE_SETTINGS, errorMessage, stderrExcerpt, type CallToolResult, type ServerView } from '../core/lifecycle';
 import { needsTrustDecision } from '../core/trust';
 import { millisecondsFlag, PROGRAM, UsageError, type Command, type Io } from './command';
 import { CliHost } from './host';
@@ -146,8 +146,10 @@ function notStarted(io: Io, server: EffectiveServer, view: ServerView | undefine
   const state = view?.state;
   const reason = state?.kind === 'failed' || state?.kind === 'crashed' ? state.error : `it is ${state?.kind ?? 'unknown'}`;
   io.err(`${PROGRAM}: server '${server.id}' did not start: ${reason}\n`);
+  if (state?.kind === 'failed' && state.hint !== undefined) io.err(`  hint: ${state.hint}\n`);
   if (state?.kind === 'failed' || state?.kind === 'crashed') {
-    for (const line of state.stderrTail.slice(-10)) io.err(`  stderr: ${line}\n`);
+    // The lines stating the error first: the last ones are often a stack or usage text.
+    for (const line of stderrExcerpt(state.stderrTail, 10)) io.err(`  stderr: ${line}\n`);
   }
   return 1;
 }

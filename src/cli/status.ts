@@ -1,6 +1,8 @@
 // `switchboard status`: starts the workspace's servers the way the extension would, waits until each is
 // ready or failed, lists what each offers, stops them all and reports.
-import { DEFAULT_LIFECYCLE_SETTINGS, ServerState, startupSummaryLine, type RefusedTool, type ServerView, type StartupSummary } from '../core/lifecycle';
+import {
+  DEFAULT_LIFECYCLE_SETTINGS, ServerState, serverWarnings, startupSummaryLine, stderrExcerpt, type RefusedTool, type ServerView, type StartupSummary,
+} from '../core/lifecycle';
 import { millisecondsFlag, PROGRAM, type Command } from './command';
 import { tableRenderer } from './table';
 import { TRUST_STORE_HELP } from './trust';
@@ -32,11 +34,16 @@ ${TRUST_STORE_HELP}
   -h, --help       Show this help.
 
 JSON: { "servers": [ { "name", "scope", "state", "error", "tools", "resources",
-          "prompts", "startMs" } ] }
+          "prompts", "startMs", "warnings", "stderr", "hint" } ] }
 "state" is the lifecycle state: ready, failed, needsTrust, disabled (or starting when
 a server did not settle in time). "error" is the reason a server failed, else null.
 The counts are numbers (0 unless ready). "startMs" is the time from start to ready in
-milliseconds, null if the server never became ready.
+milliseconds, null if the server never became ready. "warnings" are what is wrong
+with a ready server, e.g. "tools/list failed: …" (it is ready, but offers less than
+it should; the counts hold what was listed). "stderr" is what a failed
+server wrote to stderr, the lines stating the error first, then the last lines ([]
+unless failed). "hint" says what to do when stderr names the cause (a missing
+environment variable: which one to set, and where), else null.
 
 Exit status: 0 when every server that was started is ready; 1 when any failed;
 2 for a usage error.
@@ -52,8 +59,12 @@ interface StatusRow {
   resources: number;
   prompts: number;
   startMs: number | null;
-  /** Not printed in JSON: the last stderr lines of a failed server, for the table. */
-  stderrTail: string[];
+  /** What is wrong with a ready server: a listing that failed ("tools/list failed: …"). */
+  warnings: string[];
+  /** A failed server's stderr: the lines stating the error first, then the last lines. */
+  stderr: string[];
+  /** What to do about a failure when stderr names its cause, else null. */
+  hint: string | null;
   /** Not printed in JSON: why a server waiting for trust was not started, for the table. */
   parkedBecause?: string;
   /** Not printed in JSON: how many listed tools allowedTools/disabledTools hide, for the table. */
@@ -116,7 +127,9 @@ function rowOf(view: ServerView, startMs: number | null): StatusRow {
     resources: ready ? catalog.resources.length : 0,
     prompts: ready ? catalog.prompts.length : 0,
     startMs,
-    stderrTail: state.kind === 'failed' || state.kind === 'crashed' ? state.stderrTail : [],
+    warnings: serverWarnings(view),
+    stderr: state.kind === 'failed' || state.kind === 'crashed' ? stderrExcerpt(state.stderrTail) : [],
+    hint: state.kind === 'failed' ? state.hint ?? null : null,
     hiddenTools: ready ? catalog.hiddenTools ?? 0 : 0,
     refusedTools: ready ? catalog.refusedTools ?? [] : [],
     droppedLogLines: view.droppedLogLines,
@@ -128,12 +141,10 @@ export function refusedLines(refused: readonly RefusedTool[] | undefined): strin
   return (refused ?? []).map((tool) => `tool '${tool.name}' refused: ${tool.reason}`);
 }
 
-function jsonOf(row: StatusRow): Omit<StatusRow, 'stderrTail' | 'hiddenTools' | 'refusedTools' | 'droppedLogLines'> {
-  const { name, scope, state, error, tools, resources, prompts, startMs } = row;
-  return { name, scope, state, error, tools, resources, prompts, startMs };
+function jsonOf(row: StatusRow): Omit<StatusRow, 'hiddenTools' | 'refusedTools' | 'droppedLogLines' | 'parkedBecause'> {
+  const { name, scope, state, error, tools, resources, prompts, startMs, warnings, stderr, hint } = row;
+  return { name, scope, state, error, tools, resources, prompts, startMs, warnings, stderr, hint };
 }
-
-const STDERR_LINES_SHOWN = 5;
 
 function formatTable(rows: StatusRow[], summary: StartupSummary): string {
   if (rows.length === 0) return 'No servers configured.\n';
@@ -147,10 +158,12 @@ function formatTable(rows: StatusRow[], summary: StartupSummary): string {
   rows.forEach((row, index) => {
     lines.push(render(cells[index]));
     if (row.error !== null) lines.push(`    ${row.error}`);
+    for (const warning of row.warnings) lines.push(`    warning: ${warning}`);
     for (const line of refusedLines(row.refusedTools)) lines.push(`    ${line}`);
     if (row.droppedLogLines > 0) lines.push(`    ${row.droppedLogLines} log ${row.droppedLogLines === 1 ? 'line' : 'lines'} dropped: the server logged faster than the log takes (see --verbose)`);
     if (row.hiddenTools > 0) lines.push(`    ${row.hiddenTools} more ${row.hiddenTools === 1 ? 'tool is' : 'tools are'} hidden by allowedTools/disabledTools`);
-    for (const line of row.stderrTail.slice(-STDERR_LINES_SHOWN)) lines.push(`    stderr: ${line}`);
+    if (row.hint !== null) lines.push(`    hint: ${row.hint}`);
+    for (const line of row.stderr) lines.push(`    stderr: ${line}`);
     if (row.state === 'needsTrust') {
       lines.push(row.parkedBecause === undefined
         ? '    not started: a project server; pass --allow-project to start it'

@@ -49,6 +49,8 @@ export interface ServerStatus {
   readonly toolReview?: ToolReviewCounts;
   /** Tools the host refused to take from the listing, with why (shown while the server is ready). */
   readonly refusedTools?: readonly { readonly name: string; readonly reason: string }[];
+  /** What is wrong with a ready server (a listing that failed), one line each (shown while it is ready). */
+  readonly warnings?: readonly string[];
 }
 
 export interface SidebarSnapshotOptions {
@@ -122,11 +124,13 @@ function toServerRow(server: EffectiveServer, status: ServerStateKind | ServerSt
     state: kind,
     stateLabel: parked?.label ?? (full ? ServerState.label(full.state) : SERVER_STATE_LABELS[kind]),
     ...(reason ? { stateReason: revealHiddenCharacters(reason) } : {}),
+    ...(full?.state.kind === 'failed' && full.state.hint !== undefined ? { stateHint: revealHiddenCharacters(full.state.hint) } : {}),
     ...(full?.counts && full.state.kind === 'ready' ? { counts: { ...full.counts } } : {}),
     ...(full?.toolReview && full.state.kind === 'ready' ? { toolReview: toolReviewRow(full.toolReview) } : {}),
     ...(full?.refusedTools && full.refusedTools.length > 0 && full.state.kind === 'ready'
       ? { refusedTools: full.refusedTools.map((tool) => ({ name: revealHiddenCharacters(tool.name), reason: tool.reason })) }
       : {}),
+    ...(full?.warnings && full.warnings.length > 0 && full.state.kind === 'ready' ? { warnings: full.warnings.map(revealHiddenCharacters) } : {}),
     ...(trust && trust.flags.length > 0 ? { dangerFlags: trust.flags.map((flag) => toDangerFlagRow(flag, secretsOf(server.launch))) } : {}),
     launchSummary: launchSummary(server.launch),
     source: toLocation(server.source),

@@ -20,6 +20,8 @@ export interface ConnectionOptions {
   reinitWindowMs: number;
   /** How long close() waits for the server to acknowledge ending an HTTP session. */
   shutdownGraceMs: number;
+  /** False when the entry's `roots` fixes them (or declares none): a change of workspace folders is no news to it. */
+  followsWorkspaceRoots?: boolean;
   now?: () => number;
 }
 
@@ -133,7 +135,7 @@ export class SdkServerConnection implements ServerConnection {
   }
 
   async notifyRootsChanged(): Promise<void> {
-    if (this.ended || this.stopping) return;
+    if (this.ended || this.stopping || this.options.followsWorkspaceRoots === false) return;
     await this.session.client.sendRootsListChanged();
   }
 

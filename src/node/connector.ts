@@ -27,6 +27,7 @@ import {
   type Transport,
 } from './sdk';
 import { keepProgressBeforeResponses } from './messageOrder';
+import { declaresRoots, followsWorkspace, rootsFor } from './serverRoots';
 import { traceTransport } from './transportTrace';
 
 /** A stdio server about to be started: its transport spawns on start() and shuts down (staged) on close(). */
@@ -169,6 +170,7 @@ export class NodeServerConnector implements ServerConnector {
         maxReinits: this.options.maxSessionReinits ?? 3,
         reinitWindowMs: this.options.sessionReinitWindowMs ?? 60_000,
         shutdownGraceMs: request.shutdownGraceMs,
+        followsWorkspaceRoots: followsWorkspace(request.server.launch),
       });
     } catch (error) {
       if (error instanceof ConnectError) throw error;
@@ -282,7 +284,10 @@ export class NodeServerConnector implements ServerConnector {
     const client = new Client(
       { name: CLIENT_NAME, version: this.options.clientVersion },
       {
-        capabilities: { roots: { listChanged: true }, ...(elicitation ? { elicitation } : {}), ...(sample ? { sampling: {} } : {}) },
+        capabilities: {
+          ...(declaresRoots(request.server.launch) ? { roots: { listChanged: true } } : {}),
+          ...(elicitation ? { elicitation } : {}), ...(sample ? { sampling: {} } : {}),
+        },
         jsonSchemaValidator: new BoundedSchemaValidator(),
       },
     );
@@ -310,7 +315,9 @@ export class NodeServerConnector implements ServerConnector {
         return await elicit(asked, extra.signal);
       });
     }
-    client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: request.roots().map((root) => ({ ...root })) }));
+    if (declaresRoots(request.server.launch)) {
+      client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: rootsFor(request.server.launch, request.roots) }));
+    }
     client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
       const { level, logger, data } = notification.params;
       request.log.serverMessage(level, logger, data);

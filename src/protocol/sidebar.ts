@@ -81,12 +81,16 @@ export interface ServerRow {
   readonly stateLabel: string;
   /** Why the server failed, crashed or is restarting (display-safe, secrets already scrubbed). */
   readonly stateReason?: string;
+  /** What to do about a failure when stderr names its cause (a missing environment variable), display-safe. */
+  readonly stateHint?: string;
   /** What a ready server offers; absent while it is not ready. */
   readonly counts?: CatalogCounts;
   /** Changed, new and flagged tools of a ready server; absent while it is not ready. */
   readonly toolReview?: ToolReviewCounts;
   /** Tools of a ready server the host refused to take from its listing (names display-safe), with why; absent when none. */
   readonly refusedTools?: readonly { readonly name: string; readonly reason: string }[];
+  /** What is wrong with a ready server, display-safe: "tools/list failed: …" (what it offers may be missing); absent when nothing. */
+  readonly warnings?: readonly string[];
   /** Project servers: the danger flags of the definition, in the order the trust prompt lists them. */
   readonly dangerFlags?: readonly DangerFlagRow[];
   /** The command line (stdio) or the url (http, sse, ws), for display only. */

@@ -4,7 +4,7 @@
 // failures during the initial startup are gathered into one notification.
 import * as vscode from 'vscode';
 import type { Event as CoreEvent } from '../core/event';
-import type { ServerStateChange } from '../core/lifecycle';
+import { failureSummary, type ServerStateChange } from '../core/lifecycle';
 import { shortReason } from './stateIcons';
 import { notifyError } from './notify';
 
@@ -26,6 +26,8 @@ export interface FailureNotifierOptions {
 interface Failure {
   id: string;
   error: string;
+  /** The error with the stderr line stating its cause and the hint, for a notification about this server alone. */
+  detail: string;
 }
 
 export class FailureNotifier implements vscode.Disposable {
@@ -39,7 +41,7 @@ export class FailureNotifier implements vscode.Disposable {
     this.now = options.now ?? Date.now;
     this.subscription = options.onDidChangeState(({ id, state }) => {
       if (state.kind === 'ready') this.lastAnnounced.delete(id);
-      if (state.kind === 'failed') this.failed({ id, error: state.error });
+      if (state.kind === 'failed') this.failed({ id, error: state.error, detail: failureSummary(state.error, state.stderrTail, state.hint) });
     });
   }
 
@@ -72,8 +74,8 @@ export class FailureNotifier implements vscode.Disposable {
     this.notify(failure);
   }
 
-  private notify({ id, error }: Failure): void {
-    this.ask(`MCP server "${id}" failed: ${shortReason(error, 300)}`, [id]);
+  private notify({ id, detail }: Failure): void {
+    this.ask(`MCP server "${id}" failed: ${shortReason(detail, 500)}`, [id]);
   }
 
   private notifyMany(failures: Failure[]): void {

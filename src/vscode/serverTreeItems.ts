@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import type { ConfigSnapshot } from '../core/config';
 import type { ConfigProblem, EffectiveServer, ShadowedServer, SourceRange } from '../core/config/types';
 import {
-  CATALOG_KINDS, ServerState, redactCommandLine, redactText, redactUrl, secretsOf, type Catalog, type ServerView,
+  CATALOG_KINDS, ServerState, listingWarnings, redactCommandLine, redactText, redactUrl, secretsOf, serverWarnings, stderrExcerpt, type Catalog,
+  type ServerView,
 } from '../core/lifecycle';
 import { HELD_REASON, revealHiddenCharacters } from '../core/sidebarSnapshot';
 import { needsTrustDecision, trustDisplay, type DangerFlag, type TrustDecision } from '../core/trust';
@@ -60,6 +61,9 @@ function serverRow(server: EffectiveServer, view: ServerView | undefined, shadow
   if (isVirtualFile(server.source.file)) context.push('virtual');
   if (state) context.push(...actionsOf(state));
   const catalog = view?.state.kind === 'ready' ? catalogRows(server.id, view.catalog, tools) : [];
+  // Ready, but a listing failed: said in the description, not only the tooltip, or it reads as "no tools".
+  const warnings = view ? serverWarnings(view) : [];
+  const warning = !reason && warnings.length > 0 ? ` ⚠ ${shortReason(warnings[0])}${warnings.length > 1 ? ` (+${warnings.length - 1})` : ''}` : '';
   return {
     data: {
       id: `server:${server.id}`,
@@ -67,13 +71,13 @@ function serverRow(server: EffectiveServer, view: ServerView | undefined, shadow
       serverId: server.id,
       state: state?.kind ?? 'notStarted',
       label: server.id,
-      description: `${server.scope} · ${server.launch.type} · ${label}${reason ? `: ${shortReason(reason)}` : ''}`,
+      description: `${server.scope} · ${server.launch.type} · ${label}${reason ? `: ${shortReason(reason)}` : warning}`,
       tooltip: lines.map((l) => (l.code !== undefined ? `${l.text}${l.code}` : l.text)).join('\n'),
       contextValue: context.join(' '),
       location: locationOf(server.source),
       children: [],
     },
-    icon: stateIcon(state),
+    icon: stateIcon(state, warnings.length > 0),
     markdown: toMarkdown(lines),
     children: [...catalog, ...shadowed.map((entry) => shadowedRow(server, entry, labels))],
   };
@@ -158,9 +162,6 @@ function problemsRow(problems: readonly ConfigProblem[]): Row {
   };
 }
 
-/** Lines of stderr shown in a failed server's tooltip (the log has all of them). */
-const TOOLTIP_STDERR_LINES = 5;
-
 function serverTooltip(
   server: EffectiveServer, shadowed: ShadowedServer[], labels: Map<string, string>, view: ServerView | undefined,
   decision: TrustDecision | undefined, flags: readonly DangerFlag[],
@@ -189,6 +190,7 @@ function serverTooltip(
     const headers = Object.keys(launch.headers);
     if (headers.length > 0) lines.push({ text: `Headers: ${headers.join(', ')}` });
   }
+  lines.push({ text: rootsText(launch.roots) });
   if (server.needsInput.length > 0) lines.push({ text: `Asks for: ${server.needsInput.join(', ')}` });
   lines.push({ text: `Defined at ${location(server.source)}` });
   lines.push({ text: `Fingerprint: ${server.fingerprint.slice(0, 12)}` });
@@ -196,7 +198,7 @@ function serverTooltip(
   return lines;
 }
 
-/** "State: …" and what goes with it: the reason and last stderr lines of a failure, the catalog of a ready server. */
+/** "State: …" and what goes with it: the reason, hint and stderr excerpt of a failure, the catalog of a ready server. */
 function stateLines(state: ServerState | undefined, catalog: Catalog | undefined): TooltipLine[] {
   if (!state) return [{ text: 'State: not started' }];
   const lines: TooltipLine[] = [{ text: `State: ${ServerState.label(state)}` }];
@@ -211,13 +213,15 @@ function stateLines(state: ServerState | undefined, catalog: Catalog | undefined
         const hidden = catalog.hiddenTools ?? 0;
         if (hidden > 0) lines.push({ text: `${counted(hidden, 'more tool', 'more tools')} ${nounFor(hidden, 'is', 'are')} hidden by allowedTools/disabledTools` });
         for (const refused of catalog.refusedTools ?? []) lines.push({ text: `⚠ Tool ${revealHiddenCharacters(refused.name)} refused: ${refused.reason}` });
+        for (const warning of listingWarnings(catalog)) lines.push({ text: `⚠ ${revealHiddenCharacters(warning)}` });
       }
       break;
     }
     case 'failed': case 'crashed': {
       lines.push({ text: `Reason: ${revealHiddenCharacters(state.error)}` });
-      const tail = state.stderrTail.filter((line) => line.trim() !== '').slice(-TOOLTIP_STDERR_LINES);
-      for (const line of tail) lines.push({ text: 'stderr: ', code: revealHiddenCharacters(line) });
+      if (state.kind === 'failed' && state.hint !== undefined) lines.push({ text: `Hint: ${revealHiddenCharacters(state.hint)}` });
+      // The lines stating the error first, then the tail (the log has every line).
+      for (const line of stderrExcerpt(state.stderrTail)) lines.push({ text: 'stderr: ', code: revealHiddenCharacters(line) });
       break;
     }
     case 'restarting':
@@ -233,6 +237,14 @@ function stateLines(state: ServerState | undefined, catalog: Catalog | undefined
       break;
   }
   return lines;
+}
+
+/** Which MCP roots the server gets: the entry's `roots`, or the workspace folders it follows. */
+function rootsText(roots: false | readonly string[] | undefined): string {
+  if (roots === false) return 'Roots: none ("roots": false: the server keeps the folders its arguments name)';
+  if (roots !== undefined) return `Roots: ${roots.length > 0 ? roots.map(revealHiddenCharacters).join(', ') : 'none'} (its "roots")`;
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  return `Roots: ${folders.length > 0 ? folders.map((folder) => revealHiddenCharacters(folder.uri.fsPath)).join(', ') : 'none'} (the workspace folders)`;
 }
 
 /** The env file and the names it defines (never a value). */

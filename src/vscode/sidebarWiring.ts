@@ -1,6 +1,7 @@
 // The sidebar's projection and handlers: what the webview is sent (a snapshot of the configuration,
 // the lifecycle, tool review and trust) and what its requests do. The view itself is sidebarView.ts.
 import * as vscode from 'vscode';
+import { serverWarnings } from '../core/lifecycle';
 import { toSidebarSnapshot } from '../core/sidebarSnapshot';
 import type { SidebarSnapshot } from '../protocol/sidebar';
 import { approvalAttention, watchAttention } from './approvalAttention';
@@ -36,6 +37,7 @@ export function sidebarSnapshotOf(ctx: SwitchboardContext): SidebarSnapshot {
         counts: { tools: tools.length, resources: resources.length, resourceTemplates: resourceTemplates.length, prompts: prompts.length },
         toolReview: toolReview.summary(server.id),
         refusedTools: view.catalog.refusedTools,
+        warnings: serverWarnings(view),
       };
     },
     trustOf: (server) => {

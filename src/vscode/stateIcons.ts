@@ -20,8 +20,12 @@ export function stateIconParts(state: ServerState | undefined): { id: string; co
   }
 }
 
-export function stateIcon(state: ServerState | undefined): vscode.ThemeIcon {
-  const { id, color } = stateIconParts(state);
+/** A ready server with a warning (a listing failed): ready, but look. */
+export const WARNING_ICON_PARTS = { id: 'warning', color: 'problemsWarningIcon.foreground' } as const;
+
+/** The icon of a state; `warned`: a ready server with a warning gets the warning icon instead. */
+export function stateIcon(state: ServerState | undefined, warned = false): vscode.ThemeIcon {
+  const { id, color } = warned && state?.kind === 'ready' ? WARNING_ICON_PARTS : stateIconParts(state);
   return new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
 }
 

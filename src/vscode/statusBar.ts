@@ -2,9 +2,9 @@
 // tooltip with every server and its state, and a click that opens the Servers view.
 import * as vscode from 'vscode';
 import type { Event as CoreEvent } from '../core/event';
-import { ServerState, type ServerView } from '../core/lifecycle';
+import { ServerState, serverWarnings, type ServerView } from '../core/lifecycle';
 import { counted } from '../protocol/counts';
-import { shortReason, stateIconParts } from './stateIcons';
+import { shortReason, stateIconParts, WARNING_ICON_PARTS } from './stateIcons';
 
 export const STATUS_BAR_ID = 'switchboard.status';
 /** Internal (the leading `_` keeps it out of the palette): the item's text, for tests. */
@@ -30,12 +30,15 @@ const GROUPS: readonly { label: (n: number) => string; has: (s: ServerState) => 
   { label: (n) => `${n} disabled`, has: (s) => s.kind === 'disabled' },
 ];
 
-/** "MCP: 5 ready · 1 failed", or "MCP: no servers". Pure, for the item and for tests. */
-export function statusText(states: readonly ServerState[]): string {
+/**
+ * "MCP: 5 ready · 1 failed", "MCP: 3 ready (1 with a warning)" (`warned`: ready servers a listing of
+ * which failed), or "MCP: no servers". Pure, for the item and for tests.
+ */
+export function statusText(states: readonly ServerState[], warned = 0): string {
   if (states.length === 0) return 'MCP: no servers';
   const parts = GROUPS.map((group) => ({ group, count: states.filter(group.has).length }))
     .filter(({ count }) => count > 0)
-    .map(({ group, count }) => group.label(count));
+    .map(({ group, count }) => `${group.label(count)}${group === GROUPS[0] && warned > 0 ? ` (${warned} with a warning)` : ''}`);
   return `MCP: ${parts.join(' · ')}`;
 }
 
@@ -66,12 +69,14 @@ export class StatusBar implements vscode.Disposable {
   private update(): void {
     const views = this.source.list();
     const states = views.map((view) => view.state);
+    const warned = views.filter((view) => serverWarnings(view).length > 0).length;
     const icon = states.some((s) => s.kind === 'failed' || s.kind === 'crashed') ? '$(error)'
       : states.some((s) => s.kind === 'starting' || s.kind === 'restarting' || s.kind === 'stopping') ? '$(loading~spin)'
-        : '$(plug)';
-    this.item.text = `${icon} ${statusText(states)}`;
+        : warned > 0 ? `$(${WARNING_ICON_PARTS.id})` : '$(plug)';
+    const text = statusText(states, warned);
+    this.item.text = `${icon} ${text}`;
     this.item.tooltip = tooltip(views);
-    this.item.accessibilityInformation = { label: `MCP Switchboard: ${statusText(states).replace(/^MCP: /, '')}` };
+    this.item.accessibilityInformation = { label: `MCP Switchboard: ${text.replace(/^MCP: /, '')}` };
   }
 }
 
@@ -81,8 +86,9 @@ function tooltip(views: readonly ServerView[]): vscode.MarkdownString {
   md.appendMarkdown('**MCP servers**\n\n');
   if (views.length === 0) md.appendText('None configured.');
   for (const view of views) {
-    const { id } = stateIconParts(view.state);
-    const reason = ServerState.reason(view.state);
+    const [warning] = serverWarnings(view);
+    const { id } = warning !== undefined ? WARNING_ICON_PARTS : stateIconParts(view.state);
+    const reason = ServerState.reason(view.state) ?? warning;
     const tools = view.state.kind === 'ready' ? ` (${counted(view.catalog.tools.length, 'tool')})` : '';
     md.appendMarkdown(`$(${id.replace('~spin', '')}) `);
     md.appendText(`${view.id} — ${ServerState.label(view.state)}${tools}${reason ? `: ${shortReason(reason, 100)}` : ''}`);

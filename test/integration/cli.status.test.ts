@@ -7,15 +7,16 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { EVERYTHING, MEMORY } from './helperServers';
+import { EVERYTHING, FIXTURE_SERVERS, MEMORY } from './helperServers';
 import { requireBuiltCli, runCli, TempDirs, writeJson, type CliResult } from './support';
 
-const STATUS_KEYS = ['name', 'scope', 'state', 'error', 'tools', 'resources', 'prompts', 'startMs'];
+const STATUS_KEYS = ['name', 'scope', 'state', 'error', 'tools', 'resources', 'prompts', 'startMs', 'warnings', 'stderr', 'hint'];
 const SECRET = 'sk-status-test-7c1f9e';
 
 interface StatusServer {
   name: string; scope: string; state: string; error: string | null;
   tools: number; resources: number; prompts: number; startMs: number | null;
+  warnings: string[]; stderr: string[]; hint: string | null;
 }
 
 /** A temp home (user scope) and workspace (project scope) with real and broken servers, all carrying `marker`. */
@@ -121,11 +122,11 @@ describe('switchboard status and call (built CLI, real servers)', function () {
     assert.ok(everything.resources > 0 && everything.prompts > 0, JSON.stringify(everything));
     assert.deepEqual(servers.get('broken'), {
       name: 'broken', scope: 'user', state: 'failed', error: servers.get('broken')!.error,
-      tools: 0, resources: 0, prompts: 0, startMs: null,
+      tools: 0, resources: 0, prompts: 0, startMs: null, warnings: [], stderr: ['boom ***'], hint: null,
     });
     assert.match(servers.get('broken')!.error ?? '', /exited with code 3/);
     assert.deepEqual(servers.get('repo'), {
-      name: 'repo', scope: 'project', state: 'needsTrust', error: null, tools: 0, resources: 0, prompts: 0, startMs: null,
+      name: 'repo', scope: 'project', state: 'needsTrust', error: null, tools: 0, resources: 0, prompts: 0, startMs: null, warnings: [], stderr: [], hint: null,
     });
     assert.equal(servers.get('off')!.state, 'disabled');
     assert.ok(!result.stdout.includes(SECRET), 'a secret leaked into the output');
@@ -153,6 +154,27 @@ describe('switchboard status and call (built CLI, real servers)', function () {
     assertReady(servers.get('everything'), 'everything');
     assert.equal(servers.get('repo')!.state, 'needsTrust');
     assert.equal(fs.existsSync(l.ranFile), false);
+    assertNoneLeft(l.marker);
+  });
+
+  it('a server whose tools/list fails is ready with a warning naming the listing, in JSON and in the table', () => {
+    const l = layout();
+    const user = { flaky: { command: process.execPath, args: [path.join(FIXTURE_SERVERS, 'list-fails.mjs'), l.marker] } };
+    writeJson(path.join(l.home, '.mcp.json'), { mcpServers: user });
+    const { result, servers } = statusJson(l);
+    assert.equal(result.status, 0, result.stderr);
+    const flaky = servers.get('flaky');
+    assert.ok(flaky, result.stdout);
+    assert.equal(flaky.state, 'ready');
+    assert.equal(flaky.tools, 0);
+    assert.equal(flaky.prompts, 1, 'the listings that work are counted');
+    assert.equal(flaky.warnings.length, 1, JSON.stringify(flaky));
+    assert.match(flaky.warnings[0], /^tools\/list failed: .*the tool index is not built/);
+    assert.deepEqual(servers.get('repo')!.warnings, []);
+
+    const table = runCli(['status', '--workspace', l.ws, '--home', l.home]);
+    assert.equal(table.status, 0, table.stderr);
+    assert.match(table.stdout, /^ {4}warning: tools\/list failed: .*the tool index is not built$/m);
     assertNoneLeft(l.marker);
   });
 

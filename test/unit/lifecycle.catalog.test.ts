@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { CatalogLoader, listAll, sortCatalogItems } from '../../src/core/lifecycle/catalog';
+import { listingWarnings, serverWarnings } from '../../src/core/lifecycle/listingWarnings';
 import type { CatalogKind, ToolInfo } from '../../src/core/lifecycle/types';
 import { deferred, FakeClock, FakeConnection, flush, RecordingLog } from './helpers/lifecycle';
 
@@ -163,7 +164,7 @@ describe('catalog', () => {
       assert.deepEqual(changes, []);
     });
 
-    it('keeps the previous list and logs when a refresh fails', async () => {
+    it('keeps the previous list, logs and records the failed listing when a refresh fails; a good refresh clears it', async () => {
       const { connection, loader, changes, log } = setup();
       connection.setPages('tools', [[tool('a')]]);
       await loader.load();
@@ -172,8 +173,50 @@ describe('catalog', () => {
       connection.fireListChanged('tools');
       await loader.idle();
       assert.deepEqual(names(loader.current.tools), ['a']);
-      assert.deepEqual(changes, []);
+      assert.deepEqual(loader.current.failedListings, [{ kind: 'tools', error: 'internal error' }]);
+      assert.deepEqual(changes, ['tools'], 'the views hear of the failure');
       assert.ok(log.lines.includes('warn: listing tools failed; keeping the previous list: internal error'));
+
+      connection.fireListChanged('tools');
+      await loader.idle();
+      assert.deepEqual(changes, ['tools'], 'the same failure again is no news');
+
+      connection.setPages('tools', [[tool('a')]]);
+      connection.fireListChanged('tools');
+      await loader.idle();
+      assert.equal(loader.current.failedListings, undefined);
+      assert.deepEqual(changes, ['tools', 'tools'], 'nor is the recovery silent, though the list is the same');
+    });
+
+    it('does not count a server without resources/templates/list (Method not found) as a failed listing', async () => {
+      const { connection, loader, changes, log } = setup();
+      connection.setLister('resourceTemplates', () => { throw Object.assign(new Error('MCP error -32601: Method not found'), { code: -32601 }); });
+      await loader.load();
+      assert.equal(loader.current.failedListings, undefined);
+      assert.ok(changes.includes('resourceTemplates'), 'the first listing is still announced');
+      assert.ok(log.lines.includes('warn: listing resourceTemplates failed; keeping the previous list: MCP error -32601: Method not found'));
+      connection.setLister('tools', () => { throw Object.assign(new Error('MCP error -32601: Method not found'), { code: -32601 }); });
+      connection.fireListChanged('tools');
+      await loader.idle();
+      assert.deepEqual(loader.current.failedListings, [{ kind: 'tools', error: 'MCP error -32601: Method not found' }], 'a declared tools capability without tools/list is');
+    });
+
+    it('records every kind whose first listing fails, in display order, and still announces each kind', async () => {
+      const { connection, loader, changes } = setup();
+      connection.setLister('prompts', () => { throw new Error('MCP error -32601: Method not found'); });
+      connection.setLister('tools', () => { throw new Error('MCP error -32603: the tool index is not built'); });
+      await loader.load();
+      assert.deepEqual(loader.current.failedListings, [
+        { kind: 'tools', error: 'MCP error -32603: the tool index is not built' },
+        { kind: 'prompts', error: 'MCP error -32601: Method not found' },
+      ]);
+      assert.deepEqual([...changes].sort(), ['prompts', 'resourceTemplates', 'resources', 'tools']);
+      assert.deepEqual(listingWarnings(loader.current), [
+        'tools/list failed: MCP error -32603: the tool index is not built',
+        'prompts/list failed: MCP error -32601: Method not found',
+      ]);
+      assert.deepEqual(serverWarnings({ state: { kind: 'ready', since: 0, startMs: 1 }, catalog: loader.current }), listingWarnings(loader.current));
+      assert.deepEqual(serverWarnings({ state: { kind: 'stopped' }, catalog: loader.current }), [], 'only a ready server has warnings');
     });
 
     it('ignores list_changed for a kind the server did not declare', async () => {

@@ -90,6 +90,16 @@ describe('ServerController', () => {
       assert.ok(log.lines.includes('error: failed to start: command not found: npx (PATH searched: /usr/bin)'));
     });
 
+    it('a failure whose stderr names a missing variable carries a hint saying which one to set and where (logged too)', async () => {
+      const { controller, connector, log } = setup();
+      cleanup = () => controller.dispose();
+      connector.plan('s', new ConnectError('process exited with code 1 during startup', ['Error: BRAVE_API_KEY is not set', 'Usage: brave-search [options]']));
+      await controller.start();
+      const failed = expectKind(controller.state, 'failed');
+      assert.equal(failed.hint, 'set BRAVE_API_KEY: add it to the "env" of "s" in /home/ada/.mcp.json (user scope), e.g. "BRAVE_API_KEY": "${input:s-BRAVE_API_KEY}" to be asked for it once (kept in the secret store)');
+      assert.ok(log.lines.includes(`error: hint: ${failed.hint}`), log.lines.join('\n'));
+    });
+
     it('stop closes the connection (staged), stopping meanwhile, disposes it and resolves once it is gone', async () => {
       const { controller, connector, kinds, log, clock } = setup();
       cleanup = () => controller.dispose();

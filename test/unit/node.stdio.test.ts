@@ -107,16 +107,19 @@ describe('node stdio framing', () => {
     it(`keeps at most ${STDERR_TAIL_LINES} lines and ${STDERR_TAIL_CHARS} characters`, () => {
       const lines: string[] = [];
       const tail = new StderrTail((line) => lines.push(line));
-      for (let i = 0; i < 200; i++) tail.push(Buffer.from(`line ${i}\n`));
-      assert.equal(lines.length, 200);
+      const total = STDERR_TAIL_LINES * 2;
+      for (let i = 0; i < total; i++) tail.push(Buffer.from(`line ${i}\n`));
+      assert.equal(lines.length, total);
       assert.equal(tail.lines().length, STDERR_TAIL_LINES);
-      assert.equal(tail.lines().at(-1), 'line 199');
+      assert.equal(tail.lines().at(-1), `line ${total - 1}`);
 
       const wide = new StderrTail(() => {});
-      for (let i = 0; i < 20; i++) wide.push(Buffer.from(`${String(i).padEnd(1000, '.')}\n`));
+      const wideLines = Math.ceil((STDERR_TAIL_CHARS * 2) / 1000);
+      for (let i = 0; i < wideLines; i++) wide.push(Buffer.from(`${String(i).padEnd(1000, '.')}\n`));
       const kept = wide.lines();
+      assert.ok(kept.length < wideLines);
       assert.ok(kept.join('').length <= STDERR_TAIL_CHARS);
-      assert.ok(kept.at(-1)!.startsWith('19'));
+      assert.ok(kept.at(-1)!.startsWith(String(wideLines - 1)));
     });
 
     it('cuts a huge line without a newline instead of buffering it', () => {

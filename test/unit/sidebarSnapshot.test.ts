@@ -263,4 +263,25 @@ describe('revealHiddenCharacters', () => {
     const stopped = toSidebarSnapshot(config, { generatedAt: 1, stateOf: () => ({ state: { kind: 'stopped' }, refusedTools }) });
     assert.equal(stopped.servers[0].refusedTools, undefined);
   });
+
+  it('carries the hint of a failed server next to its reason', () => {
+    const config = { ...NO_CONFIG, servers: [server({ name: 'brave', scope: 'user' })] };
+    const hint = 'set BRAVE_API_KEY: add it to the "env" of "brave" in /home/alice/.mcp.json (user scope)';
+    const failed = toSidebarSnapshot(config, { generatedAt: 1, stateOf: () => ({ state: { kind: 'failed', error: 'process exited with code 1 during startup', stderrTail: [], hint } }) });
+    assert.equal(failed.servers[0].stateReason, 'process exited with code 1 during startup');
+    assert.equal(failed.servers[0].stateHint, hint);
+    const plain = toSidebarSnapshot(config, { generatedAt: 1, stateOf: () => ({ state: { kind: 'failed', error: 'x', stderrTail: [] } }) });
+    assert.equal('stateHint' in plain.servers[0], false);
+  });
+
+  it('carries the warnings of a ready server (a failed listing), display-safe, only while ready', () => {
+    const config = { ...NO_CONFIG, servers: [server({ name: 'flaky', scope: 'user' })] };
+    const warnings = ['tools/list failed: MCP error -32603: index\u202E down'];
+    const ready = toSidebarSnapshot(config, { generatedAt: 1, stateOf: () => ({ state: { kind: 'ready', since: 0, startMs: 1 }, warnings }) });
+    assert.deepEqual(ready.servers[0].warnings, ['tools/list failed: MCP error -32603: index\\u{202E} down']);
+    const none = toSidebarSnapshot(config, { generatedAt: 1, stateOf: () => ({ state: { kind: 'ready', since: 0, startMs: 1 }, warnings: [] }) });
+    assert.equal('warnings' in none.servers[0], false);
+    const stopped = toSidebarSnapshot(config, { generatedAt: 1, stateOf: () => ({ state: { kind: 'stopped' }, warnings }) });
+    assert.equal(stopped.servers[0].warnings, undefined);
+  });
 });

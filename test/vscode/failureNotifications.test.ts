@@ -41,6 +41,15 @@ describe('failure notifications', () => {
     notifier.dispose();
   });
 
+  it('names the stderr line stating the cause and the hint', async () => {
+    const { notifier, shown, change } = setup();
+    const stderrTail = ['Error: BRAVE_API_KEY is not set', '    at main (/srv/index.js:3:9)', 'Node.js v20.11.1'];
+    change('brave', { kind: 'failed', error: 'process exited with code 1 during startup', stderrTail, hint: 'set BRAVE_API_KEY: add it to the "env" of "brave"' });
+    await settle();
+    assert.deepEqual(shown, ['MCP server "brave" failed: process exited with code 1 during startup (stderr: Error: BRAVE_API_KEY is not set) — set BRAVE_API_KEY: add it to the "env" of "brave"']);
+    notifier.dispose();
+  });
+
   it('stays quiet during a restart loop and speaks once when it gives up', () => {
     const { notifier, shown, change, fail } = setup();
     const crashed: ServerState = { kind: 'crashed', exitCode: 1, signal: null, error: 'exited with code 1', stderrTail: [] };

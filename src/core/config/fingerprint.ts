@@ -36,6 +36,8 @@ export function fingerprint(launch: LaunchDefinition): string {
     oauth: launch.oauth,
     // Package runner configuration found in the workspace; absent when none, so other launches keep their hash.
     runnerConfig: launch.runnerConfig === undefined || launch.runnerConfig.length === 0 ? undefined : launch.runnerConfig,
+    // The folders it is given to work on; absent (the workspace folders) keeps other launches' hash.
+    roots: launch.roots,
   };
   return createHash('sha256').update(canonicalJson(covered)).digest('hex');
 }

@@ -37,6 +37,8 @@ export function substituteInputs(launch: LaunchDefinition, values: Readonly<Reco
   if (launch.cwd !== undefined) result.cwd = sub(launch.cwd);
   if (launch.url !== undefined) result.url = sub(launch.url);
   if (launch.expandedVars !== undefined) result.expandedVars = { ...launch.expandedVars };
+  // Written without inputs (the parser refuses them there): the folders as the gate saw them.
+  if (launch.roots !== undefined) result.roots = launch.roots === false ? false : [...launch.roots];
   // Like envFileVars: what the gate saw, checked again at launch.
   if (launch.runnerConfig !== undefined) result.runnerConfig = launch.runnerConfig.map((entry) => ({ ...entry, settings: [...entry.settings] }));
   if (launch.oauth !== undefined) {

@@ -8,7 +8,9 @@ import type { ParseContext } from './parseContext';
 import type { AlwaysLoad, LaunchDefinition, ServerEntry, TransportKind } from './types';
 import { expandHome, expandVariables } from './variables';
 
-const FIELDS = ['type', 'command', 'args', 'env', 'envFile', 'cwd', 'url', 'headers', 'timeout', 'disabled', 'alwaysLoad', 'allowedTools', 'disabledTools', 'oauth'];
+const FIELDS = ['type', 'command', 'args', 'env', 'envFile', 'cwd', 'url', 'headers', 'timeout', 'disabled', 'alwaysLoad', 'allowedTools', 'disabledTools', 'oauth', 'roots'];
+/** An absolute POSIX or Windows path (after `~` and variables are expanded). */
+const ABSOLUTE_PATH = /^(?:\/|[A-Za-z]:[\\/]|\\\\)/;
 /** Keys are lower case: `"Stdio"` or `"streamableHTTP"` are accepted as the obvious intent. */
 const TRANSPORTS: Record<string, TransportKind> = {
   stdio: 'stdio', http: 'http', sse: 'sse', ws: 'ws', 'streamable-http': 'http', streamablehttp: 'http',
@@ -108,6 +110,8 @@ class EntryReader {
         if (oauth) launch.oauth = oauth;
       }
     }
+    const roots = this.roots();
+    if (roots !== undefined) launch.roots = roots;
     // With both or neither of command/url the transport is a guess; warnings about ignored fields would mislead.
     if (hasCommand !== hasUrl) this.warnIgnoredFields(launch.type);
     if (this.failed) return undefined;
@@ -238,6 +242,29 @@ class EntryReader {
     if (node.type === 'array') return this.stringArray('alwaysLoad')?.map((tool) => tool.value);
     if (node.type !== 'boolean') { this.wrongType(node, 'alwaysLoad', 'true, false or an array of tool names, like ["read_file", "search_*"]'); return undefined; }
     return node.value as boolean;
+  }
+
+  /** `false` (no roots), `true` (the workspace folders, as when absent) or absolute folders (`~` and variables expanded). */
+  private roots(): false | string[] | undefined {
+    const node = this.props.get('roots')?.valueNode;
+    if (!node) return undefined;
+    if (node.type === 'boolean') return node.value === false ? false : undefined;
+    if (node.type !== 'array') { this.wrongType(node, 'roots', 'false, true or an array of folders, like ["~/notes", "${workspaceFolder}/docs"]'); return undefined; }
+    const folders: string[] = [];
+    for (const item of this.stringArray('roots') ?? []) {
+      // A root is where the server may work: it is read from the file, never typed in at launch.
+      if (item.value.includes('${input:')) {
+        this.error(item.node, 'wrong-type', `"roots" of server "${this.name}" cannot use \${input:…}; write the folder.`);
+        continue;
+      }
+      const folder = this.expand(item, true);
+      if (!ABSOLUTE_PATH.test(folder)) {
+        this.error(item.node, 'wrong-type', `"roots" of server "${this.name}" must hold absolute folders (or start with ~ or \${workspaceFolder}), but "${folder}" is relative.`);
+      } else if (!folders.includes(folder)) {
+        folders.push(folder);
+      }
+    }
+    return folders;
   }
 
   private positiveNumber(field: string): number | undefined {

@@ -75,6 +75,12 @@ export interface LaunchDefinition {
    */
   runnerConfig?: RunnerConfigFile[];
   /**
+   * The entry's `roots`: `false` declares no roots capability (the server keeps the folders its
+   * arguments name); absolute folders are the roots it gets instead of the workspace folders. Absent:
+   * the workspace folders. Covered by the fingerprint: which folders a server may work on is part of it.
+   */
+  roots?: false | string[];
+  /**
    * What `${NAME}` / `${env:NAME}` brought in from the environment (name → value), absent when nothing:
    * secrets like env values, masked wherever the launch is shown and never stored. Not covered by the
    * fingerprint on its own (the expanded fields are).

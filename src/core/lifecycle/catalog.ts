@@ -78,6 +78,13 @@ export async function listAll<K extends CatalogKind>(
   return { items, warnings };
 }
 
+/** JSON-RPC's "Method not found". */
+const METHOD_NOT_FOUND = -32601;
+
+function isMethodNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === METHOD_NOT_FOUND;
+}
+
 export interface CatalogLoaderOptions {
   log: ServerLog;
   /** Read at each request, so a settings change applies to the next listing. */
@@ -178,16 +185,23 @@ export class CatalogLoader implements Disposable {
         maxPages: this.options.maxPages,
       });
     } catch (error) {
-      if (!this.disposed) this.options.log.warn(`listing ${kind} failed; keeping the previous list: ${errorMessage(error)}`);
+      if (this.disposed) return;
+      this.options.log.warn(`listing ${kind} failed; keeping the previous list: ${errorMessage(error)}`);
+      // Kept in the catalog, so the views show a ready server with a warning rather than one with no tools.
+      // Many servers declare `resources` without answering resources/templates/list: they have no
+      // templates, which is nothing to warn about in every view.
+      const none = kind === 'resourceTemplates' && isMethodNotFound(error);
+      if ((!none && this.setFailed(kind, errorMessage(error))) || forceEvent) this.announce(kind);
       return;
     }
     if (this.disposed) return;
+    const recovered = this.setFailed(kind, undefined);
     for (const warning of listed.warnings) this.options.log.warn(warning);
     // Before anything walks the items (even JSON.stringify below): a hostile listing is bounded first.
     const bounded = boundListing(kind, listed.items);
     for (const warning of bounded.warnings) this.options.log.warn(warning);
     const refused = kind === 'tools' && bounded.refused.length > 0 ? bounded.refused : undefined;
-    const changed = JSON.stringify(this.value[kind]) !== JSON.stringify(bounded.items)
+    const changed = recovered || JSON.stringify(this.value[kind]) !== JSON.stringify(bounded.items)
       || (kind === 'tools' && JSON.stringify(this.value.refusedTools) !== JSON.stringify(refused));
     if (changed) {
       const next: Catalog = { ...this.value, [kind]: bounded.items };
@@ -198,6 +212,22 @@ export class CatalogLoader implements Disposable {
       this.value = next;
     }
     if (!changed && !forceEvent) return;
+    this.announce(kind);
+  }
+
+  /** Records (`error`) or clears (`undefined`) a failed listing of `kind`; true when that changed the catalog. */
+  private setFailed(kind: CatalogKind, error: string | undefined): boolean {
+    const before = this.value.failedListings ?? [];
+    const others = before.filter((failed) => failed.kind !== kind);
+    if (error === undefined ? others.length === before.length : before.some((failed) => failed.kind === kind && failed.error === error)) return false;
+    const after = error === undefined ? others : [...others, { kind, error }].sort((a, b) => CATALOG_KINDS.indexOf(a.kind) - CATALOG_KINDS.indexOf(b.kind));
+    const next: Catalog = { ...this.value, failedListings: after };
+    if (after.length === 0) delete next.failedListings;
+    this.value = next;
+    return true;
+  }
+
+  private announce(kind: CatalogKind): void {
     try {
       this.options.onDidChange(kind);
     } catch (error) {

@@ -18,6 +18,7 @@ import { nextRestart } from './restartPolicy';
 import type { LifecycleSettings } from './settings';
 import { MutableSlot } from './slot';
 import { StartAttempt, closeQuietly } from './startAttempt';
+import { failedState } from './stderrCause';
 import { ServerState } from './state';
 import type { Catalog, McpLogLevel } from './types';
 
@@ -292,7 +293,7 @@ export class ServerController implements ServerView, Disposable {
       return;
     }
     this.log.error(`failed to start: ${error}`);
-    this.setState({ kind: 'failed', error, stderrTail: tail });
+    this.setState(failedState(this.currentServer, error, tail, this.log));
   }
 
   private onClosed(live: LiveConnection, info: CloseInfo): void {
@@ -316,7 +317,7 @@ export class ServerController implements ServerView, Disposable {
     this.failures = next.failures;
     if (next.kind === 'giveUp') {
       this.log.error(next.error);
-      this.setState({ kind: 'failed', error: next.error, stderrTail });
+      this.setState(failedState(this.currentServer, next.error, stderrTail, this.log));
       return;
     }
     this.restartTimer.value = this.options.clock.setTimeout(() => {

@@ -5,7 +5,8 @@ export type ServerState =
   | { kind: 'stopped' }
   | { kind: 'starting'; since: number }
   | { kind: 'ready'; since: number; startMs: number }
-  | { kind: 'failed'; error: string; stderrTail: string[] }
+  /** `hint`: what to do about it, when stderr names the cause (a missing environment variable). */
+  | { kind: 'failed'; error: string; stderrTail: string[]; hint?: string }
   | { kind: 'crashed'; exitCode: number | null; signal: string | null; error: string; stderrTail: string[] }
   | { kind: 'restarting'; attempt: number; at: number; reason: string }
   /** A Stop is under way: the process is being shut down (stdin closed, then SIGTERM, then SIGKILL). */

@@ -71,6 +71,15 @@ export interface Catalog {
   hiddenTools?: number;
   /** Tools the host refused to take from the listing (a schema nested too deep, say), with why; absent when none. */
   refusedTools?: RefusedTool[];
+  /** Kinds whose last listing failed (what was listed before is kept), in display order; absent when none. */
+  failedListings?: FailedListing[];
+}
+
+/** A listing the server answered with an error: the server is ready, but what it offers may be missing. */
+export interface FailedListing {
+  kind: CatalogKind;
+  /** The error, as the server or the connection gave it. */
+  error: string;
 }
 
 /** A tool left out of the catalog because the host cannot check it safely. */

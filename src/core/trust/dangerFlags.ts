@@ -162,6 +162,8 @@ export function dangerFlags(server: DangerFlagSubject, context: DangerFlagContex
     if (launch.envFile !== undefined && isOutside(launch.envFile, server.folder ?? roots[0], roots, context)) flag('outside-workspace', `envFile ${launch.envFile}`);
   }
 
+  // A repository's entry that hands the server folders outside the workspace as roots (any transport).
+  for (const folder of launch.roots || []) if (isOutside(folder, server.folder ?? roots[0], roots, context)) flag('outside-workspace', `root ${folder}`);
   for (const name of Object.keys(launch.env ?? {})) if (isInjectionVar(name)) flag('env-override', name);
   // What the env file defined when the configuration was read counts as much as `env`.
   for (const name of Object.keys(launch.envFileVars ?? {})) if (isInjectionVar(name)) flag('env-override', `${name} (from envFile ${launch.envFile ?? ''})`);

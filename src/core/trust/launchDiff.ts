@@ -8,7 +8,7 @@ import { REDACTED, argSecrets, isRedactable, redactArgs, redactText, redactUrl, 
 import { sameSecret, type SecretDigest } from './secretDigest';
 
 /** The fields of a launch definition, in the order a diff lists them. */
-export type LaunchField = 'type' | 'command' | 'args' | 'env' | 'envFile' | 'envFileVars' | 'cwd' | 'url' | 'headers' | 'runnerConfig';
+export type LaunchField = 'type' | 'command' | 'args' | 'env' | 'envFile' | 'envFileVars' | 'cwd' | 'url' | 'headers' | 'runnerConfig' | 'roots';
 
 /**
  * A launch definition as the trust store keeps it. `maskedArgs` is the salted digest of the argument
@@ -53,6 +53,8 @@ export function storedLaunch(launch: LaunchDefinition | StoredLaunch, digest: Se
     ...(launch.url !== undefined ? { url: redactUrl(launch.url, secrets) } : {}),
     headers: mapValues(launch.headers, digest.digest),
     ...(launch.runnerConfig !== undefined && launch.runnerConfig.length > 0 ? { runnerConfig: launch.runnerConfig.map((entry) => ({ ...entry, settings: [...entry.settings] })) } : {}),
+    // Folders, not secrets: kept as written.
+    ...(launch.roots !== undefined ? { roots: launch.roots === false ? false : [...launch.roots] } : {}),
   };
   const kept = 'maskedArgs' in launch ? launch.maskedArgs : undefined;
   if (kept !== undefined) stored.maskedArgs = kept;
@@ -81,7 +83,13 @@ export function launchDiff(old: LaunchDefinition | StoredLaunch, next: LaunchDef
     ...scalarChange('url', before.url, after.url),
     ...secretMapChanges('headers', old.headers, next.headers, digest),
     ...runnerConfigChanges(before.runnerConfig, after.runnerConfig),
+    ...scalarChange('roots', rootsShown(before.roots), rootsShown(after.roots)),
   ];
+}
+
+/** An entry's `roots` in a diff: `false`, or the folders (absent: the workspace folders). */
+function rootsShown(roots: false | readonly string[] | undefined): string | undefined {
+  return roots === undefined ? undefined : roots === false ? 'false' : roots.join(', ');
 }
 
 /** Package runner files found, gone or edited; shown by the settings they make (digests tell an edit). */

@@ -266,6 +266,7 @@ function parseLaunch(value: unknown): StoredLaunch | undefined {
   if (!isStringMap(value.env) || !isStringMap(value.headers)) return undefined;
   if (value.envFileVars !== undefined && !isStringMap(value.envFileVars)) return undefined;
   if (value.runnerConfig !== undefined && !(Array.isArray(value.runnerConfig) && value.runnerConfig.every(isRunnerConfigFile))) return undefined;
+  if (value.roots !== undefined && value.roots !== false && !(Array.isArray(value.roots) && value.roots.every((root) => typeof root === 'string'))) return undefined;
   const optional = ['command', 'cwd', 'url', 'envFile', 'maskedArgs'] as const;
   if (optional.some((key) => value[key] !== undefined && typeof value[key] !== 'string')) return undefined;
   return cloneLaunch(value as unknown as StoredLaunch);
@@ -296,6 +297,7 @@ function cloneLaunch(launch: StoredLaunch): StoredLaunch {
     headers: { ...launch.headers },
     ...(launch.maskedArgs !== undefined ? { maskedArgs: launch.maskedArgs } : {}),
     ...(launch.runnerConfig !== undefined ? { runnerConfig: launch.runnerConfig.map((entry) => ({ ...entry, settings: [...entry.settings] })) } : {}),
+    ...(launch.roots !== undefined ? { roots: launch.roots === false ? false : [...launch.roots] } : {}),
   };
 }
 

@@ -18,7 +18,7 @@
 //   shutdownGraceMs   wait between shutdown stages; default 2000.
 //   maxLineBytes      longest stdout line accepted; default the SDK's 10 MB.
 //
-// Facts: pid, exit (ProcessExit once it has exited), stderrTail (last 50 lines / 8 KiB), onExit.
+// Facts: pid, exit (ProcessExit once it has exited), stderrTail (last 200 lines / 32 KiB), onExit.
 //
 // Behaviour
 //   start()   spawns. Rejects with a user-facing Error: "command not found: npx (PATH searched: …)",
@@ -148,7 +148,7 @@ export class ProcessTransport implements Transport {
     return this.exitInfo;
   }
 
-  /** The last stderr lines (at most 50 lines and 8 KiB), oldest first. */
+  /** The last stderr lines (at most 200 lines and 32 KiB), oldest first. */
   get stderrTail(): string[] {
     return this.stderr.lines();
   }

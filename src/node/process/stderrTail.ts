@@ -1,11 +1,12 @@
-// Splits a server's stderr into lines for its log and keeps the last few for error messages
-// ("failed: … — last stderr lines: …"). Memory is bounded whatever the server writes.
+// Splits a server's stderr into lines for its log and keeps the last ones for error messages. Enough
+// of them that the line stating the cause is still there when a stack or usage text follows it (the
+// core's stderrExcerpt picks it out). Memory is bounded whatever the server writes.
 import { StringDecoder } from 'node:string_decoder';
 
 /** Lines kept in the tail. */
-export const STDERR_TAIL_LINES = 50;
+export const STDERR_TAIL_LINES = 200;
 /** Characters kept in the tail, all lines together. */
-export const STDERR_TAIL_CHARS = 8 * 1024;
+export const STDERR_TAIL_CHARS = 32 * 1024;
 /** A stderr "line" longer than this without a newline is cut and passed on as it is. */
 const MAX_LINE_CHARS = 64 * 1024;
 /** One line longer than this is shortened in the tail (the log still gets it whole). */
@@ -40,7 +41,7 @@ export class StderrTail {
     this.partial = '';
   }
 
-  /** The last lines, oldest first: at most 50 lines and 8 KiB. */
+  /** The last lines, oldest first: at most 200 lines and 32 KiB. */
   lines(): string[] {
     return [...this.tail];
   }
