@@ -3,6 +3,7 @@
 // SDK Client) — and every call goes through the call path: the tool call gate (catalog lookup, filters,
 // its decision step with the approval policy), result conversion. Bundled by build.mjs and run by
 // run.mjs in its own process.
+import { labelOf } from '../src/core/approvals/approvalStep';
 import { decide } from '../src/core/approvals/policy';
 import type { ApprovalRule } from '../src/core/approvals/rules';
 import { serverIdentityOf } from '../src/core/approvals/serverIdentity';
@@ -28,7 +29,8 @@ function approve(call: ResolvedToolCall): ToolCallDecision {
     mode: 'askBeforeEdits', server: serverIdentityOf(call.server), tool: call.tool.name, annotations: call.tool.annotations, serverTrusted: true,
     pinnedState: 'accepted', flagged: false, rules: [ALWAYS_ALLOW_ECHO], args: call.arguments,
   });
-  return decision.decision === 'allow' ? { kind: 'allow' } : { kind: 'deny', reason: `the policy said ${decision.decision}: ${decision.reason}` };
+  const basis = { decidedBy: labelOf(decision.decidedBy), verdict: decision.decision, why: decision.reason };
+  return decision.decision === 'allow' ? { ...basis, kind: 'allow' } : { ...basis, kind: 'deny', reason: `the policy said ${decision.decision}: ${decision.reason}` };
 }
 
 /** Result conversion: the content blocks as the server returned them; a tool error becomes an Error. */
@@ -107,7 +109,7 @@ class SwitchboardSide implements BenchSide {
 
   /** The call path: the gate finds the tool in the server's catalog and asks the policy; then the result is converted. */
   async echo(message: string): Promise<ContentBlock[]> {
-    return contentOf(await this.calls.call({ serverId: this.target, tool: 'echo', arguments: { message }, caller: 'bench' }));
+    return contentOf((await this.calls.call({ serverId: this.target, tool: 'echo', arguments: { message }, caller: 'bench' })).result);
   }
 
   async stop(): Promise<void> {

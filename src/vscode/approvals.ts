@@ -1,22 +1,21 @@
 // Approvals in the extension: the policy's inputs (the mode from the user settings, the person's rules,
-// trust, the tool review, the bash parser, file previews over the workspace roots), the broker where a
-// call waits for its card, and the history every call through the gate is recorded in. The gate gets
-// `decide`; the sidebar reads `view()` and answers through `broker`.
+// trust, the bash parser, file previews over the workspace roots), the broker where a call waits for
+// its card, and the history every call through the gate is recorded in, from the decision its record
+// carries. The gate gets `decide`; the sidebar reads `view()` and answers through `broker`.
 import { randomUUID } from 'node:crypto';
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import {
   ApprovalBroker, approvalStep, callRecordOf, fileEffectOfCall, narrowConstraints, pathStyleOf, toApprovalsView,
-  type ApprovalMode, type CallFiles, type PinnedState, type RuleNarrowing, type StepOutcome,
+  type ApprovalMode, type CallFiles, type RuleNarrowing,
 } from '../core/approvals';
 import { fileToolsOf, type FilePreview } from '../core/approvals/preview';
-import type { DecideToolCall, ToolCallRecord, ToolCallRequest } from '../core/calls';
+import type { DecideToolCall, ToolCallRecord } from '../core/calls';
 import { describeFindings, scanToolResult } from '../core/chat/outputReview';
 import { qualifyToolNames } from '../core/chat/toolNames';
 import type { EffectiveServer } from '../core/config/types';
 import { DisposableStore } from '../core/disposable';
 import { redactText, secretsOf, type ServerRegistry } from '../core/lifecycle';
-import type { ToolReview } from '../core/trust';
 import type { ApprovalsView } from '../protocol/approvals';
 import { loadBashParser } from '../node/bashParser';
 import { nodePreviewFileSystem } from '../node/previewFileSystem';
@@ -30,7 +29,6 @@ export interface ApprovalsOptions {
   readonly extension: vscode.ExtensionContext;
   readonly registry: ServerRegistry;
   readonly trust: ProjectTrust;
-  readonly toolReview: ToolReview;
   readonly log: vscode.LogOutputChannel;
   /** The administrator's policy: an approval mode it fixes wins over the person's setting. */
   readonly policy?: { approvalLock(): { mode: ApprovalMode; origin: string } | undefined; readonly onDidChange: (listener: () => void) => { dispose(): void } };
@@ -46,8 +44,6 @@ export class Approvals implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when a card, a rule, the history or the mode changed. */
   readonly onDidChange = this.changed.event;
-  /** How each call in flight was decided, until the gate records how it ended. */
-  private readonly outcomes = new WeakMap<ToolCallRequest, StepOutcome>();
   private mode: ApprovalMode;
 
   constructor(private readonly options: ApprovalsOptions) {
@@ -77,39 +73,29 @@ export class Approvals implements vscode.Disposable {
         this.changed.fire();
       }));
     }
-    const step = approvalStep({
+    this.decide = approvalStep({
       mode: () => this.mode,
       rules: () => this.rules.all(),
       broker: this.broker,
       serverTrusted: (server) => this.isTrusted(server),
-      pinnedState: (serverId, tool) => this.pinnedState(serverId, tool),
       shellParser: loadBashParser,
       files: (call) => this.files(call.request.serverId, call.server),
       remember: async (rule, scope) => { await this.rules.add(rule, scope); },
       qualifiedName: (serverId, tool) => this.qualifiedName(serverId, tool),
-      onDecided: (call, outcome) => this.outcomes.set(call.request, outcome),
       now: () => Date.now(),
       newId: () => randomUUID(),
     });
-    // A catalog that just changed is being recorded against the pins: a tool is only known to be new
-    // (or changed) once that is done, so no call is decided before it.
-    this.decide = async (call) => {
-      await options.toolReview.idle();
-      return step(call);
-    };
   }
 
-  /** Records a call the gate finished (subscribe it to the gate's onDidCall). */
+  /** Records a call the gate finished, with the decision its record carries (subscribe it to the gate's onDidCall). */
   recordCall(record: ToolCallRecord): void {
-    const outcome = this.outcomes.get(record.request);
-    this.outcomes.delete(record.request);
     const server = this.options.registry.get(record.request.serverId)?.server;
     const secrets = server === undefined ? [] : secretsOf(server.launch);
     // A result that brings outside content is scanned here too, so the history says what it carried whoever called.
     const tool = this.options.registry.get(record.request.serverId)?.catalog.tools.find((candidate) => candidate.name === record.request.tool);
     const findings = record.outcome.kind === 'result' && tool !== undefined ? scanToolResult(tool, record.outcome.result) : [];
-    this.history.record(callRecordOf(record, outcome, {
-      id: outcome?.approvalId ?? randomUUID(),
+    this.history.record(callRecordOf(record, {
+      id: record.decision?.approvalId ?? randomUUID(),
       scrub: (text) => redactText(text, secrets),
       ...(findings.length > 0 ? { outputWarning: describeFindings(findings) } : {}),
     }));
@@ -194,12 +180,6 @@ export class Approvals implements vscode.Disposable {
   /** The person trusts a server they configured themselves, and a project server they (or their verified repository) trusted. */
   private isTrusted(server: EffectiveServer): boolean {
     return this.options.trust.decide(server).state === 'allowed';
-  }
-
-  private pinnedState(serverId: string, tool: string): PinnedState {
-    const status = this.options.toolReview.status(serverId, tool);
-    if (status?.changed) return 'changed';
-    return status?.new ? 'new' : 'accepted';
   }
 
   /** Where a server's file writes land: the workspace folders (none open: every write is outside). */

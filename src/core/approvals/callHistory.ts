@@ -2,11 +2,10 @@
 // and by whom (the person, a rule, the mode), how long it took, how big the result was, and the error.
 // Kept newest first and bounded; persisting it is the adapters' business (they call `toJSON`/`restore`).
 
-/** Who decided a call. */
-export type DecidedByLabel =
-  | { readonly kind: 'person'; readonly answer: 'approve' | 'approveForSession' | 'alwaysAllow' | 'reject' }
-  | { readonly kind: 'rule'; readonly ruleId: string }
-  | { readonly kind: 'mode' | 'annotations' | 'review' | 'default' | 'gate'; readonly detail?: string };
+import type { ToolCallDecidedBy } from '../calls/types';
+
+/** Who decided a call, as the gate's record carries it. */
+export type DecidedByLabel = ToolCallDecidedBy;
 
 export interface CallRecord {
   /** Stable id (also the approval's id when one was asked). */

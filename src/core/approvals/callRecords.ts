@@ -1,10 +1,9 @@
-// Turns one call through the gate, and how the approval step decided it, into the history's record:
+// Turns one call through the gate, with the decision its record carries, into the history's record:
 // who decided (the person, a rule, the mode, the tool's hints, the gate), whether it ran, how long it
 // took (waiting for the person and running, apart), how big the answer was, and what went wrong. Arguments are scrubbed of the server's known
 // secrets before they are kept.
 import type { ToolCallRecord } from '../calls/types';
-import type { StepOutcome } from './approvalStep';
-import type { CallRecord, DecidedByLabel } from './callHistory';
+import type { CallRecord } from './callHistory';
 
 export interface CallRecordOptions {
   /** The record's id (the approval's id when one was asked). */
@@ -19,10 +18,10 @@ export interface CallRecordOptions {
 const ERROR_LIMIT = 2000;
 
 /** The history's record of one finished call. */
-export function callRecordOf(record: ToolCallRecord, outcome: StepOutcome | undefined, options: CallRecordOptions): CallRecord {
-  const { request } = record;
-  const refused = record.outcome.kind === 'refused';
-  const decision = outcome?.decision.decision ?? (refused ? 'deny' : 'allow');
+export function callRecordOf(record: ToolCallRecord, options: CallRecordOptions): CallRecord {
+  const { request, decision: decided, outcome } = record;
+  const refused = outcome.kind === 'refused';
+  const decision = decided?.verdict ?? (refused ? 'deny' : 'allow');
   return {
     id: options.id,
     at: record.startedAt,
@@ -31,29 +30,16 @@ export function callRecordOf(record: ToolCallRecord, outcome: StepOutcome | unde
     args: scrubValue(record.arguments, options.scrub) as Record<string, unknown>,
     decision,
     ran: record.sent,
-    decidedBy: decidedByOf(record, outcome),
-    reason: outcome?.decision.reason ?? (refused ? 'refused before the approval step' : 'allowed'),
+    decidedBy: decided?.decidedBy ?? (outcome.kind === 'refused' ? { kind: 'gate', detail: outcome.code } : { kind: 'default' }),
+    reason: decided?.why ?? (refused ? 'refused before the approval step' : 'allowed'),
     durationMs: record.durationMs,
-    ...(outcome?.waitedMs !== undefined ? { waitedMs: outcome.waitedMs } : {}),
+    ...(decided?.waitedMs !== undefined ? { waitedMs: decided.waitedMs } : {}),
     ...(record.ranMs !== undefined ? { ranMs: record.ranMs } : {}),
     ...(record.outcome.kind === 'result' ? { resultChars: jsonLength(record.outcome.result) } : {}),
     ...errorOf(record, options.scrub),
     ...(options.outputWarning !== undefined ? { outputWarning: clip(options.scrub(options.outputWarning)) } : {}),
     caller: request.caller,
   };
-}
-
-function decidedByOf(record: ToolCallRecord, outcome: StepOutcome | undefined): DecidedByLabel {
-  if (outcome === undefined) return record.outcome.kind === 'refused' ? { kind: 'gate', detail: record.outcome.code } : { kind: 'default' };
-  if (outcome.answer !== undefined) return { kind: 'person', answer: outcome.answer };
-  const by = outcome.decision.decidedBy;
-  switch (by.kind) {
-    case 'rule': return { kind: 'rule', ruleId: by.ruleId };
-    case 'mode': return { kind: 'mode', detail: by.mode };
-    case 'annotations': return { kind: 'annotations' };
-    case 'review': return { kind: 'review' };
-    case 'default': return { kind: 'default' };
-  }
 }
 
 function errorOf(record: ToolCallRecord, scrub: (text: string) => string): { error?: string } {
