@@ -6,16 +6,15 @@ import { randomUUID } from 'node:crypto';
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import {
-  ApprovalBroker, approvalStep, callRecordOf, fileEffectOfCall, narrowConstraints, pathStyleOf, toApprovalsView,
+  ApprovalBroker, approvalStep, CallRecorder, fileEffectOfCall, narrowConstraints, pathStyleOf, toApprovalsView,
   type ApprovalMode, type CallFiles, type RuleNarrowing,
 } from '../core/approvals';
 import { fileToolsOf, type FilePreview } from '../core/approvals/preview';
 import type { DecideToolCall, ToolCallRecord } from '../core/calls';
-import { describeFindings, scanToolResult } from '../core/chat/outputReview';
 import { qualifyToolNames } from '../core/chat/toolNames';
 import type { EffectiveServer } from '../core/config/types';
 import { DisposableStore } from '../core/disposable';
-import { redactText, secretsOf, type ServerRegistry } from '../core/lifecycle';
+import type { ServerRegistry } from '../core/lifecycle';
 import type { ApprovalsView } from '../protocol/approvals';
 import { loadBashParser } from '../node/bashParser';
 import { nodePreviewFileSystem } from '../node/previewFileSystem';
@@ -44,6 +43,9 @@ export class Approvals implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when a card, a rule, the history or the mode changed. */
   readonly onDidChange = this.changed.event;
+  private readonly recorder: CallRecorder;
+  /** The home folder, read once: every call's file preview context names it. */
+  private readonly home = os.homedir();
   private mode: ApprovalMode;
 
   constructor(private readonly options: ApprovalsOptions) {
@@ -52,6 +54,7 @@ export class Approvals implements vscode.Disposable {
     this.mode = readMode();
     this.rules = new ApprovalRules(options.extension.workspaceState, options.extension.globalState, warn);
     this.history = new CallHistoryStore(options.extension.workspaceState, warn);
+    this.recorder = new CallRecorder({ servers: options.registry, history: this.history, newId: () => randomUUID() });
     this.store.add(this.rules);
     this.store.add(this.history);
     this.store.add(this.broker);
@@ -89,16 +92,7 @@ export class Approvals implements vscode.Disposable {
 
   /** Records a call the gate finished, with the decision its record carries (subscribe it to the gate's onDidCall). */
   recordCall(record: ToolCallRecord): void {
-    const server = this.options.registry.get(record.request.serverId)?.server;
-    const secrets = server === undefined ? [] : secretsOf(server.launch);
-    // A result that brings outside content is scanned here too, so the history says what it carried whoever called.
-    const tool = this.options.registry.get(record.request.serverId)?.catalog.tools.find((candidate) => candidate.name === record.request.tool);
-    const findings = record.outcome.kind === 'result' && tool !== undefined ? scanToolResult(tool, record.outcome.result) : [];
-    this.history.record(callRecordOf(record, {
-      id: record.decision?.approvalId ?? randomUUID(),
-      scrub: (text) => redactText(text, secrets),
-      ...(findings.length > 0 ? { outputWarning: describeFindings(findings) } : {}),
-    }));
+    this.recorder.record(record);
   }
 
   /** What the workspace and global state hold (for tests: proves where rules and the history are kept). */
@@ -189,7 +183,7 @@ export class Approvals implements vscode.Disposable {
     return {
       roots: this.roots(),
       fs: nodePreviewFileSystem,
-      home: os.homedir(),
+      home: this.home,
       ...(catalog?.serverInfo?.name !== undefined ? { serverInfoName: catalog.serverInfo.name } : {}),
       ...(fileTools ? { fileTools } : {}),
     };

@@ -93,7 +93,9 @@ export class ToolCallGate implements Disposable {
       if (settling !== undefined) await settling;
       // The usual case resolves without waiting: no promise hop before the request is sent.
       const resolved = this.resolveNow(request) ?? await this.resolveAfterListing(request);
-      decision = this.options.decide === undefined ? ALLOWED : await this.options.decide(resolved);
+      // A step that decided without waiting is taken as it is: no promise hop on the usual path either.
+      const deciding = this.options.decide === undefined ? ALLOWED : this.options.decide(resolved);
+      decision = deciding instanceof Promise ? await deciding : deciding;
       if (decision.kind === 'cancelled') throw decision.error;
       if (decision.kind === 'deny') throw callDenied(request.serverId, request.tool, decision.reason);
       sent = decision.arguments ?? resolved.arguments;
@@ -147,10 +149,9 @@ export class ToolCallGate implements Disposable {
 
   private record(request: ToolCallRequest, args: Record<string, unknown>, decision: ToolCallDecision | undefined, startedAt: number, sentAt: number | undefined, outcome: ToolCallOutcome): ToolCallRecord {
     const endedAt = this.clock.now();
-    const record: ToolCallRecord = {
-      request, arguments: args, startedAt, durationMs: endedAt - startedAt, ...(sentAt !== undefined ? { ranMs: endedAt - sentAt } : {}), sent: sentAt !== undefined,
-      ...(decision !== undefined ? { decision } : {}), outcome,
-    };
+    const record: ToolCallRecord = { request, arguments: args, startedAt, durationMs: endedAt - startedAt, sent: sentAt !== undefined, outcome };
+    if (sentAt !== undefined) record.ranMs = endedAt - sentAt;
+    if (decision !== undefined) record.decision = decision;
     try {
       this.recordEmitter.fire(record);
     } catch {
