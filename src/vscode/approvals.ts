@@ -9,7 +9,7 @@ import {
   ApprovalBroker, approvalStep, CallRecorder, fileEffectOfCall, narrowConstraints, pathStyleOf, toApprovalsView,
   type ApprovalMode, type CallFiles, type RuleNarrowing,
 } from '../core/approvals';
-import { fileToolsOf, type FilePreview } from '../core/approvals/preview';
+import { fileToolsOf, type FilePreview, type FileWriteToolsSetting } from '../core/approvals/preview';
 import type { DecideToolCall, ToolCallRecord } from '../core/calls';
 import { qualifyToolNames } from '../core/chat/toolNames';
 import type { EffectiveServer } from '../core/config/types';
@@ -46,6 +46,8 @@ export class Approvals implements vscode.Disposable {
   private readonly recorder: CallRecorder;
   /** The home folder, read once: every call's file preview context names it. */
   private readonly home = os.homedir();
+  /** The fileWriteTools setting, read again only after the approval settings changed (every call's preview context reads it). */
+  private fileWriteTools: FileWriteToolsSetting | undefined;
   private mode: ApprovalMode;
 
   constructor(private readonly options: ApprovalsOptions) {
@@ -63,6 +65,7 @@ export class Approvals implements vscode.Disposable {
     this.store.add(this.broker.onDidChange(() => this.changed.fire()));
     this.store.add(onDidChangeApprovalSettings(() => {
       this.mode = readMode();
+      this.fileWriteTools = undefined;
       const lock = options.policy?.approvalLock();
       // Changed in the settings while the policy fixes it: nothing changes, and the person is told why.
       if (lock !== undefined && readApprovalMode() !== lock.mode) {
@@ -179,7 +182,8 @@ export class Approvals implements vscode.Disposable {
   /** Where a server's file writes land: the workspace folders (none open: every write is outside). */
   private files(serverId: string, server: EffectiveServer): CallFiles {
     const catalog = this.options.registry.get(serverId)?.catalog;
-    const fileTools = fileToolsOf(readFileWriteTools((message) => this.options.log.warn(`approvals: ${message}`)), server);
+    this.fileWriteTools ??= readFileWriteTools((message) => this.options.log.warn(`approvals: ${message}`));
+    const fileTools = fileToolsOf(this.fileWriteTools, server);
     return {
       roots: this.roots(),
       fs: nodePreviewFileSystem,
