@@ -42,7 +42,8 @@ const FIGURES = [
 const DETAILS = ['initializeMs', 'startupCpuMs', 'coldSeqMs', 'seqCallUs', 'seqCpuUs', 'concCallsPerSecond', 'concCpuUs', 'heapPerConnectionMb', 'rssBeforeMb', 'rssAfterMb', 'stopMs'];
 
 const NOTES = [
-  'Approval policy: every call goes through the tool call gate (src/core/calls), whose decision step runs the real decide() (src/core/approvals/policy.ts) in "ask before edits" mode with an "always allow" rule for echo: the path of a call a person allowed for good.',
+  'Approval policy: every call goes through the tool call gate (src/core/calls), whose decision step is the extension\'s approvalStep() (src/core/approvals/approvalStep.ts, the real policy) in "ask before edits" mode with an "always allow" rule for echo: the path of a call a person allowed for good.',
+  'History: every call\'s record becomes a history entry as in the extension (CallRecorder: arguments scrubbed of the launch\'s secrets, the result\'s size, the output scan), kept in a CallHistory of 500.',
   'Catalog lookup: the gate resolves the tool (known server, ready, offered by the entry\'s filters, listed, not blocked or changed) before the decision step.',
   'Result conversion: the content blocks as the server returned them (CallToolResult.content; isError becomes an Error).',
   'Same work on the wire: both sides declare the roots capability (server-everything then asks roots/list once) and list tools, resources, resource templates and prompts once per server. Switchboard additionally sends logging/setLevel and re-lists tools on tools/list_changed, as the product does.',
@@ -176,7 +177,7 @@ function spreadOf(values, digits = 3) {
 const round = (value, digits = 3) => (value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits);
 
 /** Where the measured code lives (what the Switchboard side bundles from src/). */
-const MEASURED_SOURCES = ['src/core/calls', 'src/core/lifecycle', 'src/core/config', 'src/core/event.ts', 'src/core/disposable.ts', 'src/node'];
+const MEASURED_SOURCES = ['src/core/calls', 'src/core/approvals', 'src/core/chat/outputReview.ts', 'src/core/trust', 'src/core/lifecycle', 'src/core/config', 'src/core/event.ts', 'src/core/disposable.ts', 'src/node'];
 
 /** Which source was measured: the commit, and the measured files with uncommitted changes (repo-relative). */
 function sourceInfo() {

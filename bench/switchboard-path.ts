@@ -1,35 +1,37 @@
 // Switchboard's side of the benchmark: the servers go through the path the extension uses —
-// ServerRegistry.reconcile → ServerController → NodeServerConnector (ServerEnvironment, ProcessTransport,
-// SDK Client) — and every call goes through the call path: the tool call gate (catalog lookup, filters,
-// its decision step with the approval policy), result conversion. Bundled by build.mjs and run by
+// ServerRegistry.reconcile → ServerController → RedactingConnector → NodeServerConnector
+// (ServerEnvironment, ProcessTransport, SDK Client) — and every call goes through the call path the
+// extension builds: the tool call gate (catalog lookup, filters), its decision step (the approval
+// step with the real policy), the history record of the call (CallRecorder into a CallHistory:
+// secrets scrubbed, the output scan, sizes), result conversion. Bundled by build.mjs and run by
 // run.mjs in its own process.
-import { decide } from '../src/core/approvals/policy';
+import { randomUUID } from 'node:crypto';
+import * as os from 'node:os';
+import { ApprovalBroker } from '../src/core/approvals/approvalBroker';
+import { approvalStep } from '../src/core/approvals/approvalStep';
+import { CallHistory } from '../src/core/approvals/callHistory';
+import { CallRecorder } from '../src/core/approvals/callRecorder';
 import type { ApprovalRule } from '../src/core/approvals/rules';
-import { serverIdentityOf } from '../src/core/approvals/serverIdentity';
 import { ToolCallGate } from '../src/core/calls/toolCallGate';
-import type { ResolvedToolCall, ToolCallDecision } from '../src/core/calls/types';
 import type { EffectiveServer } from '../src/core/config/types';
 import type { ServerLog } from '../src/core/lifecycle/ports';
+import { RedactingConnector } from '../src/core/lifecycle/redactingConnector';
 import { ServerRegistry } from '../src/core/lifecycle/registry';
 import type { CallToolResult, ContentBlock } from '../src/core/lifecycle/types';
+import { loadBashParser } from '../src/node/bashParser';
 import { NodeServerConnector } from '../src/node/connector';
+import { nodePreviewFileSystem } from '../src/node/previewFileSystem';
 import { looksGuiStarted } from '../src/node/process/loginShellPath';
 import { main, type BenchSide, type WorkloadConfig } from './workload';
 
 /**
- * The approval step: the real policy (src/core/approvals/policy.ts) in its default mode, "ask before
- * edits", with the rule "Always allow" on echo leaves behind — the path of a call a person allowed
- * for good. A call the policy would not let through fails the run (nobody is there to answer a card).
+ * The decision step: the extension's approval step (src/core/approvals/approvalStep.ts) with the real
+ * policy in its default mode, "ask before edits", and the rule "Always allow" on echo leaves behind —
+ * the path of a call a person allowed for good. A call the policy would not let through fails the run
+ * (nobody is there to answer a card: a card is rejected at once).
  */
-export const APPROVAL_STEP = 'decide() in askBeforeEdits mode with an "always allow" rule for echo (src/core/approvals/policy.ts)';
+export const APPROVAL_STEP = 'approvalStep() in askBeforeEdits mode with an "always allow" rule for echo (src/core/approvals/approvalStep.ts), history by CallRecorder (src/core/approvals/callRecorder.ts)';
 const ALWAYS_ALLOW_ECHO: ApprovalRule = { id: 'bench-echo', effect: 'allow', server: '*', tool: 'echo', scope: 'global', createdAt: 0, origin: 'bench' };
-function approve(call: ResolvedToolCall): ToolCallDecision {
-  const decision = decide({
-    mode: 'askBeforeEdits', server: serverIdentityOf(call.server), tool: call.tool.name, annotations: call.tool.annotations, serverTrusted: true,
-    pinnedState: 'accepted', flagged: false, rules: [ALWAYS_ALLOW_ECHO], args: call.arguments,
-  });
-  return decision.decision === 'allow' ? { kind: 'allow' } : { kind: 'deny', reason: `the policy said ${decision.decision}: ${decision.reason}` };
-}
 
 /** Result conversion: the content blocks as the server returned them; a tool error becomes an Error. */
 function contentOf(result: CallToolResult): ContentBlock[] {
@@ -80,19 +82,43 @@ class SwitchboardSide implements BenchSide {
   private readonly servers: EffectiveServer[];
   private readonly registry: ServerRegistry;
   private readonly calls: ToolCallGate;
+  private readonly broker = new ApprovalBroker();
+  private readonly history = new CallHistory();
   private readonly target: string;
 
   constructor(config: WorkloadConfig) {
     this.servers = Array.from({ length: config.servers }, (_, i) => server(i, config));
     this.target = this.servers[0]?.id ?? '';
     this.registry = new ServerRegistry({
-      connector: new NodeServerConnector({ clientVersion: SWITCHBOARD_VERSION }),
+      connector: new RedactingConnector(new NodeServerConnector({ clientVersion: SWITCHBOARD_VERSION })),
       logFor: () => this.log,
     });
+    // Nobody is there to answer a card: a call that asks is rejected, and the run fails.
+    this.broker.onDidAsk((card) => this.broker.answer(card.id, { kind: 'reject', reason: 'the bench cannot answer a card' }));
+    const roots = [process.cwd()];
+    const home = os.homedir();
     this.calls = new ToolCallGate({
       registry: this.registry,
-      decide: approve,
+      decide: approvalStep({
+        mode: () => 'askBeforeEdits',
+        rules: () => [ALWAYS_ALLOW_ECHO],
+        broker: this.broker,
+        // A user-scope server: the person's own, trusted.
+        serverTrusted: (server) => server.scope === 'user',
+        shellParser: loadBashParser,
+        // As the extension's: the workspace folders, the file system, what the server said it is.
+        files: (call) => {
+          const serverInfoName = this.registry.get(call.request.serverId)?.catalog.serverInfo?.name;
+          return { roots, fs: nodePreviewFileSystem, home, ...(serverInfoName !== undefined ? { serverInfoName } : {}) };
+        },
+        remember: () => Promise.reject(new Error('the bench keeps no rule')),
+        qualifiedName: (serverId, tool) => `mcp__${serverId}__${tool}`,
+        now: () => Date.now(),
+        newId: () => randomUUID(),
+      }),
     });
+    const recorder = new CallRecorder({ servers: this.registry, history: this.history, newId: () => randomUUID() });
+    this.calls.onDidCall((record) => recorder.record(record));
   }
 
   async start(initialized: () => void): Promise<void> {
@@ -107,12 +133,13 @@ class SwitchboardSide implements BenchSide {
 
   /** The call path: the gate finds the tool in the server's catalog and asks the policy; then the result is converted. */
   async echo(message: string): Promise<ContentBlock[]> {
-    return contentOf(await this.calls.call({ serverId: this.target, tool: 'echo', arguments: { message }, caller: 'bench' }));
+    return contentOf((await this.calls.call({ serverId: this.target, tool: 'echo', arguments: { message }, caller: 'bench' })).result);
   }
 
   async stop(): Promise<void> {
     await this.registry.stopAll();
     this.calls.dispose();
+    this.broker.dispose();
     this.registry.dispose();
   }
 
@@ -123,6 +150,8 @@ class SwitchboardSide implements BenchSide {
       serverMessages: this.log.serverMessages,
       loginShellPath: looksGuiStarted(process.env),
       approvalStep: APPROVAL_STEP,
+      historyRecords: this.history.list().length,
+      historyRan: this.history.list().filter((record) => record.ran && record.decidedBy.kind === 'rule').length,
     };
   }
 }

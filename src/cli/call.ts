@@ -100,7 +100,7 @@ export const callCommand: Command = {
       await host.settle(startupBudget(server, startupTimeoutMs));
       let result: CallToolResult;
       try {
-        result = await host.calls.call({ serverId: server.id, tool: toolName, arguments: toolArgs, timeoutMs: callTimeoutMs, caller: 'cli' });
+        ({ result } = await host.calls.call({ serverId: server.id, tool: toolName, arguments: toolArgs, timeoutMs: callTimeoutMs, caller: 'cli' }));
       } catch (error) {
         if (!(error instanceof ToolCallRefusedError)) {
           io.err(`${PROGRAM}: calling '${toolName}' on '${server.id}' failed: ${errorMessage(error)}\n`);

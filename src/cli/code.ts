@@ -76,7 +76,7 @@ export const codeCommand: Command = {
         engine: quickJsEngine,
         catalog: new ModelToolCatalog(host.registry.list()),
         // A call waits as long as the script may: the run's own wall time is its bound.
-        call: (request) => host.calls.call({ ...request, timeoutMs: wallMs }),
+        call: async (request) => (await host.calls.call({ ...request, timeoutMs: wallMs })).result,
         limits: { wallMs },
       });
       if (args.has('json')) {

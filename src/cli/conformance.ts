@@ -91,7 +91,7 @@ export const conformanceCommand: Command = {
       let failures = 0;
       for (const tool of tools) {
         try {
-          const result = await host.calls.call({ serverId: server.id, tool: tool.name, arguments: sampleArguments(tool), caller: 'conformance' });
+          const { result } = await host.calls.call({ serverId: server.id, tool: tool.name, arguments: sampleArguments(tool), caller: 'conformance' });
           say(`tools/call ${tool.name} → ${JSON.stringify(result).slice(0, 300)}`);
         } catch (error) {
           failures++;

@@ -6,7 +6,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { decideCall, type CallDecisionContext, type CallToDecide } from '../core/approvals/callDecision';
-import { APPROVAL_MODES, isApprovalMode, type PinnedState } from '../core/approvals/policy';
+import { APPROVAL_MODES, isApprovalMode, type Decision } from '../core/approvals/policy';
 import { parseRules } from '../core/approvals/rules';
 import type { Scope } from '../core/config/types';
 import type { ToolAnnotations } from '../core/lifecycle/types';
@@ -44,7 +44,8 @@ Options:
                    defines it), "serverInfo" ({ "name" } from its initialize answer:
                    "secure-filesystem-server" predicts server-filesystem's writes exactly),
                    "serverTrusted" (default false), "pinnedState" ("accepted" (default) |
-                   "new" | "changed"), "flagged"
+                   "new" | "changed": a changed tool's calls are refused before any policy,
+                   as the extension's call gate does), "flagged"
   --args JSON      the call's arguments, a JSON object
 
 Exit code 0 whatever the decision; 2 on a usage error.
@@ -61,12 +62,17 @@ export const decideCommand: Command = {
     args: { kind: 'string', meta: 'JSON' },
   },
   async run(args: Args, io: Io): Promise<number> {
-    const { call, context } = readInput(args, io.cwd);
-    const { decision, reason, decidedBy } = (await decideCall(call, context)).decision;
+    const { call, context, changed } = readInput(args, io.cwd);
+    const { decision, reason, decidedBy } = changed ? changedTool(call.tool.name) : (await decideCall(call, context)).decision;
     io.out(`${JSON.stringify({ decision, reason, decidedBy })}\n`);
     return 0;
   },
 };
+
+/** What the call gate answers for a changed tool: it refuses the call before the policy decides anything. */
+function changedTool(tool: string): Decision {
+  return { decision: 'deny', reason: `the definition of "${tool}" changed since it was pinned; its calls are refused until you review and accept the change`, decidedBy: { kind: 'review' } };
+}
 
 function required(args: Args, name: string): string {
   const value = args.string(name);
@@ -76,7 +82,7 @@ function required(args: Args, name: string): string {
 
 const SCOPES: readonly Scope[] = ['user', 'local', 'project', 'plugin', 'managed'];
 
-function readInput(args: Args, cwd: string): { call: CallToDecide; context: CallDecisionContext } {
+function readInput(args: Args, cwd: string): { call: CallToDecide; context: CallDecisionContext; changed: boolean } {
   const mode = required(args, 'mode');
   if (!isApprovalMode(mode)) throw new UsageError(`--mode ${mode}: expected ${APPROVAL_MODES.join(', ')}`, NAME);
   let rules;
@@ -121,10 +127,10 @@ function readInput(args: Args, cwd: string): { call: CallToDecide; context: Call
     mode,
     rules,
     serverTrusted: record.serverTrusted === true,
-    pinnedState: pinned as PinnedState,
+    pinnedState: pinned === 'new' ? 'new' : 'accepted',
     flagged: record.flagged === true,
     shellParser: loadBashParser,
     files: { roots: [cwd], fs: nodePreviewFileSystem, home: os.homedir(), ...(typeof serverInfoName === 'string' ? { serverInfoName } : {}) },
   };
-  return { call, context };
+  return { call, context, changed: pinned === 'changed' };
 }

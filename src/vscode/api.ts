@@ -75,7 +75,7 @@ export function createApi(ctx: SwitchboardContext, activationMs: number, own: (d
     stopServer: (id) => stopServer(registry, id),
     restartServer: (id) => restartServer(registry, id, trust),
     stopAllServers: () => registry.stopAll(),
-    callTool: (serverId, tool, args = {}, options = {}) => ctx.calls.call({ serverId, tool, arguments: args, caller: 'api', ...(options.signal ? { signal: options.signal } : {}) }),
+    callTool: (serverId, tool, args = {}, options = {}) => ctx.calls.call({ serverId, tool, arguments: args, caller: 'api', ...(options.signal ? { signal: options.signal } : {}) }).then(({ result }) => result),
     isToolSuspended: (serverId, tool) => toolReview.isSuspended(serverId, tool),
     getToolStatus: (serverId, tool) => toolReview.status(serverId, tool),
     hasStoredInput: (id) => inputs.has(id),

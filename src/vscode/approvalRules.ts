@@ -12,6 +12,8 @@ export type NewRule = Omit<ApprovalRule, 'id' | 'scope' | 'createdAt'>;
 
 export class ApprovalRules implements vscode.Disposable {
   private session: ApprovalRule[] = [];
+  /** The rules last parsed from each memento, with the stored value they came from. */
+  private readonly parsed = new Map<vscode.Memento, { stored: unknown; rules: ApprovalRule[] }>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
 
@@ -57,6 +59,15 @@ export class ApprovalRules implements vscode.Disposable {
 
   private read(memento: vscode.Memento, scope: RuleScope): ApprovalRule[] {
     const stored = memento.get<unknown>(APPROVAL_RULES_KEY, []);
+    // Every call reads the rules: what is stored is parsed again only once it was replaced.
+    const last = this.parsed.get(memento);
+    if (last !== undefined && last.stored === stored) return last.rules;
+    const rules = this.parse(stored, scope);
+    this.parsed.set(memento, { stored, rules });
+    return rules;
+  }
+
+  private parse(stored: unknown, scope: RuleScope): ApprovalRule[] {
     const items = Array.isArray(stored) ? stored : [];
     const rules: ApprovalRule[] = [];
     // Whatever is stored is checked one rule at a time: a rule that does not parse is skipped with a

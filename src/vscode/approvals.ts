@@ -1,22 +1,20 @@
 // Approvals in the extension: the policy's inputs (the mode from the user settings, the person's rules,
-// trust, the tool review, the bash parser, file previews over the workspace roots), the broker where a
-// call waits for its card, and the history every call through the gate is recorded in. The gate gets
-// `decide`; the sidebar reads `view()` and answers through `broker`.
+// trust, the bash parser, file previews over the workspace roots), the broker where a call waits for
+// its card, and the history every call through the gate is recorded in, from the decision its record
+// carries. The gate gets `decide`; the sidebar reads `view()` and answers through `broker`.
 import { randomUUID } from 'node:crypto';
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import {
-  ApprovalBroker, approvalStep, callRecordOf, fileEffectOfCall, narrowConstraints, pathStyleOf, toApprovalsView,
-  type ApprovalMode, type CallFiles, type PinnedState, type RuleNarrowing, type StepOutcome,
+  ApprovalBroker, approvalStep, CallRecorder, fileEffectOfCall, narrowConstraints, pathStyleOf, toApprovalsView,
+  type ApprovalMode, type CallFiles, type RuleNarrowing,
 } from '../core/approvals';
-import { fileToolsOf, type FilePreview } from '../core/approvals/preview';
-import type { DecideToolCall, ToolCallRecord, ToolCallRequest } from '../core/calls';
-import { describeFindings, scanToolResult } from '../core/chat/outputReview';
+import { fileToolsOf, type FilePreview, type FileWriteToolsSetting } from '../core/approvals/preview';
+import type { DecideToolCall, ToolCallRecord } from '../core/calls';
 import { qualifyToolNames } from '../core/chat/toolNames';
 import type { EffectiveServer } from '../core/config/types';
 import { DisposableStore } from '../core/disposable';
-import { redactText, secretsOf, type ServerRegistry } from '../core/lifecycle';
-import type { ToolReview } from '../core/trust';
+import type { ServerRegistry } from '../core/lifecycle';
 import type { ApprovalsView } from '../protocol/approvals';
 import { loadBashParser } from '../node/bashParser';
 import { nodePreviewFileSystem } from '../node/previewFileSystem';
@@ -30,7 +28,6 @@ export interface ApprovalsOptions {
   readonly extension: vscode.ExtensionContext;
   readonly registry: ServerRegistry;
   readonly trust: ProjectTrust;
-  readonly toolReview: ToolReview;
   readonly log: vscode.LogOutputChannel;
   /** The administrator's policy: an approval mode it fixes wins over the person's setting. */
   readonly policy?: { approvalLock(): { mode: ApprovalMode; origin: string } | undefined; readonly onDidChange: (listener: () => void) => { dispose(): void } };
@@ -46,8 +43,11 @@ export class Approvals implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when a card, a rule, the history or the mode changed. */
   readonly onDidChange = this.changed.event;
-  /** How each call in flight was decided, until the gate records how it ended. */
-  private readonly outcomes = new WeakMap<ToolCallRequest, StepOutcome>();
+  private readonly recorder: CallRecorder;
+  /** The home folder, read once: every call's file preview context names it. */
+  private readonly home = os.homedir();
+  /** The fileWriteTools setting, read again only after the approval settings changed (every call's preview context reads it). */
+  private fileWriteTools: FileWriteToolsSetting | undefined;
   private mode: ApprovalMode;
 
   constructor(private readonly options: ApprovalsOptions) {
@@ -56,6 +56,7 @@ export class Approvals implements vscode.Disposable {
     this.mode = readMode();
     this.rules = new ApprovalRules(options.extension.workspaceState, options.extension.globalState, warn);
     this.history = new CallHistoryStore(options.extension.workspaceState, warn);
+    this.recorder = new CallRecorder({ servers: options.registry, history: this.history, newId: () => randomUUID() });
     this.store.add(this.rules);
     this.store.add(this.history);
     this.store.add(this.broker);
@@ -64,6 +65,7 @@ export class Approvals implements vscode.Disposable {
     this.store.add(this.broker.onDidChange(() => this.changed.fire()));
     this.store.add(onDidChangeApprovalSettings(() => {
       this.mode = readMode();
+      this.fileWriteTools = undefined;
       const lock = options.policy?.approvalLock();
       // Changed in the settings while the policy fixes it: nothing changes, and the person is told why.
       if (lock !== undefined && readApprovalMode() !== lock.mode) {
@@ -77,42 +79,23 @@ export class Approvals implements vscode.Disposable {
         this.changed.fire();
       }));
     }
-    const step = approvalStep({
+    this.decide = approvalStep({
       mode: () => this.mode,
       rules: () => this.rules.all(),
       broker: this.broker,
       serverTrusted: (server) => this.isTrusted(server),
-      pinnedState: (serverId, tool) => this.pinnedState(serverId, tool),
       shellParser: loadBashParser,
       files: (call) => this.files(call.request.serverId, call.server),
       remember: async (rule, scope) => { await this.rules.add(rule, scope); },
       qualifiedName: (serverId, tool) => this.qualifiedName(serverId, tool),
-      onDecided: (call, outcome) => this.outcomes.set(call.request, outcome),
       now: () => Date.now(),
       newId: () => randomUUID(),
     });
-    // A catalog that just changed is being recorded against the pins: a tool is only known to be new
-    // (or changed) once that is done, so no call is decided before it.
-    this.decide = async (call) => {
-      await options.toolReview.idle();
-      return step(call);
-    };
   }
 
-  /** Records a call the gate finished (subscribe it to the gate's onDidCall). */
+  /** Records a call the gate finished, with the decision its record carries (subscribe it to the gate's onDidCall). */
   recordCall(record: ToolCallRecord): void {
-    const outcome = this.outcomes.get(record.request);
-    this.outcomes.delete(record.request);
-    const server = this.options.registry.get(record.request.serverId)?.server;
-    const secrets = server === undefined ? [] : secretsOf(server.launch);
-    // A result that brings outside content is scanned here too, so the history says what it carried whoever called.
-    const tool = this.options.registry.get(record.request.serverId)?.catalog.tools.find((candidate) => candidate.name === record.request.tool);
-    const findings = record.outcome.kind === 'result' && tool !== undefined ? scanToolResult(tool, record.outcome.result) : [];
-    this.history.record(callRecordOf(record, outcome, {
-      id: outcome?.approvalId ?? randomUUID(),
-      scrub: (text) => redactText(text, secrets),
-      ...(findings.length > 0 ? { outputWarning: describeFindings(findings) } : {}),
-    }));
+    this.recorder.record(record);
   }
 
   /** What the workspace and global state hold (for tests: proves where rules and the history are kept). */
@@ -196,20 +179,15 @@ export class Approvals implements vscode.Disposable {
     return this.options.trust.decide(server).state === 'allowed';
   }
 
-  private pinnedState(serverId: string, tool: string): PinnedState {
-    const status = this.options.toolReview.status(serverId, tool);
-    if (status?.changed) return 'changed';
-    return status?.new ? 'new' : 'accepted';
-  }
-
   /** Where a server's file writes land: the workspace folders (none open: every write is outside). */
   private files(serverId: string, server: EffectiveServer): CallFiles {
     const catalog = this.options.registry.get(serverId)?.catalog;
-    const fileTools = fileToolsOf(readFileWriteTools((message) => this.options.log.warn(`approvals: ${message}`)), server);
+    this.fileWriteTools ??= readFileWriteTools((message) => this.options.log.warn(`approvals: ${message}`));
+    const fileTools = fileToolsOf(this.fileWriteTools, server);
     return {
       roots: this.roots(),
       fs: nodePreviewFileSystem,
-      home: os.homedir(),
+      home: this.home,
       ...(catalog?.serverInfo?.name !== undefined ? { serverInfoName: catalog.serverInfo.name } : {}),
       ...(fileTools ? { fileTools } : {}),
     };

@@ -6,6 +6,7 @@
 // an editor (several lines); every other field is one line, where a typed `\n` stays as typed.
 import * as vscode from 'vscode';
 import { counted } from '../protocol/counts';
+import type { ToolCallResponse } from '../core/calls';
 import type { CallToolResult, ServerView, ToolInfo } from '../core/lifecycle';
 import { fieldText, formatProblems, formFields, holdsText, parseFieldInput, validateArguments, type FormField } from '../core/schema';
 import { notifyError, notifyInfo, notifyWarning } from './notify';
@@ -28,10 +29,10 @@ export interface CallToolDeps {
   /** The ready servers with their offered catalog. */
   servers(): ServerView[];
   /**
-   * The one call path (resolve → decide → ask → call → record): the result, and the arguments the
-   * server got (the person may have edited them on the approval card).
+   * The one call path (resolve → decide → ask → call → record): the result, and its record with the
+   * arguments the server got (the person may have edited them on the approval card).
    */
-  call(request: CallToolRequest): Promise<{ result: CallToolResult; arguments: Record<string, unknown> }>;
+  call(request: CallToolRequest): Promise<ToolCallResponse>;
 }
 
 /** What the command returns (tests read it): the result document and the result, or why nothing ran. */
@@ -81,7 +82,7 @@ export function registerCallTool(deps: CallToolDeps): vscode.Disposable {
       if (args === undefined) return undefined;
       const started = Date.now();
       try {
-        const { result, arguments: sent } = await vscode.window.withProgress(
+        const { result, record } = await vscode.window.withProgress(
           { location: vscode.ProgressLocation.Notification, title: plainText(`Calling ${picked.serverId} › ${picked.tool.name}…`), cancellable: true },
           (_progress, token) => {
             const controller = new AbortController();
@@ -89,7 +90,7 @@ export function registerCallTool(deps: CallToolDeps): vscode.Disposable {
             return deps.call({ serverId: picked.serverId, tool: picked.tool.name, arguments: args, caller: 'command', signal: controller.signal });
           },
         );
-        const text = JSON.stringify({ server: picked.serverId, tool: picked.tool.name, arguments: sent, durationMs: Date.now() - started, ...result }, null, 2);
+        const text = JSON.stringify({ server: picked.serverId, tool: picked.tool.name, arguments: record.arguments, durationMs: Date.now() - started, ...result }, null, 2);
         const uri = documents.add(picked.serverId, picked.tool.name, `${text}\n`);
         const document = await vscode.workspace.openTextDocument(uri);
         await vscode.languages.setTextDocumentLanguage(document, 'json');

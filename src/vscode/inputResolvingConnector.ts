@@ -1,13 +1,13 @@
 // A ServerConnector around another that fills in `${input:id}` at launch. Before the timed start
 // (`prepare`) it makes sure every value is stored, asking a person for the missing ones; `connect`
 // then hands the inner connector a copy of the server with the values in (command, args, env, cwd,
-// url, headers, envFile) and wraps the log and the connection so that no value reaches a log line,
-// an error, a close reason or the catalog. The server the registry, the trust store and the UI see
-// keeps the `${input:…}` text, so its fingerprint never depends on a value.
+// url, headers, envFile) and reports the values to the one RedactingConnector in front of it
+// (`request.addSecrets`), which scrubs them from every log line, error, close reason and catalog page:
+// the connection is wrapped once, by that connector, not again here. The server the registry, the
+// trust store and the UI see keeps the `${input:…}` text, so its fingerprint never depends on a value.
 import type { EffectiveServer, InputDefinition } from '../core/config/types';
 import { inputsNeededBy, withInputValues } from '../core/config/inputs';
 import type { ConnectRequest, PrepareRequest, ServerConnection, ServerConnector } from '../core/lifecycle/ports';
-import { redactError, redactingConnection, redactingLog, SecretSet } from '../core/lifecycle/redactConnection';
 import { inputOwnerOf } from './inputKeys';
 import type { WorkspaceInputs } from './workspaceInputs';
 
@@ -39,20 +39,11 @@ export class InputResolvingConnector implements ServerConnector {
   async connect(request: ConnectRequest): Promise<ServerConnection> {
     const ids = inputsNeededBy(request.server);
     if (ids.length === 0) return this.options.inner.connect(request);
+    // Without the redaction in front, a typed-in value could reach a log line: refuse to launch.
+    if (request.addSecrets === undefined) throw new Error('the input-resolving connector needs a RedactingConnector in front of it');
     const values = await this.options.inputs.values(ids, inputOwnerOf(request.server));
-    const secrets = new SecretSet(Object.values(values));
-    // The redaction in front of this connector learns the values too (and what the inner one reports).
-    request.addSecrets?.(Object.values(values));
-    const addSecrets = (more: Iterable<string>): void => {
-      secrets.add(more);
-      request.addSecrets?.(more);
-    };
-    const server = withInputValues(request.server, values);
-    try {
-      const connection = await this.options.inner.connect({ ...request, server, log: redactingLog(request.log, secrets), addSecrets });
-      return redactingConnection(connection, secrets);
-    } catch (error) {
-      throw redactError(error, secrets);
-    }
+    // Reported before the launch, so the redaction scrubs them from its first log line on.
+    request.addSecrets(Object.values(values));
+    return this.options.inner.connect({ ...request, server: withInputValues(request.server, values) });
   }
 }

@@ -56,16 +56,7 @@ export function registerSurfaces(ctx: SwitchboardContext, own: Own): Surfaces {
   own(registerSidebar(ctx));
   own(registerCallTool({
     servers: () => registry.list(),
-    call: async (request) => {
-      // What the server got: the approval card may have edited the arguments.
-      let sent = request.arguments;
-      const watch = ctx.calls.onDidCall((record) => { if (record.request === request) sent = record.arguments; });
-      try {
-        return { result: await ctx.calls.call(request), arguments: sent };
-      } finally {
-        watch.dispose();
-      }
-    },
+    call: (request) => ctx.calls.call(request),
   }));
   own(registerChat(ctx));
   own(registerProjectHostingCommand(ctx.projectHosting));

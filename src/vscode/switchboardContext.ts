@@ -158,7 +158,7 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   own(registerToolReview({ review: toolReview, get: (id) => registry.get(id), list: () => registry.list(), log, testing }));
   // Every call asks the approval policy (and, when it says so, the person in the sidebar) before it is
   // sent, and is recorded in the history however it ended.
-  const approvals = own(new Approvals({ extension, registry, trust, toolReview, log, policy }));
+  const approvals = own(new Approvals({ extension, registry, trust, log, policy }));
   const calls = own(new ToolCallGate({ registry, tools: toolReview, decide: approvals.decide }));
   own(calls.onDidCall((record) => approvals.recordCall(record)));
   const heldOutputs = own(new HeldOutputs());

@@ -52,10 +52,11 @@ describe('switchboard decide (built CLI)', function () {
     assert.equal(out.decision, 'deny');
   });
 
-  it('asks for a changed definition even with an allow rule', () => {
+  it('refuses a changed definition even with an allow rule, as the call gate does before the policy', () => {
     const out = decideJson('acceptEverything', [{ server: 'fs' }], { ...writeFileTool, pinnedState: 'changed' });
-    assert.equal(out.decision, 'ask');
-    assert.match(out.reason, /changed since you last approved/);
+    assert.equal(out.decision, 'deny');
+    assert.match(out.reason, /changed since it was pinned/);
+    assert.deepEqual(out.decidedBy, { kind: 'review' });
   });
 
   it('trusts read-only hints only from a trusted server', () => {

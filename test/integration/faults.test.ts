@@ -197,7 +197,7 @@ class Harness {
 
   /** Calls a tool through the gate. */
   callTool(serverId: string, tool: string, args: Record<string, unknown>, options: { timeoutMs?: number } = {}): Promise<CallToolResult> {
-    return this.calls.call({ serverId, tool, arguments: args, caller: 'test', ...options });
+    return this.calls.call({ serverId, tool, arguments: args, caller: 'test', ...options }).then(({ result }) => result);
   }
 
   log(id: string): RecordingLog {

@@ -99,7 +99,7 @@ describe('Hostile servers (real processes)', function () {
     const grew = (retainedBytes() - before) / MB;
     const rssGrew = (peakRss - rssBefore) / MB;
     const log = logs.get('flood')!;
-    const result = await calls.call({ serverId: 'flood', tool: 'echo', arguments: { text: 'still here' }, caller: 'test', timeoutMs: 10_000 });
+    const { result } = await calls.call({ serverId: 'flood', tool: 'echo', arguments: { text: 'still here' }, caller: 'test', timeoutMs: 10_000 });
     assert.deepEqual(result.content, [{ type: 'text', text: 'still here' }]);
     assert.ok(grew < 50, `what the host keeps grew by ${grew.toFixed(1)} MB (${log.lines.length} log lines; the process peaked ${rssGrew.toFixed(0)} MB higher)`);
     assert.ok(rssGrew < 300, `the process grew by ${rssGrew.toFixed(0)} MB at its peak`);

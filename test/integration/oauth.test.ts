@@ -116,7 +116,7 @@ describe('OAuth against an SDK-protected server (loopback)', function () {
     assert.equal(registry.get('secured')!.state.kind, 'ready');
     await registry.catalogsLoaded();
     assert.deepEqual(registry.get('secured')!.catalog.tools.map((tool) => tool.name), ['whoami']);
-    const result = await calls.call({ serverId: 'secured', tool: 'whoami', arguments: {}, caller: 'test' });
+    const { result } = await calls.call({ serverId: 'secured', tool: 'whoami', arguments: {}, caller: 'test' });
     assert.match(JSON.stringify(result.content), /with scopes mcp:tools/);
   });
 

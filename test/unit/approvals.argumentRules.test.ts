@@ -226,9 +226,9 @@ describe('the policy with argument rules', () => {
     assert.equal(decide(input([notes], { path: '~/notes/b.md' })).decision, 'ask');
   });
 
-  it('a folder rule never outranks a write outside the roots or a changed tool', () => {
+  it('a folder rule never outranks a write outside the roots or a tool nobody reviewed', () => {
     assert.equal(decide(input([notes], { path: 'notes/b.md' }, { fileEffect: 'outsideRoots' })).decision, 'ask');
-    assert.equal(decide(input([notes], { path: 'notes/b.md' }, { pinnedState: 'changed' })).decision, 'ask');
+    assert.equal(decide(input([notes], { path: 'notes/b.md' }, { pinnedState: 'new' })).decision, 'ask');
   });
 
   it('a deny rule with a condition refuses what it cannot read, not what it reads as outside', () => {

@@ -75,10 +75,8 @@ const rows: Row[] = [
   { name: 'acceptEverything: a destructive tool of an untrusted server runs', input: { mode: 'acceptEverything', serverTrusted: false, annotations: DESTRUCTIVE }, expect: 'allow', reason: /accept every/, by: 'mode' },
   { name: 'acceptEverything: a shell command runs', input: { mode: 'acceptEverything', shellCommand: shell('make') }, expect: 'allow', reason: /accept every/ },
   // What always asks.
-  ...MODES.map((mode): Row => ({ name: `${mode}: a changed definition asks`, input: { mode, pinnedState: 'changed', annotations: RO }, expect: 'ask', reason: /changed since you last approved/, by: 'review' })),
   ...MODES.map((mode): Row => ({ name: `${mode}: a flagged tool asks`, input: { mode, flagged: true, annotations: RO }, expect: 'ask', reason: /poisoning scan/, by: 'review' })),
   { name: 'a new, unreviewed tool asks even in accept everything', input: { mode: 'acceptEverything', pinnedState: 'new' }, expect: 'ask', reason: /nobody reviewed/ },
-  { name: 'a changed definition suspends an allow rule', input: { pinnedState: 'changed', rules: [rule({ server: 'fs', tool: 'write_file' })] }, expect: 'ask', reason: /suspended/ },
   { name: 'a flagged tool asks despite an allow rule', input: { flagged: true, rules: [rule({ server: 'fs' })] }, expect: 'ask', reason: /poisoning/ },
   { name: 'a write outside every root asks even in accept everything', input: { mode: 'acceptEverything', fileEffect: 'outsideRoots' }, expect: 'ask', reason: /outside every workspace root/ },
   ...MODES.map((mode): Row => ({ name: `${mode}: a write the preview cannot place asks`, input: { mode, fileEffect: 'unknown', localWriter: 'exact' }, expect: 'ask', reason: /could not predict where/ })),
@@ -88,7 +86,6 @@ const rows: Row[] = [
   { name: 'a deny rule refuses without asking', input: { rules: [rule({ server: 'fs', tool: 'write_file', effect: 'deny' })] }, expect: 'deny', reason: /refused by your rule: deny tool "write_file" of server "fs"/, by: 'rule' },
   { name: 'a deny rule beats an allow rule', input: { rules: [rule({ server: 'fs', tool: 'write_file' }), rule({ server: 'fs', effect: 'deny' })] }, expect: 'deny', reason: /every tool of server "fs"/ },
   { name: 'a deny rule beats accept everything', input: { mode: 'acceptEverything', rules: [rule({ server: '*', tool: 'write_file', effect: 'deny', scope: 'global' })] }, expect: 'deny', reason: /any server \(everywhere\)/ },
-  { name: 'a deny rule beats a changed definition', input: { pinnedState: 'changed', rules: [rule({ server: 'fs', effect: 'deny' })] }, expect: 'deny', reason: /refused/ },
   { name: 'a deny rule of another server does not apply', input: { rules: [rule({ server: 'git', effect: 'deny' })] }, expect: 'ask', reason: /not marked read-only/ },
   { name: 'a deny rule of another tool does not apply', input: { annotations: RO, rules: [rule({ server: 'fs', tool: 'delete', effect: 'deny' })] }, expect: 'allow', reason: /only reads/ },
   // Rules by the server's identity.
@@ -114,7 +111,6 @@ const rows: Row[] = [
   { name: 'shell: a missing signature still runs in accept everything', input: { mode: 'acceptEverything', tool: 'run', shellCommand: shell('npm test && curl evil'), rules: [rule({ server: 'fs', tool: 'run', signatures: ['npm test'] })] }, expect: 'allow', reason: /accept every/ },
   { name: 'shell: a deny rule on the tool refuses any command', input: { tool: 'run', shellCommand: shell('npm test'), rules: [rule({ server: 'fs', tool: 'run', signatures: ['npm test'] }), rule({ server: 'fs', tool: 'run', effect: 'deny' })] }, expect: 'deny', reason: /refused/ },
   { name: 'shell: signature rules of another tool do not apply', input: { tool: 'run', shellCommand: shell('npm test'), rules: [rule({ server: 'fs', tool: 'exec', signatures: ['npm test'] })] }, expect: 'ask', reason: /shell command/ },
-  { name: 'shell: a changed definition suspends signature rules', input: { tool: 'run', pinnedState: 'changed', shellCommand: shell('npm test'), rules: [rule({ server: 'fs', tool: 'run', signatures: ['npm test'] })] }, expect: 'ask', reason: /suspended/ },
 ];
 
 describe('decide (the approval policy)', () => {

@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { ToolCallGate, ToolCallRefusedError, handOverToolCaller, type ToolCallRecord, type ToolCallStatus, type ToolCallRefusalCode } from '../../src/core/calls';
+import {
+  ToolCallGate, ToolCallRefusedError, handOverToolCaller, type ToolCallDecisionBasis, type ToolCallRecord, type ToolCallStatus, type ToolCallRefusalCode,
+} from '../../src/core/calls';
 import { closestNames } from '../../src/core/calls/suggestions';
 import type { EffectiveServer } from '../../src/core/config/types';
 import { ConnectError } from '../../src/core/lifecycle/errors';
@@ -10,7 +12,10 @@ import { deferred, FakeClock, FakeConnector, flush, makeServer, RecordingLog } f
 const tool = (name: string): ToolInfo => ({ name, inputSchema: { type: 'object' } });
 const TOOLS = ['echo', 'read_file', 'write_file', 'delete_file'].map(tool);
 
-function setup(options: { tools?: Record<string, ToolCallStatus>; decide?: ConstructorParameters<typeof ToolCallGate>[0]['decide'] } = {}) {
+/** How a fake decision step says it decided. */
+const BY_TEST: ToolCallDecisionBasis = { decidedBy: { kind: 'default', detail: 'test' }, verdict: 'allow', why: 'the test decided' };
+
+function setup(options: { tools?: Record<string, ToolCallStatus>; decide?: ConstructorParameters<typeof ToolCallGate>[0]['decide']; settling?: () => Promise<void> | undefined } = {}) {
   const clock = new FakeClock();
   const connector = new FakeConnector();
   connector.setup = (connection) => connection.setPages('tools', [TOOLS]);
@@ -20,7 +25,7 @@ function setup(options: { tools?: Record<string, ToolCallStatus>; decide?: Const
     registry,
     clock,
     decide: options.decide,
-    tools: { status: (serverId, name) => statuses[`${serverId}/${name}`] },
+    tools: { status: (serverId, name) => statuses[`${serverId}/${name}`], ...(options.settling ? { settling: options.settling } : {}) },
   });
   const records: ToolCallRecord[] = [];
   gate.onDidCall((record) => records.push(record));
@@ -62,8 +67,10 @@ describe('ToolCallGate', () => {
     await h.start(makeServer('fs'));
     const abort = new AbortController();
     const onProgress = (): void => undefined;
-    const result = await h.gate.call({ serverId: 'fs', tool: 'echo', arguments: { text: 'hi' }, caller: 'test', timeoutMs: 5, signal: abort.signal, onProgress });
+    const { result, record } = await h.gate.call({ serverId: 'fs', tool: 'echo', arguments: { text: 'hi' }, caller: 'test', timeoutMs: 5, signal: abort.signal, onProgress });
     assert.deepEqual(result, { content: [{ type: 'text', text: 'called echo' }] });
+    assert.equal(record, h.records[0], 'the caller gets the record the history is told');
+    assert.deepEqual(record.decision, { kind: 'allow', decidedBy: { kind: 'default' }, verdict: 'allow', why: 'allowed' }, 'no decision step: allowed by default');
     const [sent] = h.connector.last('fs').calls;
     assert.deepEqual(sent.args, { text: 'hi' });
     assert.deepEqual([sent.options.timeoutMs, sent.options.signal, sent.options.onProgress], [5, abort.signal, onProgress]);
@@ -119,7 +126,7 @@ describe('ToolCallGate', () => {
       `tool 'read_fil' of server 'ro' is not in allowedTools in ${file}; did you mean 'read_file'?`);
     assert.deepEqual(h.connector.last('fs').calls, []);
     assert.deepEqual(h.connector.last('ro').calls, []);
-    assert.deepEqual((await h.gate.call({ serverId: 'ro', tool: 'read_file', caller: 'test' })).content, [{ type: 'text', text: 'called read_file' }]);
+    assert.deepEqual((await h.gate.call({ serverId: 'ro', tool: 'read_file', caller: 'test' })).result.content, [{ type: 'text', text: 'called read_file' }]);
   });
 
   it('refuses a filtered tool even while its server is stopped: the configuration is the first answer', async () => {
@@ -171,7 +178,7 @@ describe('ToolCallGate', () => {
     await flush();
     assert.deepEqual(h.connector.last('slow').calls, []);
     listing.resolve({ items: [tool('echo')] });
-    assert.deepEqual((await call).content, [{ type: 'text', text: 'called echo' }]);
+    assert.deepEqual((await call).result.content, [{ type: 'text', text: 'called echo' }]);
   });
 
   it('refuses a blocked tool naming each reason once, and a changed one until it is accepted', async () => {
@@ -201,7 +208,7 @@ describe('ToolCallGate', () => {
       tools: { 'fs/echo': { ...FLAGGED, blocked: false } },
       decide: (call) => {
         asked.push({ tool: call.tool.name, server: call.server.id, status: call.status, args: call.arguments });
-        return { kind: 'deny', reason: 'the person rejected it' };
+        return { ...BY_TEST, verdict: 'ask', decidedBy: { kind: 'person', answer: 'reject' }, kind: 'deny', reason: 'the person rejected it' };
       },
     });
     cleanup = h.dispose;
@@ -212,19 +219,21 @@ describe('ToolCallGate', () => {
     assert.deepEqual(h.connector.last('fs').calls, []);
     assert.deepEqual(h.records[0].outcome, { kind: 'refused', code: 'denied', message: "the call of tool 'echo' of server 'fs' was refused: the person rejected it" });
     assert.equal(h.records[0].sent, false, 'a denied call is recorded as never sent');
+    assert.deepEqual(h.records[0].decision?.decidedBy, { kind: 'person', answer: 'reject' }, 'with who denied it');
   });
 
   it('sends the arguments the decision step approved (edited by a person), and records how long it took', async () => {
     const h = setup({
       decide: async () => {
         h.clock.advance(250);
-        return { kind: 'allow', arguments: { text: 'edited' } };
+        return { ...BY_TEST, kind: 'allow', arguments: { text: 'edited' } };
       },
     });
     cleanup = h.dispose;
     await h.start(makeServer('fs'));
-    await h.gate.call({ serverId: 'fs', tool: 'echo', arguments: { text: 'asked' }, caller: 'test' });
+    const { record } = await h.gate.call({ serverId: 'fs', tool: 'echo', arguments: { text: 'asked' }, caller: 'test' });
     assert.deepEqual(h.connector.last('fs').calls[0].args, { text: 'edited' });
+    assert.deepEqual(record.arguments, { text: 'edited' }, 'the caller learns what the server got from the record');
     assert.deepEqual(h.records[0].arguments, { text: 'edited' });
     assert.deepEqual(h.records[0].request.arguments, { text: 'asked' });
     assert.equal(h.records[0].durationMs, 250);
@@ -236,7 +245,7 @@ describe('ToolCallGate', () => {
     const h = setup({
       decide: async () => {
         h.clock.advance(4000);
-        return { kind: 'allow' };
+        return { ...BY_TEST, kind: 'allow' };
       },
     });
     cleanup = h.dispose;
@@ -247,11 +256,41 @@ describe('ToolCallGate', () => {
     };
     await h.gate.call({ serverId: 'fs', tool: 'echo', caller: 'test' });
     assert.deepEqual([h.records[0].durationMs, h.records[0].ranMs], [4120, 120]);
-    const denied = setup({ decide: () => ({ kind: 'deny', reason: 'no' }) });
+    const denied = setup({ decide: () => ({ ...BY_TEST, kind: 'deny', reason: 'no' }) });
     await denied.start(makeServer('fs'));
     await assert.rejects(denied.gate.call({ serverId: 'fs', tool: 'echo', caller: 'test' }));
     assert.equal(denied.records[0].ranMs, undefined, 'a call never sent never ran');
     denied.dispose();
+  });
+
+  it('fails a call the caller cancelled while the step waited with the step\'s error, recording what it asked', async () => {
+    const cancelled = new Error('the call was cancelled before it was approved');
+    const h = setup({ decide: () => ({ ...BY_TEST, verdict: 'ask', approvalId: 'card-1', waitedMs: 30, kind: 'cancelled', error: cancelled }) });
+    cleanup = h.dispose;
+    await h.start(makeServer('fs'));
+    await assert.rejects(h.gate.call({ serverId: 'fs', tool: 'echo', caller: 'test' }), (error) => error === cancelled);
+    assert.deepEqual(h.connector.last('fs').calls, []);
+    assert.deepEqual(h.records[0].outcome, { kind: 'failed', message: cancelled.message });
+    assert.equal(h.records[0].sent, false);
+    assert.deepEqual([h.records[0].decision?.approvalId, h.records[0].decision?.waitedMs], ['card-1', 30]);
+  });
+
+  it('waits for the review to settle before resolving: a tool it finds changed is refused before any decision', async () => {
+    const statuses: Record<string, ToolCallStatus> = {};
+    const recording = deferred<void>();
+    let settling: Promise<void> | undefined = recording.promise;
+    let decided = 0;
+    const h = setup({ tools: statuses, settling: () => settling, decide: () => { decided++; return { ...BY_TEST, kind: 'allow' }; } });
+    cleanup = h.dispose;
+    await h.start(makeServer('fs'));
+    const call = h.gate.call({ serverId: 'fs', tool: 'echo', caller: 'test' });
+    await flush();
+    statuses['fs/echo'] = { changed: true, blocked: false, findings: [] };
+    settling = undefined;
+    recording.resolve();
+    await refused(call, 'toolChanged', /changed since its definition was pinned/);
+    assert.equal(decided, 0, 'the decision step never saw the changed tool');
+    assert.deepEqual(h.connector.last('fs').calls, []);
   });
 
   it('records a call that failed on the way and rejects with its error', async () => {

@@ -1,10 +1,12 @@
 // The input-resolving connector (src/vscode/inputResolvingConnector.ts imports nothing from vscode at
-// run time) and the redacting wrappers it is built on, with the lifecycle's fake connector.
+// run time) behind the one RedactingConnector it reports its values to, as the extension stacks them,
+// and the redacting wrappers, with the lifecycle's fake connector.
 import * as assert from 'node:assert/strict';
 import type { InputDefinition } from '../../src/core/config/types';
 import { ConnectError } from '../../src/core/lifecycle/errors';
 import type { ConnectRequest, ServerConnection } from '../../src/core/lifecycle/ports';
 import { redactError, redactingLog, redactValue, secretForms } from '../../src/core/lifecycle/redactConnection';
+import { RedactingConnector } from '../../src/core/lifecycle/redactingConnector';
 import { ServerController } from '../../src/core/lifecycle/serverController';
 import { DEFAULT_LIFECYCLE_SETTINGS } from '../../src/core/lifecycle/settings';
 import { InputResolvingConnector } from '../../src/vscode/inputResolvingConnector';
@@ -65,6 +67,11 @@ function request(overrides: Partial<ConnectRequest> = {}): ConnectRequest {
   };
 }
 
+/** The stack the extension builds: the redaction in front, the input resolution behind it. */
+function resolving(options: ConstructorParameters<typeof InputResolvingConnector>[0]): RedactingConnector {
+  return new RedactingConnector(new InputResolvingConnector(options));
+}
+
 describe('InputResolvingConnector', () => {
   it('asks for the missing values in prepare, with the server and whether a person may be asked', async () => {
     const inputs = new FakeInputs({ token: CANARY });
@@ -88,7 +95,7 @@ describe('InputResolvingConnector', () => {
     const inner = new FakeConnector();
     const launched: string[][] = [];
     inner.fallback = async (req) => { launched.push(req.server.launch.args); return new FakeConnection(req); };
-    const connector = new InputResolvingConnector({ inner, inputs, definitionOf: () => undefined });
+    const connector = resolving({ inner, inputs, definitionOf: () => undefined });
     await connector.prepare({ server, automatic: false, signal: new AbortController().signal });
     await connector.connect(request());
     assert.deepEqual(launched[0], ['server.js', `--token=${CANARY}`]);
@@ -138,7 +145,7 @@ describe('InputResolvingConnector', () => {
       return connection;
     };
     const log = new RecordingLog();
-    const connector = new InputResolvingConnector({ inner, inputs, definitionOf: () => undefined });
+    const connector = resolving({ inner, inputs, definitionOf: () => undefined });
     const connection: ServerConnection = await connector.connect(request({ log }));
 
     const launched = inner.requests[0].server;
@@ -170,7 +177,7 @@ describe('InputResolvingConnector', () => {
     inputs.byKey.set(inputKeyOf('ws', inputOwnerOf(server), 'token'), CANARY);
     const inner = new FakeConnector();
     inner.fallback = async () => { throw new ConnectError(`command not found: ${CANARY}`, [`line with ${CANARY}`], { cause: new Error(CANARY) }); };
-    const connector = new InputResolvingConnector({ inner, inputs, definitionOf: () => undefined });
+    const connector = resolving({ inner, inputs, definitionOf: () => undefined });
     const error = await connector.connect(request()).then(() => undefined, (e: unknown) => e);
     assert.ok(error instanceof ConnectError);
     assert.equal(error.message, 'command not found: ***');
@@ -180,8 +187,21 @@ describe('InputResolvingConnector', () => {
   });
 
   it('fails the start with "input … was not provided" when no value is stored at connect', async () => {
-    const connector = new InputResolvingConnector({ inner: new FakeConnector(), inputs: new FakeInputs(), definitionOf: () => undefined });
+    const connector = resolving({ inner: new FakeConnector(), inputs: new FakeInputs(), definitionOf: () => undefined });
     await assert.rejects(connector.connect(request()), /input token was not provided/);
+  });
+
+  it('wraps nothing itself: it reports the values to the redaction in front, and refuses to launch without one', async () => {
+    const inputs = new FakeInputs();
+    inputs.byKey.set(inputKeyOf('ws', inputOwnerOf(server), 'token'), CANARY);
+    const inner = new FakeConnector();
+    const reported: string[] = [];
+    const connector = new InputResolvingConnector({ inner, inputs, definitionOf: () => undefined });
+    const connection = await connector.connect(request({ addSecrets: (values) => reported.push(...values) }));
+    assert.deepEqual(reported, [CANARY]);
+    assert.equal(connection, inner.last('api'), 'the inner connection, not a second redacting wrapper');
+    await assert.rejects(connector.connect(request()), /needs a RedactingConnector in front of it/);
+    assert.equal(inner.requests.length, 1, 'nothing was launched without the redaction');
   });
 
   it('passes a server without inputs through untouched', async () => {

@@ -5,7 +5,7 @@ import type { EffectiveServer, LaunchDefinition } from '../config/types';
 import type { ToolInfo } from '../lifecycle/types';
 import { isAutoApproved } from './commandSignatures';
 import { decide, type ApprovalMode, type Decision, type FileEffect, type LocalWriter, type PinnedState, type ShellCommand } from './policy';
-import { knownLocalWriter, previewFileWrite, type FilePreviewPlan, type ServerFileTools } from './preview/detection';
+import { detectFilePreview, knownLocalWriter, previewToolCall, type FilePreviewPlan, type ServerFileTools } from './preview/detection';
 import type { FilePreview, PreviewContext } from './preview/types';
 import type { ApprovalRule } from './rules';
 import { serverIdentityOf } from './serverIdentity';
@@ -65,8 +65,25 @@ export interface CallDecision {
 
 /** Gathers a call's shell command and file effect, and decides it. */
 export async function decideCall(call: CallToDecide, context: CallDecisionContext): Promise<CallDecision> {
-  const shell = await shellCommandOf(call, call.arguments, context.shellParser);
-  const fileEffect = await fileEffectOfCall(call, call.arguments, context.files);
+  return decideCallNow(call, context);
+}
+
+/**
+ * decideCall, without waiting when there is nothing to wait for: only a shell-like tool (its parser)
+ * and a call that writes files (its preview) make it answer a promise.
+ */
+export function decideCallNow(call: CallToDecide, context: CallDecisionContext): CallDecision | Promise<CallDecision> {
+  const shellArgument = shellCommandArgument(call.tool);
+  const filePlan = filePlanOf(call, call.arguments, context.files);
+  if (shellArgument === undefined && filePlan === undefined) return decided(call, context, undefined, undefined);
+  return (async () => {
+    const shell = shellArgument === undefined ? undefined : await shellCommandOf(call, call.arguments, context.shellParser);
+    const fileEffect = filePlan === undefined ? undefined : await fileEffectOfPlan(filePlan, call.arguments, context.files);
+    return decided(call, context, shell, fileEffect);
+  })();
+}
+
+function decided(call: CallToDecide, context: CallDecisionContext, shell: CallShellCommand | undefined, fileEffect: CallFileEffect | undefined): CallDecision {
   const decision = decide({
     mode: context.mode,
     server: serverIdentityOf(call.server),
@@ -106,7 +123,13 @@ export async function shellCommandOf(call: Pick<CallToDecide, 'tool'>, args: Rec
 
 /** What a call (with these arguments) would write, or undefined when it writes no file a preview understands. */
 export async function fileEffectOfCall(call: Pick<CallToDecide, 'server' | 'tool'>, args: Record<string, unknown>, files: CallFiles): Promise<CallFileEffect | undefined> {
-  const found = await previewFileWrite({
+  const plan = filePlanOf(call, args, files);
+  return plan === undefined ? undefined : fileEffectOfPlan(plan, args, files);
+}
+
+/** How a call's file writes would be previewed, found without reading a file; undefined when it writes none a preview understands. */
+function filePlanOf(call: Pick<CallToDecide, 'server' | 'tool'>, args: Record<string, unknown>, files: CallFiles): FilePreviewPlan | undefined {
+  return detectFilePreview({
     serverInfoName: files.serverInfoName,
     tool: call.tool.name,
     args,
@@ -114,9 +137,12 @@ export async function fileEffectOfCall(call: Pick<CallToDecide, 'server' | 'tool
     inputSchema: call.tool.inputSchema,
     openWorld: call.tool.annotations?.openWorldHint === true,
     local: call.server.launch.type === 'stdio',
-  }, files);
-  if (found === undefined) return undefined;
-  return { preview: found.preview, effect: effectOf(found.preview), localWriter: knownLocalWriter(found.plan), pathArguments: writtenPathArguments(found.plan) };
+  }, files.roots);
+}
+
+async function fileEffectOfPlan(plan: FilePreviewPlan, args: Record<string, unknown>, files: CallFiles): Promise<CallFileEffect> {
+  const preview = await previewToolCall(plan, args, files);
+  return { preview, effect: effectOf(preview), localWriter: knownLocalWriter(plan), pathArguments: writtenPathArguments(plan) };
 }
 
 function writtenPathArguments(plan: FilePreviewPlan): string[] {

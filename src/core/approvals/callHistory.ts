@@ -2,11 +2,10 @@
 // and by whom (the person, a rule, the mode), how long it took, how big the result was, and the error.
 // Kept newest first and bounded; persisting it is the adapters' business (they call `toJSON`/`restore`).
 
-/** Who decided a call. */
-export type DecidedByLabel =
-  | { readonly kind: 'person'; readonly answer: 'approve' | 'approveForSession' | 'alwaysAllow' | 'reject' }
-  | { readonly kind: 'rule'; readonly ruleId: string }
-  | { readonly kind: 'mode' | 'annotations' | 'review' | 'default' | 'gate'; readonly detail?: string };
+import type { ToolCallDecidedBy } from '../calls/types';
+
+/** Who decided a call, as the gate's record carries it. */
+export type DecidedByLabel = ToolCallDecidedBy;
 
 export interface CallRecord {
   /** Stable id (also the approval's id when one was asked). */
@@ -48,26 +47,39 @@ export interface HistoryFilter {
 /** How many calls are kept (and persisted). */
 export const HISTORY_LIMIT = 500;
 
+/** How many calls beyond the limit are kept before the oldest are cut off at once. */
+const TRIM_BATCH = 64;
+
 /** Newest-first list of calls, at most `limit`. */
 export class CallHistory {
+  /**
+   * Oldest first, so a call is added at the end; the kept calls are the last `limit` of it. What falls
+   * out is cut off in batches of TRIM_BATCH, so adding a call does not move the whole list each time.
+   */
   private records: CallRecord[] = [];
+  /** The ids kept, so that a new call (nearly every one) is added without a search through the list. */
+  private ids = new Set<string>();
 
   constructor(private readonly limit = HISTORY_LIMIT) {}
 
   /** Adds a call (or replaces the record with the same id, e.g. once a pending call finished). */
   record(entry: CallRecord): void {
-    const index = this.records.findIndex((r) => r.id === entry.id);
-    if (index >= 0) this.records[index] = entry;
-    else {
-      this.records.unshift(entry);
-      if (this.records.length > this.limit) this.records.length = this.limit;
+    if (this.ids.has(entry.id)) {
+      for (let index = this.records.length - 1; index >= 0; index--) {
+        if (this.records[index].id === entry.id) { this.records[index] = entry; break; }
+      }
+      return;
     }
+    this.records.push(entry);
+    this.ids.add(entry.id);
+    if (this.records.length > this.limit) this.ids.delete(this.records[this.records.length - this.limit - 1].id);
+    if (this.records.length >= this.limit + TRIM_BATCH) this.records.splice(0, this.records.length - this.limit);
   }
 
   /** Every kept call, newest first. */
   list(filter: HistoryFilter = {}): CallRecord[] {
     const text = filter.text?.trim().toLowerCase();
-    return this.records.filter((r) =>
+    return this.kept().filter((r) =>
       (filter.server === undefined || r.server === filter.server)
       && (filter.decision === undefined || r.decision === filter.decision)
       && (!filter.onlyErrors || r.error !== undefined)
@@ -76,19 +88,26 @@ export class CallHistory {
 
   clear(): void {
     this.records = [];
+    this.ids = new Set();
   }
 
-  /** The kept calls as plain JSON (what is persisted and exported). */
+  /** The kept calls as plain JSON, newest first (what is persisted and exported). */
   toJSON(): CallRecord[] {
-    return this.records.map((r) => ({ ...r }));
+    return this.kept().map((r) => ({ ...r }));
   }
 
-  /** Restores persisted calls, skipping entries that are not records (a damaged file loses only those). */
+  /** Restores persisted calls (newest first), skipping entries that are not records (a damaged file loses only those). */
   restore(value: unknown): number {
     if (!Array.isArray(value)) return 0;
     const valid = value.filter(isCallRecord).slice(0, this.limit);
-    this.records = valid;
+    this.records = valid.reverse();
+    this.ids = new Set(valid.map((r) => r.id));
     return value.length - valid.length;
+  }
+
+  /** The kept calls, newest first. */
+  private kept(): CallRecord[] {
+    return this.records.slice(-this.limit).reverse();
   }
 }
 

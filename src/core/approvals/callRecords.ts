@@ -1,10 +1,9 @@
-// Turns one call through the gate, and how the approval step decided it, into the history's record:
+// Turns one call through the gate, with the decision its record carries, into the history's record:
 // who decided (the person, a rule, the mode, the tool's hints, the gate), whether it ran, how long it
 // took (waiting for the person and running, apart), how big the answer was, and what went wrong. Arguments are scrubbed of the server's known
 // secrets before they are kept.
 import type { ToolCallRecord } from '../calls/types';
-import type { StepOutcome } from './approvalStep';
-import type { CallRecord, DecidedByLabel } from './callHistory';
+import type { CallRecord } from './callHistory';
 
 export interface CallRecordOptions {
   /** The record's id (the approval's id when one was asked). */
@@ -18,53 +17,41 @@ export interface CallRecordOptions {
 /** Characters of an error kept in the history. */
 const ERROR_LIMIT = 2000;
 
-/** The history's record of one finished call. */
-export function callRecordOf(record: ToolCallRecord, outcome: StepOutcome | undefined, options: CallRecordOptions): CallRecord {
-  const { request } = record;
-  const refused = record.outcome.kind === 'refused';
-  const decision = outcome?.decision.decision ?? (refused ? 'deny' : 'allow');
-  return {
+/** The history's record of one finished call. Built field by field: it runs once for every call. */
+export function callRecordOf(record: ToolCallRecord, options: CallRecordOptions): CallRecord {
+  const { request, decision: decided, outcome } = record;
+  const refused = outcome.kind === 'refused';
+  const entry: { -readonly [K in keyof CallRecord]: CallRecord[K] } = {
     id: options.id,
     at: record.startedAt,
     server: request.serverId,
     tool: request.tool,
     args: scrubValue(record.arguments, options.scrub) as Record<string, unknown>,
-    decision,
+    decision: decided?.verdict ?? (refused ? 'deny' : 'allow'),
     ran: record.sent,
-    decidedBy: decidedByOf(record, outcome),
-    reason: outcome?.decision.reason ?? (refused ? 'refused before the approval step' : 'allowed'),
+    decidedBy: decided?.decidedBy ?? (outcome.kind === 'refused' ? { kind: 'gate', detail: outcome.code } : { kind: 'default' }),
+    reason: decided?.why ?? (refused ? 'refused before the approval step' : 'allowed'),
     durationMs: record.durationMs,
-    ...(outcome?.waitedMs !== undefined ? { waitedMs: outcome.waitedMs } : {}),
-    ...(record.ranMs !== undefined ? { ranMs: record.ranMs } : {}),
-    ...(record.outcome.kind === 'result' ? { resultChars: jsonLength(record.outcome.result) } : {}),
-    ...errorOf(record, options.scrub),
-    ...(options.outputWarning !== undefined ? { outputWarning: clip(options.scrub(options.outputWarning)) } : {}),
     caller: request.caller,
   };
+  if (decided?.waitedMs !== undefined) entry.waitedMs = decided.waitedMs;
+  if (record.ranMs !== undefined) entry.ranMs = record.ranMs;
+  if (outcome.kind === 'result') entry.resultChars = jsonLength(outcome.result);
+  const error = errorOf(record, options.scrub);
+  if (error !== undefined) entry.error = error;
+  if (options.outputWarning !== undefined) entry.outputWarning = clip(options.scrub(options.outputWarning));
+  return entry;
 }
 
-function decidedByOf(record: ToolCallRecord, outcome: StepOutcome | undefined): DecidedByLabel {
-  if (outcome === undefined) return record.outcome.kind === 'refused' ? { kind: 'gate', detail: record.outcome.code } : { kind: 'default' };
-  if (outcome.answer !== undefined) return { kind: 'person', answer: outcome.answer };
-  const by = outcome.decision.decidedBy;
-  switch (by.kind) {
-    case 'rule': return { kind: 'rule', ruleId: by.ruleId };
-    case 'mode': return { kind: 'mode', detail: by.mode };
-    case 'annotations': return { kind: 'annotations' };
-    case 'review': return { kind: 'review' };
-    case 'default': return { kind: 'default' };
-  }
-}
-
-function errorOf(record: ToolCallRecord, scrub: (text: string) => string): { error?: string } {
+function errorOf(record: ToolCallRecord, scrub: (text: string) => string): string | undefined {
   const { outcome } = record;
-  if (outcome.kind === 'refused' || outcome.kind === 'failed') return { error: clip(scrub(outcome.message)) };
-  if (outcome.result.isError !== true) return {};
+  if (outcome.kind === 'refused' || outcome.kind === 'failed') return clip(scrub(outcome.message));
+  if (outcome.result.isError !== true) return undefined;
   const text = outcome.result.content
     .map((block) => (block.type === 'text' && typeof block.text === 'string' ? block.text : ''))
     .filter((part) => part !== '')
     .join('\n');
-  return { error: clip(scrub(text === '' ? 'the tool reported an error' : text)) };
+  return clip(scrub(text === '' ? 'the tool reported an error' : text));
 }
 
 function clip(text: string): string {
@@ -84,7 +71,14 @@ function scrubValue(value: unknown, scrub: (text: string) => string): unknown {
   if (typeof value === 'string') return scrub(value);
   if (Array.isArray(value)) return value.map((item) => scrubValue(item, scrub));
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubValue(item, scrub)]));
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const item = scrubValue((value as Record<string, unknown>)[key], scrub);
+      // An argument named __proto__ stays an argument (an assignment would set the copy's prototype).
+      if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+      else copy[key] = item;
+    }
+    return copy;
   }
   return value;
 }

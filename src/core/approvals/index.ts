@@ -15,4 +15,5 @@ export { quoteWords } from './reading';
 export * from './approvalStep';
 export * from './callDecision';
 export * from './callRecords';
+export * from './callRecorder';
 export * from './approvalsView';

@@ -15,8 +15,11 @@ export function isApprovalMode(value: unknown): value is ApprovalMode {
   return typeof value === 'string' && (APPROVAL_MODES as readonly string[]).includes(value);
 }
 
-/** Where the pinned definition of the tool stands (see src/core/trust/toolReview.ts). */
-export type PinnedState = 'accepted' | 'new' | 'changed';
+/**
+ * Where the pinned definition of the tool stands (see src/core/trust/toolReview.ts). A changed one is
+ * not among them: the call gate refuses a changed tool before anything decides about its call.
+ */
+export type PinnedState = 'accepted' | 'new';
 
 /** A shell-like tool's command, with the check of its signatures against the allowed ones. */
 export interface ShellCommand {
@@ -93,9 +96,6 @@ export function decide(input: PolicyInput): Decision {
   if (deny) return { decision: 'deny', reason: `refused by your rule: ${describeRule(deny)}`, decidedBy: { kind: 'rule', ruleId: deny.id } };
 
   // What no rule and no mode lets through without a person looking.
-  if (input.pinnedState === 'changed') {
-    return ask(`the definition of "${tool}" changed since you last approved it; its "always allow" rules are suspended until you review the change`, { kind: 'review' });
-  }
   if (input.pinnedState === 'new') {
     return ask(`"${tool}" is a new tool of "${server}" that nobody reviewed yet`, { kind: 'review' });
   }

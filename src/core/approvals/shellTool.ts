@@ -20,6 +20,17 @@ const SHELL_TOOL = /(?:^|[_\-.])(?:run_?(?:command|shell|script|in_?terminal|ter
  * (`run_command`, `execute`, `shell`, `bash`), its only required string argument.
  */
 export function shellCommandArgument(tool: ToolShape): string | undefined {
+  // Read once per listed definition: every call of the tool asks.
+  if (known.has(tool)) return known.get(tool);
+  const argument = commandArgumentOf(tool);
+  known.set(tool, argument);
+  return argument;
+}
+
+/** The answer for each definition asked about (a catalog's tools are not changed in place). */
+const known = new WeakMap<ToolShape, string | undefined>();
+
+function commandArgumentOf(tool: ToolShape): string | undefined {
   const properties = stringProperties(tool);
   const byName = COMMAND_ARGUMENTS
     .map((wanted) => properties.find((name) => normalize(name) === wanted))

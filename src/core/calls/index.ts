@@ -3,6 +3,6 @@ export { ToolCallGate, handOverToolCaller, type GateRegistry, type RegistryToolC
 export { ToolCallRefusedError, type ToolCallRefusalCode } from './refusals';
 export { closestNames, didYouMean } from './suggestions';
 export type {
-  DecideToolCall, ResolvedToolCall, ToolCallDecision, ToolCallOutcome, ToolCallRecord, ToolCallRequest, ToolCallStatus, ToolCallOrigin,
-  ToolStatusSource,
+  DecideToolCall, ResolvedToolCall, ToolCallDecidedBy, ToolCallDecision, ToolCallDecisionBasis, ToolCallOutcome, ToolCallRecord, ToolCallRequest,
+  ToolCallResponse, ToolCallStatus, ToolCallOrigin, ToolStatusSource,
 } from './types';

@@ -2,7 +2,8 @@
 // later the chat, the language-model tools and the approvals — goes through ToolCallGate.call():
 // resolve the tool (the server exists and is ready, its entry offers the tool, the server lists it,
 // it is neither blocked nor changed since it was pinned) → decide (an injected step; the approval
-// policy plugs in here) → send → record (onDidCall).
+// policy plugs in here) → send → record: the caller gets the record with the result, and onDidCall
+// tells the call history, the decision with who made it included.
 //
 // "Nothing calls around it" holds by construction: neither the ServerRegistry nor a ServerController
 // has a public method that sends tools/call. Each registry hands its tool caller, at construction, to
@@ -18,7 +19,9 @@ import type { CallToolResult, ToolInfo } from '../lifecycle/types';
 import {
   ToolCallRefusedError, callDenied, serverNotReady, toolBlocked, toolChanged, toolFiltered, unknownServer, unknownTool,
 } from './refusals';
-import type { DecideToolCall, ResolvedToolCall, ToolCallDecision, ToolCallOutcome, ToolCallRecord, ToolCallRequest, ToolStatusSource } from './types';
+import type {
+  DecideToolCall, ResolvedToolCall, ToolCallDecision, ToolCallOutcome, ToolCallRecord, ToolCallRequest, ToolCallResponse, ToolStatusSource,
+} from './types';
 
 /** Sends tools/call to a server of one registry, with no check at all: what only the gate may hold. */
 export type RegistryToolCaller = (serverId: string, name: string, args: Record<string, unknown>, options?: CallOptions) => Promise<CallToolResult>;
@@ -47,7 +50,7 @@ export interface ToolCallGateOptions {
   clock?: Clock;
 }
 
-const ALLOWED: ToolCallDecision = { kind: 'allow' };
+const ALLOWED: ToolCallDecision = { kind: 'allow', decidedBy: { kind: 'default' }, verdict: 'allow', why: 'allowed' };
 
 /** Resolves, decides, sends and records every tool call. */
 export class ToolCallGate implements Disposable {
@@ -74,32 +77,37 @@ export class ToolCallGate implements Disposable {
   }
 
   /**
-   * Calls a tool: resolve → decide → send. Rejects with a ToolCallRefusedError when the gate refused
+   * Calls a tool: resolve → decide → send. Answers the result with the call's record (the arguments
+   * sent, the decision and who made it). Rejects with a ToolCallRefusedError when the gate refused
    * (nothing reached the server), or with the call's own error when it failed on the way.
    */
-  async call(request: ToolCallRequest): Promise<CallToolResult> {
+  async call(request: ToolCallRequest): Promise<ToolCallResponse> {
     const startedAt = this.clock.now();
     let sent = request.arguments ?? {};
-    let sending = false;
+    let decision: ToolCallDecision | undefined;
     let sentAt: number | undefined;
     let result: CallToolResult;
     try {
+      // A catalog being recorded against the pins first: only then is a tool known to be new or changed.
+      const settling = this.options.tools?.settling?.();
+      if (settling !== undefined) await settling;
       // The usual case resolves without waiting: no promise hop before the request is sent.
       const resolved = this.resolveNow(request) ?? await this.resolveAfterListing(request);
-      const decision = this.options.decide === undefined ? ALLOWED : await this.options.decide(resolved);
+      // A step that decided without waiting is taken as it is: no promise hop on the usual path either.
+      const deciding = this.options.decide === undefined ? ALLOWED : this.options.decide(resolved);
+      decision = deciding instanceof Promise ? await deciding : deciding;
+      if (decision.kind === 'cancelled') throw decision.error;
       if (decision.kind === 'deny') throw callDenied(request.serverId, request.tool, decision.reason);
       sent = decision.arguments ?? resolved.arguments;
-      sending = true;
       sentAt = this.clock.now();
       result = await this.send(request.serverId, request.tool, sent, { timeoutMs: request.timeoutMs, signal: request.signal, onProgress: request.onProgress });
     } catch (error) {
-      this.record(request, sent, sending, startedAt, sentAt, error instanceof ToolCallRefusedError
+      this.record(request, sent, decision, startedAt, sentAt, error instanceof ToolCallRefusedError
         ? { kind: 'refused', code: error.code, message: error.message }
         : { kind: 'failed', message: errorMessage(error) });
       throw error;
     }
-    this.record(request, sent, true, startedAt, sentAt, { kind: 'result', result });
-    return result;
+    return { result, record: this.record(request, sent, decision, startedAt, sentAt, { kind: 'result', result }) };
   }
 
   dispose(): void {
@@ -139,15 +147,16 @@ export class ToolCallGate implements Disposable {
     return { request, server: view.server, tool, status, arguments: request.arguments ?? {} };
   }
 
-  private record(request: ToolCallRequest, args: Record<string, unknown>, sent: boolean, startedAt: number, sentAt: number | undefined, outcome: ToolCallOutcome): void {
+  private record(request: ToolCallRequest, args: Record<string, unknown>, decision: ToolCallDecision | undefined, startedAt: number, sentAt: number | undefined, outcome: ToolCallOutcome): ToolCallRecord {
     const endedAt = this.clock.now();
-    const record: ToolCallRecord = {
-      request, arguments: args, startedAt, durationMs: endedAt - startedAt, ...(sentAt !== undefined ? { ranMs: endedAt - sentAt } : {}), sent, outcome,
-    };
+    const record: ToolCallRecord = { request, arguments: args, startedAt, durationMs: endedAt - startedAt, sent: sentAt !== undefined, outcome };
+    if (sentAt !== undefined) record.ranMs = endedAt - sentAt;
+    if (decision !== undefined) record.decision = decision;
     try {
       this.recordEmitter.fire(record);
     } catch {
       // A listener's failure is its own; the call's outcome stands.
     }
+    return record;
   }
 }

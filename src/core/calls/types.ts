@@ -38,11 +38,18 @@ export interface ToolCallStatus {
   /** Flagged by the poisoning scan while blocking is on: calls to it are refused. */
   blocked: boolean;
   findings: PoisonFinding[];
+  /** Nobody reviewed the tool yet (it appeared this session). */
+  new?: boolean;
 }
 
 /** Where the gate asks for a tool's pinned and scanned status. */
 export interface ToolStatusSource {
   status(serverId: string, toolName: string): ToolCallStatus | undefined;
+  /**
+   * The recording of a catalog that just changed, while one runs (undefined otherwise): a tool is
+   * only known to be new or changed once it is done, so the gate waits for it before resolving.
+   */
+  settling?(): Promise<void> | undefined;
 }
 
 /** A call the gate resolved: the server is ready and offers the tool, which is neither blocked nor changed. */
@@ -57,13 +64,34 @@ export interface ResolvedToolCall {
   readonly arguments: Record<string, unknown>;
 }
 
+/** Who or what decided a call (the history shows it). */
+export type ToolCallDecidedBy =
+  | { readonly kind: 'person'; readonly answer: 'approve' | 'approveForSession' | 'alwaysAllow' | 'reject' }
+  | { readonly kind: 'rule'; readonly ruleId: string }
+  | { readonly kind: 'mode' | 'annotations' | 'review' | 'default' | 'gate'; readonly detail?: string };
+
+/** How the decision step came to its answer: what the call's record keeps. */
+export interface ToolCallDecisionBasis {
+  readonly decidedBy: ToolCallDecidedBy;
+  /** The policy's verdict before any person looked (`ask` when a card asked), and its reason. */
+  readonly verdict: 'allow' | 'ask' | 'deny';
+  readonly why: string;
+  /** The card's id, when the step asked. */
+  readonly approvalId?: string;
+  /** How long the card waited for the person (or until the caller cancelled), when the step asked. */
+  readonly waitedMs?: number;
+}
+
 /**
- * The decision step's answer. `allow` may replace the arguments (a person edited them before
- * approving); `deny` carries the reason the caller (and the model) is told.
+ * The decision step's answer, with how it was reached. `allow` may replace the arguments (a person
+ * edited them before approving); `deny` carries the reason the caller (and the model) is told;
+ * `cancelled` says the caller gave up while the step waited, with the error the call fails with.
  */
-export type ToolCallDecision =
-  | { kind: 'allow'; arguments?: Record<string, unknown> }
-  | { kind: 'deny'; reason: string };
+export type ToolCallDecision = ToolCallDecisionBasis & (
+  | { readonly kind: 'allow'; readonly arguments?: Record<string, unknown> }
+  | { readonly kind: 'deny'; readonly reason: string }
+  | { readonly kind: 'cancelled'; readonly error: unknown }
+);
 
 /** Decides whether a resolved call goes ahead (the approval policy plugs in here; default: allow). */
 export type DecideToolCall = (call: ResolvedToolCall) => ToolCallDecision | Promise<ToolCallDecision>;
@@ -86,5 +114,13 @@ export interface ToolCallRecord {
   ranMs?: number;
   /** Whether the call was sent to the server (a refusal, a rejection or a cancelled approval never was). */
   sent: boolean;
+  /** The decision step's answer; absent when the gate refused the call before it. */
+  decision?: ToolCallDecision;
   outcome: ToolCallOutcome;
+}
+
+/** What ToolCallGate.call() answers: the tool's result and the record of the call that produced it. */
+export interface ToolCallResponse {
+  readonly result: CallToolResult;
+  readonly record: ToolCallRecord;
 }

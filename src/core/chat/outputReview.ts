@@ -33,7 +33,19 @@ export function resultTexts(result: CallToolResult): string[] {
 
 /** The findings in a tool's result, or none when the tool stays on this machine by every sign we read. */
 export function scanToolResult(tool: Parameters<typeof outsideContentReason>[0], result: CallToolResult): OutputFinding[] {
-  return outsideContentReason(tool) === undefined ? [] : scanOutputTexts(resultTexts(result));
+  return bringsOutsideContent(tool) ? scanOutputTexts(resultTexts(result)) : [];
+}
+
+/** Whether each tool's results are scanned, read once per listed definition (a catalog's tools are not changed in place). */
+const outsideContent = new WeakMap<object, boolean>();
+
+function bringsOutsideContent(tool: Parameters<typeof outsideContentReason>[0]): boolean {
+  let brings = outsideContent.get(tool);
+  if (brings === undefined) {
+    brings = outsideContentReason(tool) !== undefined;
+    outsideContent.set(tool, brings);
+  }
+  return brings;
 }
 
 /** The findings in output parts as the model would read them. */

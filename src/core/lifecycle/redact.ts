@@ -77,12 +77,20 @@ export function argSecrets(args: readonly string[]): string[] {
 
 /** `text` with every occurrence of every redactable secret replaced by `***` (longest secrets first). */
 export function redactText(text: string, secrets: readonly string[]): string {
-  let result = text;
+  return textRedactor(secrets)(text);
+}
+
+/** redactText for these secrets, sorted once: for scrubbing many texts with the same secrets. */
+export function textRedactor(secrets: readonly string[]): (text: string) => string {
   const ordered = secrets.filter(isRedactable).sort((a, b) => b.length - a.length);
-  for (const secret of ordered) {
-    if (result.includes(secret)) result = result.split(secret).join(REDACTED);
-  }
-  return result;
+  if (ordered.length === 0) return (text) => text;
+  return (text) => {
+    let result = text;
+    for (const secret of ordered) {
+      if (result.includes(secret)) result = result.split(secret).join(REDACTED);
+    }
+    return result;
+  };
 }
 
 /** A URL with its user and password and its secret query parameters masked, and any known secret scrubbed. */

@@ -131,9 +131,10 @@ export function redactingLog(log: ServerLog, secrets: Secrets): ServerLog {
  */
 export function redactingConnection(connection: ServerConnection, secrets: Secrets): ServerConnection {
   if (neverAny(secrets)) return connection;
+  const rethrowScrubbed = (error: unknown): never => { throw redactError(error, secrets); };
   const scrubbed = <T>(request: () => Promise<T>): Promise<T> => {
     try {
-      return request().catch((error: unknown) => { throw redactError(error, secrets); });
+      return request().catch(rethrowScrubbed);
     } catch (error) {
       return Promise.reject(redactError(error, secrets));
     }
@@ -148,7 +149,14 @@ export function redactingConnection(connection: ServerConnection, secrets: Secre
     get instructions() { return connection.instructions === undefined ? undefined : redactText(connection.instructions, listOf(secrets)); },
     get supports() { return connection.supports; },
     listPage: (kind, cursor, options) => scrubbed(() => connection.listPage(kind, cursor, options)).then((page) => redactValue(page, secrets)),
-    callTool: (name, args, options) => scrubbed(() => connection.callTool(name, args, options)),
+    // Every tool call passes here: no closure per call, only the one handler that scrubs a failure.
+    callTool: (name, args, options) => {
+      try {
+        return connection.callTool(name, args, options).catch(rethrowScrubbed);
+      } catch (error) {
+        return Promise.reject(redactError(error, secrets));
+      }
+    },
     readResource: (uri, options) => scrubbed(() => connection.readResource(uri, options)),
     getPrompt: (name, args, options) => scrubbed(() => connection.getPrompt(name, args, options)),
     complete: (request, options) => scrubbed(() => connection.complete(request, options)),

@@ -43,6 +43,23 @@ const RANGES: Record<Exclude<HiddenCharacterClass['id'], 'variation-selectors'>,
   invisible: [[0x034f, 0x034f], [0x115f, 0x1160], [0x17b4, 0x17b5], [0x206a, 0x206f], [0x3164, 0x3164], [0xffa0, 0xffa0], [0xfff9, 0xfffb], [0x1d173, 0x1d17a]],
 };
 
+/** RANGES as a list, walked per code point without building it again. */
+const CLASS_RANGES = Object.entries(RANGES) as [Exclude<HiddenCharacterClass['id'], 'variation-selectors'>, readonly (readonly [number, number])[]][];
+const VARIATION_SELECTORS: readonly (readonly [number, number])[] = [[0xfe00, 0xfe0f], [0xe0100, 0xe01ef]];
+
+/** A character class of these ranges, for one regular-expression test over a whole text. */
+function rangeClass(ranges: readonly (readonly [number, number])[]): RegExp {
+  const hex = (cp: number): string => `\\u{${cp.toString(16)}}`;
+  return new RegExp(`[${ranges.map(([low, high]) => `${hex(low)}-${hex(high)}`).join('')}]`, 'u');
+}
+
+/**
+ * Any code point a hidden-character class or a variation selector covers (and, for the text the patterns
+ * see, the soft hyphen): almost every text has none, and is then scanned without a walk per character.
+ */
+const ANY_HIDDEN = rangeClass([...Object.values(RANGES).flat(), ...VARIATION_SELECTORS]);
+const ANY_HIDDEN_OR_SOFT_HYPHEN = rangeClass([...Object.values(RANGES).flat(), ...VARIATION_SELECTORS, [0x00ad, 0x00ad]]);
+
 /** One instruction-like pattern: matched case-insensitively on text with invisible characters removed, NFKC-folded and whitespace collapsed. */
 export interface PoisoningPattern {
   id: string;
@@ -207,6 +224,7 @@ const FLAG_TAG_SEQUENCES = new Set(['gbeng', 'gbsct', 'gbwls']);
 const DIRECTION_MARKS = new Set([0x200e, 0x200f, 0x061c]);
 
 function findHiddenCharacters(text: string, allowDirectionMarks: boolean): HiddenRun[] {
+  if (!ANY_HIDDEN.test(text)) return [];
   const chars = Array.from(text);
   const points = chars.map((ch) => ch.codePointAt(0) ?? 0);
   const legit = legitimateFlagTags(points);
@@ -235,8 +253,8 @@ function findHiddenCharacters(text: string, allowDirectionMarks: boolean): Hidde
 }
 
 function classOf(cp: number): Exclude<HiddenCharacterClass['id'], 'variation-selectors'> | undefined {
-  for (const [id, ranges] of Object.entries(RANGES) as [Exclude<HiddenCharacterClass['id'], 'variation-selectors'>, readonly (readonly [number, number])[]][]) {
-    if (ranges.some(([low, high]) => cp >= low && cp <= high)) return id;
+  for (const [id, ranges] of CLASS_RANGES) {
+    for (const [low, high] of ranges) if (cp >= low && cp <= high) return id;
   }
   return undefined;
 }
@@ -273,12 +291,14 @@ function legitimateFlagTags(points: number[]): Set<number> {
 
 /** The text the patterns see: NFKC (so full-width letters read as ASCII), invisible characters removed, quotes straightened, blanks collapsed. */
 function forMatching(text: string): string {
-  return Array.from(text.normalize('NFKC'))
+  const folded = text.normalize('NFKC');
+  const visible = !ANY_HIDDEN_OR_SOFT_HYPHEN.test(folded) ? folded : Array.from(folded)
     .filter((ch) => {
       const cp = ch.codePointAt(0) ?? 0;
       return classOf(cp) === undefined && !isVariationSelector(cp) && cp !== 0x00ad;
     })
-    .join('')
+    .join('');
+  return visible
     .replace(/[\u2018\u2019\u02bc\u2032]/g, "'")
     .replace(/\s+/g, ' ');
 }

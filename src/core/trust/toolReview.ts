@@ -151,6 +151,11 @@ export class ToolReview implements Disposable {
     while (this.recording.size > 0) await Promise.all([...this.recording]);
   }
 
+  /** idle() while a recording runs, undefined when none does (the call gate then waits for nothing). */
+  settling(): Promise<void> | undefined {
+    return this.recording.size > 0 ? this.idle() : undefined;
+  }
+
   dispose(): void {
     this.disposed = true;
     this.subscription.dispose();

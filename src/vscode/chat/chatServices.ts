@@ -4,7 +4,7 @@
 // and the tool call gate; nothing here talks to a server by itself.
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { ToolCallRequest } from '../../core/calls';
+import type { ToolCallRequest, ToolCallResponse } from '../../core/calls';
 import {
   attachResource, closestQualifiedNames, describeUnresolved, expandTemplate, ModelToolCatalog, outputReviewSetting, PersonalDataVault,
   promptCommandNames, resolveMention, reviewedParts, scanOutputParts, serversOfUri, warnedOutput,
@@ -14,7 +14,7 @@ import { CODE_OUTPUT_SOURCE, CodeApi, codeRunText, describeCodeApi, runCode, sca
 import { outsideContentReason, outsideResourceReason, scanOutputTexts, type OutputFinding } from '../../core/trust';
 import { quickJsEngine } from '../../node/quickjsEngine';
 import {
-  errorMessage, ServerState, type CallOptions, type CallToolResult, type CompletionRequest, type CompletionResult, type GetPromptResult,
+  errorMessage, ServerState, type CallOptions, type CompletionRequest, type CompletionResult, type GetPromptResult,
   type PromptInfo, type ReadResourceResult, type ServerView,
 } from '../../core/lifecycle';
 import { resourceDocumentUri } from './resourceDocuments';
@@ -35,7 +35,7 @@ export interface ChatRegistry {
 export interface ChatServicesDeps {
   registry: ChatRegistry;
   /** The one call path (the ToolCallGate). */
-  call(request: ToolCallRequest): Promise<CallToolResult>;
+  call(request: ToolCallRequest): Promise<ToolCallResponse>;
   outputs: ToolOutputStore;
   /** The tool search's optional word vectors. */
   searchVectors?: SearchVectors;
@@ -168,7 +168,7 @@ export class ChatServices implements vscode.Disposable {
     }
     const vault = this.personalData();
     try {
-      const result = await this.deps.call({ serverId: tool.server, tool: tool.tool.name, arguments: vault ? vault.restore(args) : args, caller, signal, ...(onAwaitingApproval ? { onAwaitingApproval } : {}) });
+      const { result } = await this.deps.call({ serverId: tool.server, tool: tool.tool.name, arguments: vault ? vault.restore(args) : args, caller, signal, ...(onAwaitingApproval ? { onAwaitingApproval } : {}) });
       const limited = await this.deps.outputs.limit(tool.server, tool.tool, result);
       // Results that bring outside content are scanned as the model would read them (the head of a saved one).
       const findings = outsideContentReason(tool.tool) === undefined ? [] : scanOutputParts(limited.parts);
@@ -202,7 +202,7 @@ export class ChatServices implements vscode.Disposable {
     return runCode(code, {
       engine: quickJsEngine,
       catalog: this.tools(),
-      call: (request) => this.deps.call(request),
+      call: async (request) => (await this.deps.call(request)).result,
       ...hooks,
       ...(vault ? { vault } : {}),
     });
