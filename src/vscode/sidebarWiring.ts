@@ -11,7 +11,6 @@ import { ProposalDocuments } from './proposalDocuments';
 import { approvalHandlers } from './sidebarApprovals';
 import { restartServer, startServer, stopServer } from './serverCommands';
 import { SidebarViewProvider } from './sidebarView';
-import { SIGN_IN_COMMANDS } from './signInCommands';
 import type { SwitchboardContext } from './switchboardContext';
 
 /** Internal command: the snapshot the sidebar is sent now (tests read it). */
@@ -82,7 +81,7 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
         case 'stop': return stopServer(registry, serverId);
         case 'restart': return restartServer(registry, serverId, trust);
         case 'showLogs': return serverLogs.show(serverId, false);
-        case 'signIn': { await vscode.commands.executeCommand(SIGN_IN_COMMANDS.signIn, serverId); return; }
+        case 'signIn': { await vscode.commands.executeCommand('switchboard.signIn', serverId); return; }
       }
     },
     ...handlers,

@@ -20,5 +20,6 @@ export {
 } from './redact';
 export { SecretSet, redactError, redactValue, redactingConnection, redactingLog, secretForms, type Secrets } from './redactConnection';
 export { RedactingConnector } from './redactingConnector';
+export { DeferredConnector, type DisposableConnector } from './deferredConnector';
 export { startupSummaryLine, summarize, type StartupSummary } from './summary';
 export { decideRun, type DefinitionFacts, type GateAnswer, type RunDecision, type RunQuestion, type RunningFacts } from './runDecision';
