@@ -18,7 +18,6 @@ import { DisposableStore } from '../core/disposable';
 import { redactText, secretsOf, type ServerRegistry } from '../core/lifecycle';
 import type { ToolReview } from '../core/trust';
 import type { ApprovalsView } from '../protocol/approvals';
-import { loadBashParser } from '../node/bashParser';
 import { nodePreviewFileSystem } from '../node/previewFileSystem';
 import { onDidChangeApprovalSettings, readApprovalMode, readFileWriteTools, writeApprovalMode } from './approvalSettings';
 import { APPROVAL_RULES_KEY, ApprovalRules } from './approvalRules';
@@ -83,7 +82,8 @@ export class Approvals implements vscode.Disposable {
       broker: this.broker,
       serverTrusted: (server) => this.isTrusted(server),
       pinnedState: (serverId, tool) => this.pinnedState(serverId, tool),
-      shellParser: loadBashParser,
+      // The grammar loads with the first call that runs a command line, not at activation.
+      shellParser: async () => (await import('../node/bashParser')).loadBashParser(),
       files: (call) => this.files(call.request.serverId, call.server),
       remember: async (rule, scope) => { await this.rules.add(rule, scope); },
       qualifiedName: (serverId, tool) => this.qualifiedName(serverId, tool),
