@@ -4,7 +4,6 @@ import * as vscode from 'vscode';
 import { toSidebarSnapshot } from '../core/sidebarSnapshot';
 import type { SidebarSnapshot } from '../protocol/sidebar';
 import { approvalAttention, watchAttention } from './approvalAttention';
-import { SHOW_APPROVAL_COMMAND } from './chat/participant';
 import { revealSource } from './commands';
 import { notifyInfo } from './notify';
 import { ProposalDocuments } from './proposalDocuments';
@@ -19,6 +18,8 @@ export const SIDEBAR_SNAPSHOT_COMMAND = '_switchboard.sidebarSnapshot';
 export const SIDEBAR_REQUEST_TEST_COMMAND = '_switchboard.test.sidebarRequest';
 /** Saves the call history as JSON (to the given file, or one the person picks). */
 export const EXPORT_HISTORY_COMMAND = 'switchboard.exportCallHistory';
+/** The chat's "Show the approval card" button (chat/participant.ts); a string here: the chat loads on its own. */
+const SHOW_APPROVAL_COMMAND = 'switchboard.showApproval';
 
 /** The snapshot of everything the sidebar shows, built from the context's current state. */
 export function sidebarSnapshotOf(ctx: SwitchboardContext): SidebarSnapshot {

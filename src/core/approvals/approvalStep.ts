@@ -4,7 +4,6 @@
 // The person's answer becomes the gate's decision; "always" answers become rules.
 import type { DecideToolCall, ResolvedToolCall, ToolCallDecision } from '../calls/types';
 import type { EffectiveServer } from '../config/types';
-import { formatProblems, validateArguments } from '../schema/validateArguments';
 import type { ApprovalAnswer, ApprovalBroker } from './approvalBroker';
 import { decideCall, type CallFiles } from './callDecision';
 import { narrowConstraints, pathArgumentsOf, pathStyleOf, ruleChoicesOf, type ArgumentConstraint, type RuleNarrowing } from './argumentRules';
@@ -102,6 +101,8 @@ export function approvalStep(options: ApprovalStepOptions): DecideToolCall {
       options.onDecided?.(call, { decision, answer: 'reject', approvalId, waitedMs });
       return { kind: 'deny', reason: answer.reason?.trim() ? `rejected by the person: ${answer.reason.trim()}` : 'rejected by the person' };
     }
+    // The JSON Schema validator (ajv) loads with the first approved card, not with the host.
+    const { formatProblems, validateArguments } = await import('../schema/validateArguments');
     const problems = formatProblems(validateArguments(tool.inputSchema, answer.args));
     if (problems.length > 0) {
       options.onDecided?.(call, { decision, answer: 'approve', approvalId, waitedMs });
