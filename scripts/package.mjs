@@ -3,7 +3,7 @@
 // Fails when vsce warns or when the package holds anything outside the allowlist, so a
 // stray file (node_modules, sources, test fixtures) can never ship unnoticed.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,6 +37,14 @@ if (stray.length) {
   console.error(`files outside the allowlist would ship:\n  ${stray.join('\n  ')}`);
   process.exit(1);
 }
+// The extension is a loader and an ES module split into chunks (esbuild.mjs): every chunk must ship.
+const chunks = readdirSync(join(root, 'dist')).filter((f) => f.endsWith('.mjs'));
+const unshipped = chunks.filter((f) => !listing.includes(`dist/${f}`));
+if (!chunks.includes('extension.mjs') || unshipped.length) {
+  console.error(`the extension's modules would not all ship: ${chunks.includes('extension.mjs') ? unshipped.join(', ') : 'dist/extension.mjs is missing'}`);
+  process.exit(1);
+}
 const size = statSync(vsix).size;
-const bundle = statSync(join(root, 'dist', 'extension.js')).size;
-console.log(`packaged ${vsix.slice(root.length + 1)}: ${(size / 1024).toFixed(1)} KiB, ${listing.length} files; dist/extension.js ${(bundle / 1024).toFixed(1)} KiB`);
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const modules = chunks.reduce((n, f) => n + statSync(join(root, 'dist', f)).size, 0);
+console.log(`packaged ${vsix.slice(root.length + 1)}: ${kib(size)}, ${listing.length} files; dist/extension.js ${kib(statSync(join(root, 'dist', 'extension.js')).size)} (loader), ${chunks.length} modules ${kib(modules)}`);

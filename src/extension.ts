@@ -14,8 +14,8 @@ export type { SwitchboardApi } from './vscode/api';
 /** The running context, for deactivate (which must wait for the servers to stop). */
 let running: SwitchboardContext | undefined;
 
-export async function activate(context: vscode.ExtensionContext): Promise<SwitchboardApi> {
-  const started = performance.now();
+/** `started`: when the loader (src/extensionLoader.ts) began loading this module, so that its load counts. */
+export async function activate(context: vscode.ExtensionContext, started = performance.now()): Promise<SwitchboardApi> {
   const log = vscode.window.createOutputChannel('MCP Switchboard', { log: true });
   context.subscriptions.push(log);
   // Owned here until activation succeeds, so that a failure disposes what was already built.

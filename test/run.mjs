@@ -108,6 +108,8 @@ function readCounts(file) {
     const counts = { passed: c.passed | 0, failed: c.failed | 0, pending: c.pending | 0 };
     // A runner may add a short note for the summary table (e.g. per-scenario counts).
     if (typeof c.note === 'string') counts.note = c.note;
+    // The vscode tier's activation measurement (`activation: median X ms of 5 (…)`), repeated in the summary.
+    if (typeof c.activation === 'string') counts.activation = c.activation;
     return counts;
   } catch {
     return undefined;
@@ -122,7 +124,7 @@ function tierResult(name, started, code, counts, note = '') {
   const c = counts ?? { passed: 0, failed: 0, pending: 0 };
   const ok = code === 0 && !!counts && c.failed === 0 && c.passed > 0;
   const { passed, failed, pending } = c;
-  rows.push({ name, kind: 'tier', ok, passed, failed, pending, ms: Date.now() - started, note: ok ? note || c.note || '' : reason || c.note || 'failed' });
+  rows.push({ name, kind: 'tier', ok, passed, failed, pending, ms: Date.now() - started, note: ok ? note || c.note || '' : reason || c.note || 'failed', activation: c.activation });
 }
 
 function tierBlocked(name, why) {
@@ -179,6 +181,7 @@ function printSummary() {
     const counts = r.kind === 'tier' ? `${lpad(r.passed, 8)}${lpad(r.failed, 8)}${lpad(r.pending, 9)}` : ' '.repeat(25);
     console.log(`${pad(r.name, 14)}${pad(result, 8)}${counts}${lpad(seconds(r.ms), 9)}  ${r.note ?? ''}`.trimEnd());
   }
+  for (const r of rows) if (r.activation) console.log(`\n${r.activation}`);
   const failedRows = rows.filter((r) => !r.ok);
   const withArtifacts = failedRows.filter((r) => fs.existsSync(path.join(resultsRoot, r.name)));
   if (withArtifacts.length) {
@@ -219,7 +222,8 @@ async function main() {
       if (!built) tierBlocked(tier, 'the build failed');
       else if (!toolchain) tierBlocked(tier, 'the toolchain setup failed');
       else if (tier === 'e2e' && !packaged) tierBlocked(tier, 'packaging failed');
-      else await runnerTier(tier, { tierTimeoutMs: 12 * MINUTE });
+      // The vscode tier also opens five fresh windows to measure activation (test/vscode/run.mjs).
+      else await runnerTier(tier, { tierTimeoutMs: (tier === 'vscode' ? 20 : 12) * MINUTE });
     }
   }
   return printSummary();

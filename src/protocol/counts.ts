@@ -10,7 +10,9 @@ export function nounFor(n: number, noun: string, plural = `${noun}s`): string {
 
 /** `n` and its noun: "1 tool", "14 tools", "1,007 tools"; `plural` for nouns that do not take an "s". */
 export function counted(n: number, noun: string, plural?: string): string {
-  const digits = Number.isInteger(n) ? n.toLocaleString('en-US') : String(n);
+  // Below 1,000 there is no separator to place: the first toLocaleString loads the locale data (tens of
+  // milliseconds in a fresh extension host), which a count on the activation path should not pay.
+  const digits = Number.isInteger(n) && Math.abs(n) >= 1000 ? n.toLocaleString('en-US') : String(n);
   return `${digits} ${nounFor(n, noun, plural)}`;
 }
 

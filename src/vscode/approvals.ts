@@ -16,7 +16,6 @@ import type { EffectiveServer } from '../core/config/types';
 import { DisposableStore } from '../core/disposable';
 import type { ServerRegistry } from '../core/lifecycle';
 import type { ApprovalsView } from '../protocol/approvals';
-import { loadBashParser } from '../node/bashParser';
 import { nodePreviewFileSystem } from '../node/previewFileSystem';
 import { onDidChangeApprovalSettings, readApprovalMode, readFileWriteTools, writeApprovalMode } from './approvalSettings';
 import { APPROVAL_RULES_KEY, ApprovalRules } from './approvalRules';
@@ -84,7 +83,8 @@ export class Approvals implements vscode.Disposable {
       rules: () => this.rules.all(),
       broker: this.broker,
       serverTrusted: (server) => this.isTrusted(server),
-      shellParser: loadBashParser,
+      // The grammar loads with the first call that runs a command line, not at activation.
+      shellParser: async () => (await import('../node/bashParser')).loadBashParser(),
       files: (call) => this.files(call.request.serverId, call.server),
       remember: async (rule, scope) => { await this.rules.add(rule, scope); },
       qualifiedName: (serverId, tool) => this.qualifiedName(serverId, tool),

@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { standardLayerSpecs } from '../core/config';
-import { PROJECT_SKILL_DIRS, SKILL_FILE, skillLayerSpecs, USER_SKILL_DIRS } from '../core/skills';
+import { PROJECT_SKILL_DIRS, SKILL_FILE, skillLayerSpecs, USER_SKILL_DIRS } from '../core/skills/locations';
 import { skillFolders } from '../node/skillFolders';
 import type { LayerSpec } from '../core/config/types';
 

@@ -3,7 +3,12 @@
 // back to the server. The connector calls `elicit` for every server; each request waits on its own.
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { ElicitationBroker, ElicitationRateLimit, formAnswer, toElicitationCards, tooManyElicitations, urlTarget, type Elicitation, type ElicitationAnswer, type FieldValue } from '../core/elicitation';
+// From their own files, not the folder's index: that would bring the form checks (ajv) along.
+import type { Elicitation, ElicitationAnswer, FieldValue } from '../core/elicitation';
+import { ElicitationBroker } from '../core/elicitation/elicitation';
+import { toElicitationCards } from '../core/elicitation/elicitationView';
+import { ElicitationRateLimit, tooManyElicitations } from '../core/elicitation/rateLimit';
+import { urlTarget } from '../core/elicitation/urlTarget';
 import { systemClock } from '../core/lifecycle/clock';
 import type { ServerRegistry } from '../core/lifecycle';
 import { formFields } from '../core/schema/formFields';
@@ -44,8 +49,9 @@ export class Elicitations implements vscode.Disposable {
     return toElicitationCards(this.broker.pending(), (serverId) => this.registry?.get(serverId)?.server.name ?? serverId);
   }
 
-  check({ elicitationId, values }: ElicitationValuesParams): ElicitationProblemsResult {
+  async check({ elicitationId, values }: ElicitationValuesParams): Promise<ElicitationProblemsResult> {
     const request = this.form(elicitationId);
+    const { formAnswer } = await formChecks();
     const answer = formAnswer(request.fields, request.requestedSchema, values as Record<string, FieldValue>);
     return { problems: answer.ok ? [] : answer.problems };
   }
@@ -65,6 +71,7 @@ export class Elicitations implements vscode.Disposable {
       this.broker.answer(elicitationId, { action: 'accept' });
       return { problems: [] };
     }
+    const { formAnswer } = await formChecks();
     const answer = formAnswer(request.fields, request.requestedSchema, (values ?? {}) as Record<string, FieldValue>);
     if (!answer.ok) return { problems: answer.problems };
     if (!this.broker.answer(elicitationId, { action: 'accept', content: answer.content })) throw new Error(GONE);
@@ -94,4 +101,9 @@ export class Elicitations implements vscode.Disposable {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The form's checks use the JSON Schema validator (ajv): they load with the first form checked. */
+function formChecks(): Promise<typeof import('../core/elicitation/formAnswer')> {
+  return import('../core/elicitation/formAnswer');
 }

@@ -3,19 +3,16 @@
 // repositories — and the events that make the registry ask the gate again. The prompt waits while a
 // config file is being edited (unsaved in an editor, not parsing, or changed a moment ago): what the
 // editor shows and what the file holds feed TrustPrompts' hold.
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { canonicalJson } from '../core/config/fingerprint';
 import type { EffectiveServer, Layer, ShadowedServer } from '../core/config/types';
 import {
-  launchDangerFlags, TrustGate, TrustPrompts, TrustStore,
-  type DangerFlag, type DangerFlagContext, type PromptHoldReason, type SecretDigest, type TrustAnswer, type TrustDecision, type TrustPrompter,
+  TrustGate, TrustPrompts, TrustStore,
+  type DangerFlag, type PromptHoldReason, type SecretDigest, type TrustAnswer, type TrustDecision, type TrustPrompter,
 } from '../core/trust';
-import type { ShellParser } from '../core/shell/syntax';
-import { loadBashParser } from '../node/bashParser';
-import { dangerFlagContext } from '../node/dangerFlagContext';
 import { JsonFileStore } from '../node/jsonFileStore';
+import { DefinitionAnalysis } from './definitionAnalysis';
 import { ModalTrustPrompter, reviewDefinitions } from './trustPrompt';
 import { VerifiedFolders } from './verifiedFolders';
 
@@ -51,16 +48,26 @@ export class ProjectTrust implements vscode.Disposable {
   readonly gate: TrustGate;
   readonly prompts: TrustPrompts;
   private prompter: TrustPrompter = new ModalTrustPrompter();
-  private flagContext: DangerFlagContext;
+  private readonly analysis: DefinitionAnalysis;
+  /** Makes the registry ask the gate again (set by attach). */
+  private regate: (() => void) | undefined;
   /** Per config file, what its layer said at the last configuration change: a change restarts the settle delay. */
   private layerKeys = new Map<string, string>();
 
-  private constructor(readonly store: TrustStore, readonly verified: VerifiedFolders, private readonly options: ProjectTrustOptions, private readonly shellParser: ShellParser) {
-    this.flagContext = this.makeFlagContext();
+  private constructor(readonly store: TrustStore, readonly verified: VerifiedFolders, private readonly options: ProjectTrustOptions) {
+    this.analysis = new DefinitionAnalysis({
+      folders: options.folders,
+      log: options.log,
+      // Definitions that were waiting for their flags are decided now.
+      onDidLoad: () => {
+        this.gate.clearFlags();
+        this.regate?.();
+      },
+    });
     this.gate = new TrustGate(store, {
       isRestricted: () => !vscode.workspace.isTrusted,
       isVerified: (folder) => verified.isVerified(folder),
-      dangerFlags: (server) => launchDangerFlags(server, this.flagContext),
+      dangerFlags: (server) => this.analysis.flagsOf(server),
     });
     this.prompts = new TrustPrompts({
       config: () => options.config.current,
@@ -68,7 +75,8 @@ export class ProjectTrust implements vscode.Disposable {
       store,
       prompter: () => this.prompter,
       review: (entries) => reviewDefinitions(entries, (ids) => { void this.prompts.ask(ids); }),
-      ready: () => verified.idle(),
+      // A prompt shows every definition's flags: it waits for the analysis the gate started.
+      ready: async () => { await verified.idle(); await this.analysis.idle(); },
       onProblem: (message) => options.log.warn(`trust: ${message}`),
       files: {
         facts: (file) => ({ dirty: isDirtyInEditor(file), usable: this.layersOf(file).every((layer) => layer.usable) }),
@@ -83,15 +91,12 @@ export class ProjectTrust implements vscode.Disposable {
 
   /** Loads the remembered decisions and checks which folders are verified repositories. */
   static async create(options: ProjectTrustOptions): Promise<ProjectTrust> {
-    // The bash parser (danger flags) compiles while the store is read and the remotes are checked.
-    const shellParser = loadBashParser();
-    shellParser.catch(() => undefined); // awaited below; a failure is thrown there, not reported as unhandled first
     const onProblem = (message: string): void => options.log.warn(`trust store: ${message}`);
     const storage = new JsonFileStore(path.join(options.storageDir, TRUST_STORE_FILE), { onProblem });
     const store = await TrustStore.load(storage, { onProblem, digest: options.digest });
     const verified = new VerifiedFolders(options.folders, options.log);
     await verified.refresh();
-    return new ProjectTrust(store, verified, options, await shellParser);
+    return new ProjectTrust(store, verified, options);
   }
 
   /**
@@ -104,6 +109,7 @@ export class ProjectTrust implements vscode.Disposable {
       registry.applyGate();
       this.changed.fire();
     };
+    this.regate = regate;
     return vscode.Disposable.from(
       this.store.onDidChange(regate),
       this.verified.onDidChange(() => {
@@ -116,7 +122,7 @@ export class ProjectTrust implements vscode.Disposable {
         void this.prompts.check();
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
-        this.flagContext = this.makeFlagContext();
+        this.analysis.reset();
         this.gate.clearFlags();
       }),
       this.options.config.onDidChange(() => {
@@ -188,10 +194,6 @@ export class ProjectTrust implements vscode.Disposable {
       keys.set(layer.spec.file, `${keys.get(layer.spec.file) ?? ''}${key}`);
     }
     return keys;
-  }
-
-  private makeFlagContext(): DangerFlagContext {
-    return dangerFlagContext({ workspaceFolders: [...this.options.folders()], userHome: os.homedir(), env: process.env, shellParser: this.shellParser });
   }
 }
 

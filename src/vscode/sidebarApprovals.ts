@@ -2,7 +2,6 @@
 // change in the diff editor, revoke a rule, switch the mode, export or clear the history.
 import * as vscode from 'vscode';
 import { toPreviewView } from '../core/approvals';
-import { validateArguments } from '../core/schema/validateArguments';
 import type { ApprovalMode } from '../protocol/approvals';
 import type { AnswerApprovalParams, AnswerApprovalResult, CheckArgumentsParams, CheckArgumentsResult, OpenDiffParams } from '../protocol/sidebarMessages';
 import type { Approvals } from './approvals';
@@ -37,7 +36,7 @@ export function approvalHandlers(approvals: Approvals, proposals: ProposalDocume
       if (request === undefined) throw new Error(GONE);
       // One round trip: arguments that do not fit stay on the card with their problems (and a fresh
       // preview), as a form's do; the call keeps waiting for a corrected answer.
-      const problems = validateArguments(request.inputSchema, answer.args);
+      const problems = (await argumentChecks()).validateArguments(request.inputSchema, answer.args);
       if (problems.length > 0) {
         const preview = await approvals.previewPending(approvalId, { ...answer.args });
         return { problems, ...(preview !== undefined ? { preview: toPreviewView(preview) } : {}) };
@@ -54,7 +53,7 @@ export function approvalHandlers(approvals: Approvals, proposals: ProposalDocume
       if (request === undefined) throw new Error(GONE);
       const preview = await approvals.previewPending(approvalId, { ...args });
       return {
-        problems: validateArguments(request.inputSchema, args),
+        problems: (await argumentChecks()).validateArguments(request.inputSchema, args),
         ...(preview !== undefined ? { preview: toPreviewView(preview) } : {}),
       };
     },
@@ -94,4 +93,9 @@ export function approvalHandlers(approvals: Approvals, proposals: ProposalDocume
       if (choice === clear) await approvals.history.clear();
     },
   };
+}
+
+/** The JSON Schema validator (ajv) checks edited arguments; it loads with the first card answered. */
+function argumentChecks(): Promise<typeof import('../core/schema/validateArguments')> {
+  return import('../core/schema/validateArguments');
 }

@@ -6,7 +6,6 @@ import { DisposableStore } from '../core/disposable';
 import type { ErrorMessage, RequestMessage, RpcError } from '../protocol/rpc';
 import type { SidebarSnapshot } from '../protocol/sidebar';
 import type { CheckedSidebarRequest, HostToWebviewMessage, OpenSourceParams, SidebarHandlers } from '../protocol/sidebarMessages';
-import { dispatchSidebarRequest, parseWebviewMessage } from '../protocol/sidebarDispatch';
 
 export type { SidebarHandlers } from '../protocol/sidebarMessages';
 
@@ -14,6 +13,21 @@ export type { SidebarHandlers } from '../protocol/sidebarMessages';
 export interface SidebarSource {
   readonly onDidChange: (listener: () => void) => vscode.Disposable;
   snapshot(): SidebarSnapshot;
+}
+
+type SidebarProtocol = typeof import('../protocol/sidebarDispatch');
+let protocolLoading: Promise<SidebarProtocol> | undefined;
+
+/**
+ * The checks of the page's messages (their schemas) and the dispatch, imported with the first message
+ * (the page's `ready`): not at activation. Messages keep their order: each waits on the same promise.
+ */
+function sidebarProtocol(): Promise<SidebarProtocol> {
+  protocolLoading ??= import('../protocol/sidebarDispatch').catch((error: unknown) => {
+    protocolLoading = undefined;
+    throw error;
+  });
+  return protocolLoading;
 }
 
 /** Changes that arrive together (a server's four catalog kinds, say) are posted as one snapshot. */
@@ -111,8 +125,12 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
   }
 
   private onMessage(view: vscode.WebviewView, data: unknown): void {
+    void sidebarProtocol().then((protocol) => this.handleMessage(view, protocol, data));
+  }
+
+  private handleMessage(view: vscode.WebviewView, protocol: SidebarProtocol, data: unknown): void {
     if (view !== this.view) return;
-    const parsed = parseWebviewMessage(data);
+    const parsed = protocol.parseWebviewMessage(data);
     if (!parsed.ok) {
       if (parsed.id !== undefined) this.post(errorReply(parsed.id, parsed.error));
       return;
@@ -125,15 +143,15 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
         this.postSnapshot();
         return;
       case 'request':
-        void this.handleRequest(message, this.session);
+        void this.handleRequest(protocol, message, this.session);
         return;
       default:
         assertNever(message);
     }
   }
 
-  private async handleRequest(request: RequestMessage<CheckedSidebarRequest>, session: number): Promise<void> {
-    const reply = await this.respond(request);
+  private async handleRequest(protocol: SidebarProtocol, request: RequestMessage<CheckedSidebarRequest>, session: number): Promise<void> {
+    const reply = await this.respond(protocol, request);
     // A reply to a page that has since reloaded would hit a request of the new page with the same id.
     if (session === this.session) this.post(reply);
   }
@@ -143,16 +161,17 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
    * protocol through this; the page's own requests take the same path).
    */
   async respondTo(data: unknown): Promise<HostToWebviewMessage | undefined> {
-    const parsed = parseWebviewMessage(data);
+    const protocol = await sidebarProtocol();
+    const parsed = protocol.parseWebviewMessage(data);
     if (!parsed.ok) return parsed.id !== undefined ? errorReply(parsed.id, parsed.error) : undefined;
-    return parsed.message.type === 'request' ? this.respond(parsed.message) : undefined;
+    return parsed.message.type === 'request' ? this.respond(protocol, parsed.message) : undefined;
   }
 
   /** Runs a request's handler and says what to reply. */
-  private async respond(request: RequestMessage<CheckedSidebarRequest>): Promise<HostToWebviewMessage> {
+  private async respond(protocol: SidebarProtocol, request: RequestMessage<CheckedSidebarRequest>): Promise<HostToWebviewMessage> {
     const refused = this.refusal(request);
     if (refused !== undefined) return errorReply(request.id, { code: 'invalidParams', message: refused });
-    return dispatchSidebarRequest(this.handlers, request);
+    return protocol.dispatchSidebarRequest(this.handlers, request);
   }
 
   /** Why the current state refuses a well-formed request (a server that is gone, a file that is not ours), if it does. */

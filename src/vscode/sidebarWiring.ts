@@ -5,14 +5,12 @@ import { serverWarnings } from '../core/lifecycle';
 import { toSidebarSnapshot } from '../core/sidebarSnapshot';
 import type { SidebarSnapshot } from '../protocol/sidebar';
 import { approvalAttention, watchAttention } from './approvalAttention';
-import { SHOW_APPROVAL_COMMAND } from './chat/participant';
 import { revealSource } from './commands';
 import { notifyInfo } from './notify';
 import { ProposalDocuments } from './proposalDocuments';
 import { approvalHandlers } from './sidebarApprovals';
 import { restartServer, startServer, stopServer } from './serverCommands';
 import { SidebarViewProvider } from './sidebarView';
-import { SIGN_IN_COMMANDS } from './signInCommands';
 import type { SwitchboardContext } from './switchboardContext';
 
 /** Internal command: the snapshot the sidebar is sent now (tests read it). */
@@ -21,6 +19,8 @@ export const SIDEBAR_SNAPSHOT_COMMAND = '_switchboard.sidebarSnapshot';
 export const SIDEBAR_REQUEST_TEST_COMMAND = '_switchboard.test.sidebarRequest';
 /** Saves the call history as JSON (to the given file, or one the person picks). */
 export const EXPORT_HISTORY_COMMAND = 'switchboard.exportCallHistory';
+/** The chat's "Show the approval card" button (chat/participant.ts); a string here: the chat loads on its own. */
+const SHOW_APPROVAL_COMMAND = 'switchboard.showApproval';
 
 /** The snapshot of everything the sidebar shows, built from the context's current state. */
 export function sidebarSnapshotOf(ctx: SwitchboardContext): SidebarSnapshot {
@@ -84,7 +84,7 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
         case 'stop': return stopServer(registry, serverId);
         case 'restart': return restartServer(registry, serverId, trust);
         case 'showLogs': return serverLogs.show(serverId, false);
-        case 'signIn': { await vscode.commands.executeCommand(SIGN_IN_COMMANDS.signIn, serverId); return; }
+        case 'signIn': { await vscode.commands.executeCommand('switchboard.signIn', serverId); return; }
       }
     },
     ...handlers,

@@ -20,7 +20,7 @@ import { confirm } from './dialogs';
 import { inputOwnerOf } from './inputKeys';
 import type { WorkspaceInputs } from './workspaceInputs';
 import type { InputDefinition } from '../core/config/types';
-import { notifyInfo, notifyWarning } from './notify';
+import { notifyInfo } from './notify';
 import { registerReportingCommand } from './reportingCommand';
 import { plainText } from '../core/text/plainText';
 
@@ -39,7 +39,8 @@ const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 export interface SignInDeps {
   registry: ServerRegistry;
   store: OAuthCredentialStore;
-  providers: OAuthProviders;
+  /** Loaded with the connector: the scope a refused connect asked for is kept there. */
+  providers: () => Promise<OAuthProviders>;
   inputs: Pick<WorkspaceInputs, 'ensure' | 'values'>;
   definitionOf(server: EffectiveServer, id: string): InputDefinition | undefined;
   log: vscode.LogOutputChannel;
@@ -67,13 +68,14 @@ export function registerSignInCommands(deps: SignInDeps): vscode.Disposable {
       title: plainText(`Signing in to "${id}"`),
       cancellable: true,
     }, async (progress, token) => {
+      const scope = (await deps.providers()).requestedScope(url);
       const cancel = new AbortController();
       const subscription = token.onCancellationRequested(() => cancel.abort());
       try {
         progress.report({ message: 'waiting for the browser…' });
         await signIn({
           server, store, clientName: deps.clientName, timeoutMs: SIGN_IN_TIMEOUT_MS, signal: cancel.signal,
-          scope: deps.providers.requestedScope(url),
+          scope,
           open: (authorizationUrl) => browser(authorizationUrl, server, authorizationUrl.searchParams.get('redirect_uri') ?? ''),
         });
         return true;
@@ -120,7 +122,6 @@ export function registerSignInCommands(deps: SignInDeps): vscode.Disposable {
   const disposables = [
     guarded(SIGN_IN_COMMANDS.signIn, signInTo),
     guarded(SIGN_IN_COMMANDS.signOut, signOutOf),
-    announceSignInNeeded(registry),
   ];
   if (deps.testing) {
     disposables.push(
@@ -146,17 +147,6 @@ async function confirmAndOpen(authorizationUrl: URL, server: EffectiveServer, re
   );
   if (answer !== open) return false;
   return await vscode.env.openExternal(vscode.Uri.parse(authorizationUrl.href, true));
-}
-
-/** One notification each time a server starts needing a sign-in (not again while it stays that way). */
-function announceSignInNeeded(registry: ServerRegistry): vscode.Disposable {
-  const subscription = registry.onDidChangeState(({ id, state, previous }) => {
-    if (state.kind !== 'needsSignIn' || previous.kind === 'needsSignIn') return;
-    void notifyWarning(`MCP server "${id}" needs you to sign in.`, 'Sign In').then((choice) => {
-      if (choice === 'Sign In') void vscode.commands.executeCommand(SIGN_IN_COMMANDS.signIn, id);
-    });
-  });
-  return { dispose: () => subscription.dispose() };
 }
 
 async function resolveInputs(server: EffectiveServer, deps: SignInDeps): Promise<EffectiveServer> {

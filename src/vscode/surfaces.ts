@@ -1,21 +1,20 @@
 // Everything a person sees and clicks, wired to the context: the Servers tree and its commands, the
 // server and trust commands, the status bar, failure notifications, the sidebar and the chat.
-import { registerCallTool } from './callToolCommand';
+import * as vscode from 'vscode';
 import { registerChat } from './chat/registerChat';
 import { registerCommands } from './commands';
 import { FailureNotifier } from './failureNotifications';
 import { Feedback } from './feedback';
 import { ManageTrust } from './manageTrust';
-import { registerGallery } from './gallery';
-import { registerImportServers } from './importServers';
-import { registerInstallLinks } from './installLinks';
 import { inputDefinitionOf } from './inputCommands';
+import { LAZY_COMMAND_IDS, LAZY_TEST_COMMAND_IDS } from './lazyCommandIds';
+import { lazyCommands } from './lazyCommands';
 import { registerMcpJsonLanguage } from './mcpJsonLanguage';
 import { registerProjectHostingCommand } from './projectHostingCommand';
 import { registerServerCommands, showLogsOf } from './serverCommands';
 import { SERVERS_VIEW_ID, ServersTreeProvider } from './serversTree';
 import { registerSidebar } from './sidebarWiring';
-import { registerSignInCommands } from './signInCommands';
+import { announceSignInNeeded } from './signInNotice';
 import { StatusBar } from './statusBar';
 import type { Own, SwitchboardContext } from './switchboardContext';
 
@@ -27,18 +26,27 @@ export interface Surfaces {
 
 /** Creates and registers every surface; each disposable goes to `own`. */
 export function registerSurfaces(ctx: SwitchboardContext, own: Own): Surfaces {
-  const { log, sources, config, registry, toolReview, trust, serverLogs, oauthStore, oauth, inputs } = ctx;
+  const { log, sources, config, registry, toolReview, trust, serverLogs, oauthStore, inputs } = ctx;
   const tree = own(new ServersTreeProvider(config, registry, toolReview, trust, (server) => server.launch.url !== undefined && oauthStore.isSignedIn(server.launch.url)));
   own(tree.createView(SERVERS_VIEW_ID));
   own(registerMcpJsonLanguage());
   const feedback = own(new Feedback());
   own(registerCommands({ sources, config, tree, log, feedback, testing: ctx.testing }));
   own(registerServerCommands({ registry, logs: serverLogs, log, trust, feedback, testing: ctx.testing }));
-  own(registerSignInCommands({
-    registry, store: oauthStore, providers: oauth, inputs, log, clientName: 'MCP Switchboard',
-    definitionOf: (server, id) => inputDefinitionOf(config.current, server, id),
-    testing: ctx.testing,
-  }));
+  // Rarely used commands: registered now, their code loaded with their first call (lazyCommands.ts).
+  const lazy = (module: keyof typeof LAZY_COMMAND_IDS, load: () => Promise<() => vscode.Disposable>): void => {
+    const testOnly: readonly string[] = ctx.testing ? (LAZY_TEST_COMMAND_IDS as Partial<Record<string, readonly string[]>>)[module] ?? [] : [];
+    own(lazyCommands([...LAZY_COMMAND_IDS[module], ...testOnly], load));
+  };
+  lazy('signInCommands', async () => {
+    const { registerSignInCommands } = await import('./signInCommands');
+    return () => registerSignInCommands({
+      registry, store: oauthStore, providers: async () => (await ctx.connection()).oauth, inputs, log, clientName: 'MCP Switchboard',
+      definitionOf: (server, id) => inputDefinitionOf(config.current, server, id),
+      testing: ctx.testing,
+    });
+  });
+  own(announceSignInNeeded(registry));
   const manageTrust = own(new ManageTrust({
     trust,
     folders: () => sources.folders().map((folder) => folder.uri.fsPath),
@@ -54,14 +62,34 @@ export function registerSurfaces(ctx: SwitchboardContext, own: Own): Surfaces {
     showLogs: (ids) => { void showLogsOf(registry, serverLogs, ids); },
   }));
   own(registerSidebar(ctx));
-  own(registerCallTool({
-    servers: () => registry.list(),
-    call: (request) => ctx.calls.call(request),
-  }));
+  lazy('callToolCommand', async () => {
+    const { registerCallTool } = await import('./callToolCommand');
+    return () => registerCallTool({
+      servers: () => registry.list(),
+      call: (request) => ctx.calls.call(request),
+    });
+  });
   own(registerChat(ctx));
   own(registerProjectHostingCommand(ctx.projectHosting));
-  own(registerImportServers({ sources, inputs, log, feedback, testing: ctx.testing }));
-  own(registerGallery({ sources, inputs, log, feedback, testing: ctx.testing }));
-  own(registerInstallLinks({ sources, inputs, log, feedback, testing: ctx.testing }));
+  const install = { sources, inputs, log, feedback, testing: ctx.testing };
+  lazy('importServers', async () => {
+    const { registerImportServers } = await import('./importServers');
+    return () => registerImportServers(install);
+  });
+  lazy('gallery', async () => {
+    const { registerGallery } = await import('./gallery');
+    return () => registerGallery(install);
+  });
+  lazy('installLinks', async () => {
+    const { registerInstallLinks } = await import('./installLinks');
+    return () => registerInstallLinks(install);
+  });
+  // The `vscode://…/install?…` handler (an onUri activation) must exist now; its code loads with the first link.
+  own(vscode.window.registerUriHandler({
+    handleUri: (uri) => {
+      void import('./installLinks').then((m) => m.handleInstallUri(install, uri))
+        .catch((error: unknown) => log.error('install link failed:', error instanceof Error ? error : String(error)));
+    },
+  }));
   return { notifier, manageTrust };
 }

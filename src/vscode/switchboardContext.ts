@@ -4,14 +4,12 @@
 // disposes exactly what was built.
 import * as vscode from 'vscode';
 import { ToolCallGate } from '../core/calls';
-import { RedactingConnector, ServerRegistry, type Root } from '../core/lifecycle';
+import { DeferredConnector, RedactingConnector, ServerRegistry, type Root } from '../core/lifecycle';
 import { PinStore, ToolReview } from '../core/trust';
 import { OAuthCredentialStore } from '../node/auth/credentialStore';
-import { OAuthProviders } from '../node/auth/oauthSupport';
-import { NodeServerConnector, processLauncher } from '../node/connector';
 import { installDigest } from '../node/installSalt';
 import { JsonFileStore } from '../node/jsonFileStore';
-import { parseEnvFile, ServerEnvironment } from '../node/process/environment';
+import { parseEnvFile } from '../node/process/environment';
 import { Approvals } from './approvals';
 import { ConfigAdapter } from './configAdapter';
 import { Elicitations } from './elicitations';
@@ -24,6 +22,7 @@ import { onDidChangeLifecycleSettings, readLifecycleSettings } from './lifecycle
 import { policyFiles, PolicyService } from './policy';
 import { ProjectHosting } from './projectHosting';
 import { ProjectTrust } from './projectTrust';
+import type { LoadedConnector } from './serverConnection';
 import { ServerLogs } from './serverLogs';
 import { onDidChangeBlockFlaggedTools, readBlockFlaggedTools, registerToolReview } from './toolReviewCommands';
 import { VscodeConfigFileSystem } from './vscodeFileSystem';
@@ -36,10 +35,12 @@ export interface SwitchboardContext {
   readonly sources: ConfigSources;
   readonly config: ConfigAdapter;
   readonly inputs: WorkspaceInputs;
-  readonly connector: NodeServerConnector;
+  /** Builds the real connector (and the OAuth providers) on the first server start or sign-in. */
+  readonly connector: DeferredConnector;
   /** OAuth tokens and registered clients (SecretStorage, one record per server URL). */
   readonly oauthStore: OAuthCredentialStore;
-  readonly oauth: OAuthProviders;
+  /** The connector and the OAuth providers, loaded on first use. */
+  readonly connection: () => Promise<LoadedConnector>;
   readonly trust: ProjectTrust;
   readonly registry: ServerRegistry;
   readonly toolReview: ToolReview;
@@ -76,28 +77,20 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   own(registerInputCommands({ inputs, config, log, testing }));
   // OAuth tokens and registered clients: SecretStorage, one record per server URL.
   const oauthStore = new OAuthCredentialStore(extension.secrets);
-  const oauth = new OAuthProviders({ store: oauthStore, clientName: 'MCP Switchboard' });
   // A server's request for the person's input waits as a card in the sidebar.
   const elicitations = own(new Elicitations());
   // A server's request for a model completion waits for approval, then goes to a VS Code language model.
   const sampling = own(new Sampling(extension, log));
-  const connector = new NodeServerConnector({
-    oauth,
-    elicit: elicitations.elicit,
-    elicitUrls: true,
-    // Sampling is declared to a server only while VS Code has a language model to answer it.
-    sample: sampling.sample,
-    samplingAvailable: sampling.samplingAvailable,
-    clientVersion: String((extension.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'),
-    launchStdio: processLauncher(new ServerEnvironment({
-      // A local window may have been started from the Dock or a launcher, with a bare PATH: 'auto'
-      // asks the login shell then (and only then). A remote window's extension host was started by
-      // the remote side's own shell, so its PATH is already the user's.
-      loginShell: vscode.env.remoteName === undefined ? 'auto' : 'never',
-      debug: (message) => log.debug(message),
-      envFileDigest: digest.digest,
-    })),
-  });
+  // The SDK, the transports and OAuth load with the first server that starts (or the first sign-in).
+  let loaded: Promise<LoadedConnector> | undefined;
+  const connection = (): Promise<LoadedConnector> => {
+    loaded ??= import('./serverConnection').then(
+      (m) => m.createServerConnection({ extension, log, oauthStore, elicitations, sampling, digest }),
+      (error: unknown) => { loaded = undefined; throw error; },
+    );
+    return loaded;
+  };
+  const connector = new DeferredConnector(async () => (await connection()).connector);
   own({ dispose: () => { void connector.dispose(); } });
   // Trust decisions about project servers live in global storage, outside every repository.
   const trust = own(await ProjectTrust.create({
@@ -162,7 +155,7 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   const calls = own(new ToolCallGate({ registry, tools: toolReview, decide: approvals.decide }));
   own(calls.onDidCall((record) => approvals.recordCall(record)));
   const heldOutputs = own(new HeldOutputs());
-  return { extension, log, sources, config, inputs, connector, oauthStore, oauth, trust, registry, toolReview, approvals, elicitations, sampling, calls, heldOutputs, serverLogs, projectHosting, testing };
+  return { extension, log, sources, config, inputs, connector, oauthStore, connection, trust, registry, toolReview, approvals, elicitations, sampling, calls, heldOutputs, serverLogs, projectHosting, testing };
 }
 
 /** The workspace folders as MCP roots. */

@@ -12,11 +12,18 @@
 // folder opens in Restricted Mode; the runner pre-seeds the trust store with the exact definitions of
 // the fixture's project servers, written by the project's own CLI). results.json sums both passes.
 //
+// Then the activation measurement: ACTIVATION_WINDOWS fresh windows (each its own code-server and
+// extension host) run out/test/vscode/activation/*.test.js, which reads the activation time the
+// extension reports through its API; the runner prints `activation: median X ms of 5 (a, b, c, d, e)`,
+// counts a failure when the median is over ACTIVATION_LIMIT_MS, and puts the line in results.json
+// (`activation`) for the orchestrator's summary.
+//
 // Builds nothing: `node test/run.mjs vscode` builds and compiles first.
 // Exit code: 0 all passed, 1 a test failed (or none ran), 2 timeout, 3 the harness itself failed.
 // Environment: SWITCHBOARD_EXTENSION_DIR (extension under test, default the repo), SWITCHBOARD_TESTS_PATH
 // (tests module of the main pass, without .js), SWITCHBOARD_VSCODE_PASS (main | restricted: run only that
-// pass), SWITCHBOARD_VSCODE_TIMEOUT_MS (default 300000 a pass), SWITCHBOARD_TEST_GREP,
+// pass, or activation: only the measurement), SWITCHBOARD_VSCODE_TIMEOUT_MS (default 300000 a pass),
+// SWITCHBOARD_ACTIVATION_LIMIT_MS (default 20), SWITCHBOARD_TEST_GREP,
 // SWITCHBOARD_KEEP_STATE=1 (keep the temp folders), VERBOSE=1 (all workbench output).
 import cp from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +36,8 @@ import { assertToolchain, extensionDir, freshResultsDir, readExtensionManifest, 
 
 const log = makeLogger('vscode');
 const TIMEOUT_MS = Number(process.env.SWITCHBOARD_VSCODE_TIMEOUT_MS) || 300_000;
+const ACTIVATION_WINDOWS = 5;
+const ACTIVATION_LIMIT_MS = Number(process.env.SWITCHBOARD_ACTIVATION_LIMIT_MS) || 20;
 const verbose = Boolean(process.env.VERBOSE);
 
 /** The passes, in the order they run. */
@@ -51,6 +60,14 @@ const PASSES = [
   },
 ].filter((pass) => !process.env.SWITCHBOARD_VSCODE_PASS || pass.name === process.env.SWITCHBOARD_VSCODE_PASS);
 
+/** The activation measurement's window: as the main pass's, with only the activation suite. */
+const ACTIVATION_PASS = {
+  testsModule: path.join(repoRoot, 'out', 'test', 'vscode', 'activation', 'index'),
+  workspaceTrust: false,
+  settings: { 'switchboard.approvals.mode': 'acceptEverything' },
+};
+const measureActivation = !process.env.SWITCHBOARD_VSCODE_PASS || process.env.SWITCHBOARD_VSCODE_PASS === 'activation';
+
 // The automation logger forwards all workbench log output; these lines are noise for a test run.
 const NOISE = new RegExp(
   [
@@ -62,8 +79,8 @@ const NOISE = new RegExp(
 
 function preflight() {
   assertToolchain();
-  if (PASSES.length === 0) throw new Error(`SWITCHBOARD_VSCODE_PASS=${process.env.SWITCHBOARD_VSCODE_PASS}: no such pass (main, restricted)`);
-  for (const { testsModule } of PASSES) {
+  if (PASSES.length === 0 && !measureActivation) throw new Error(`SWITCHBOARD_VSCODE_PASS=${process.env.SWITCHBOARD_VSCODE_PASS}: no such pass (main, restricted, activation)`);
+  for (const { testsModule } of [...PASSES, ...(measureActivation ? [ACTIVATION_PASS] : [])]) {
     if (!fs.existsSync(`${testsModule}.js`)) {
       throw new Error(`${testsModule}.js not found: compile the tests first (npm run compile-tests)`);
     }
@@ -266,6 +283,8 @@ async function main() {
     }
     outcomes.push({ pass: pass.name, ...outcome });
   }
+  const activation = measureActivation ? await activationWindows({ resultsDir, manifest, versions }) : undefined;
+  if (activation) outcomes.push(...activation.outcomes);
   // The orchestrator reads one results.json: the sum of the passes, with each pass's count in the note.
   const sum = (key) => outcomes.reduce((n, o) => n + (o.results?.[key] ?? 0), 0);
   const combined = {
@@ -274,13 +293,54 @@ async function main() {
     pending: sum('pending'),
     failures: outcomes.flatMap((o) => (o.results?.failures ?? []).map((f) => ({ ...f, title: `[${o.pass}] ${f.title}` }))),
     note: outcomes.map((o) => `${o.pass} ${o.results ? `${o.results.passed}/${o.results.passed + o.results.failed}` : `no results (${o.why})`}`).join(', '),
+    ...(activation ? { activation: activation.line } : {}),
     passes: outcomes.map((o) => ({ pass: o.pass, exitCode: o.exitCode, why: o.why, passed: o.results?.passed ?? 0, failed: o.results?.failed ?? 0, pending: o.results?.pending ?? 0 })),
   };
   fs.writeFileSync(path.join(resultsDir, 'results.json'), JSON.stringify(combined, null, 2));
+  if (activation) log(activation.line);
   log(`vscode tier: ${combined.passed} passed, ${combined.failed} failed, ${combined.pending} pending (${combined.note}; ${elapsed()})`);
   const failedPass = outcomes.find((o) => o.exitCode !== 0);
   if (failedPass) log(`results, logs and screenshots: ${resultsDir}`);
   return failedPass ? (outcomes.some((o) => o.exitCode === 2) ? 2 : failedPass.exitCode) : 0;
+}
+
+/**
+ * Opens ACTIVATION_WINDOWS fresh windows one after another and reads the activation time each one's
+ * extension reported. Resolves to their outcomes (the median over the limit is one more failure) and
+ * the line to print.
+ */
+async function activationWindows({ resultsDir, manifest, versions }) {
+  const outcomes = [];
+  const times = [];
+  for (let i = 1; i <= ACTIVATION_WINDOWS; i++) {
+    const pass = { ...ACTIVATION_PASS, name: `activation-${i}` };
+    let outcome;
+    try {
+      outcome = await runPass(pass, { resultsDir, manifest, versions });
+    } catch (err) {
+      log(`[${pass.name}] harness error:`, err?.stack ?? err);
+      outcome = { exitCode: 3, why: 'harness error', results: undefined };
+    }
+    outcomes.push({ pass: pass.name, ...outcome });
+    const reported = readResults(path.join(resultsDir, `results-${pass.name}.activation.json`))?.activationMs;
+    if (typeof reported === 'number') times.push(reported);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const median = sorted.length === 0 ? undefined : sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+  const ms = (value) => String(Math.round(value * 10) / 10);
+  const line = median === undefined
+    ? `activation: not measured (no window reported a time)`
+    : `activation: median ${ms(median)} ms of ${times.length} (${times.map(ms).join(', ')})`;
+  // The goal is a count, not a remark: a median over the limit (or fewer windows than asked) fails one check.
+  const ok = median !== undefined && times.length === ACTIVATION_WINDOWS && median <= ACTIVATION_LIMIT_MS;
+  const failure = ok ? [] : [{ title: `activation median ≤ ${ACTIVATION_LIMIT_MS} ms over ${ACTIVATION_WINDOWS} fresh windows`, error: line }];
+  outcomes.push({
+    pass: 'activation-median',
+    exitCode: ok ? 0 : 1,
+    why: ok ? 'within the limit' : `over ${ACTIVATION_LIMIT_MS} ms or not measured`,
+    results: { passed: ok ? 1 : 0, failed: ok ? 0 : 1, pending: 0, failures: failure },
+  });
+  return { outcomes, line };
 }
 
 main().then(

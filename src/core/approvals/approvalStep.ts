@@ -4,7 +4,6 @@
 // The person's answer becomes the gate's decision; "always" answers become rules.
 import type { DecideToolCall, ResolvedToolCall, ToolCallDecidedBy, ToolCallDecision, ToolCallDecisionBasis } from '../calls/types';
 import type { EffectiveServer } from '../config/types';
-import { formatProblems, validateArguments } from '../schema/validateArguments';
 import type { ApprovalAnswer, ApprovalBroker } from './approvalBroker';
 import { decideCallNow, type CallDecision, type CallFiles } from './callDecision';
 import { narrowConstraints, pathArgumentsOf, pathStyleOf, ruleChoicesOf, type ArgumentConstraint, type RuleNarrowing } from './argumentRules';
@@ -104,6 +103,8 @@ async function ask(options: ApprovalStepOptions, call: ResolvedToolCall, files: 
   if (answer.kind === 'reject') {
     return { ...answered('reject'), kind: 'deny', reason: answer.reason?.trim() ? `rejected by the person: ${answer.reason.trim()}` : 'rejected by the person' };
   }
+  // The JSON Schema validator (ajv) loads with the first approved card, not with the host.
+  const { formatProblems, validateArguments } = await import('../schema/validateArguments');
   const problems = formatProblems(validateArguments(tool.inputSchema, answer.args));
   if (problems.length > 0) {
     return { ...answered('approve'), kind: 'deny', reason: `the approved arguments do not fit the tool's input schema: ${problems.join('; ')}` };

@@ -7,7 +7,6 @@ import type { EnvFileSupport } from './envFiles';
 import { withWorkspaceReads, workspaceReadFiles } from './workspaceReads';
 import { canonicalJson } from './fingerprint';
 import { mergeLayers } from './merge';
-import { parseSkillLayer } from '../skills/skillFile';
 import { parseLayer } from './parse';
 import { MAX_CONFIG_BYTES, type ConfigFileSystem } from './ports';
 import { fileStartRange, problemAt } from './positions';
@@ -206,10 +205,11 @@ export class ConfigService implements Disposable {
   }
 
   /** Parses a layer and reads what its servers read from the workspace (env files, package runner configuration). */
-  private layerFrom(spec: LayerSpec, read: ConfigRead, specs: readonly LayerSpec[] = this.specs): Promise<Layer> {
-    const layer = spec.format === 'skill' ? parseSkillLayer(spec, read) : parseLayer(spec, read);
+  private async layerFrom(spec: LayerSpec, read: ConfigRead, specs: readonly LayerSpec[] = this.specs): Promise<Layer> {
+    // The YAML parser (a skill's frontmatter) loads with the first SKILL.md read, not with the host.
+    const layer = spec.format === 'skill' ? (await import('../skills/skillFile')).parseSkillLayer(spec, read) : parseLayer(spec, read);
     const envFiles = this.options.envFiles;
-    if (envFiles === undefined) return Promise.resolve(layer);
+    if (envFiles === undefined) return layer;
     return withWorkspaceReads(layer, { ...envFiles, workspaceFolders: workspaceFolders(specs), read: (file, maxBytes) => this.fs.read(file, maxBytes) });
   }
 

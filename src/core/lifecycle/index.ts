@@ -23,6 +23,7 @@ export { SecretSet, redactError, redactValue, redactingConnection, redactingLog,
 export { RedactingConnector } from './redactingConnector';
 export { STDERR_EXCERPT_LINES, failureHint, failureSummary, missingVariable, serverFailureHint, statesCause, stderrExcerpt, type HintEntry } from './stderrCause';
 export { LIST_METHODS, listingWarnings, serverWarnings } from './listingWarnings';
+export { DeferredConnector, type DisposableConnector } from './deferredConnector';
 export { startupSummaryLine, summarize, type StartupSummary } from './summary';
 export { StartRefusedError, type AskTrust, type StartRefusal, type StartResult } from './startRequest';
 export { decideRun, type DefinitionFacts, type GateAnswer, type RunDecision, type RunQuestion, type RunningFacts } from './runDecision';

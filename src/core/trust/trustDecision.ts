@@ -26,8 +26,11 @@ export interface TrustDecisionOptions {
   restricted: boolean;
   /** The folder's git remote matches a user-level trusted-repositories glob. */
   verified: boolean;
-  /** The dangerous patterns found in this server's definition; any one makes a verified repository ask anyway. */
-  dangerFlags: readonly DangerFlag[];
+  /**
+   * The dangerous patterns found in this server's definition; any one makes a verified repository ask
+   * anyway. Undefined while they are not known yet: a verified repository's server waits, undecided.
+   */
+  dangerFlags: readonly DangerFlag[] | undefined;
 }
 
 /**
@@ -49,12 +52,12 @@ export function decideTrust(server: EffectiveServer, store: TrustLookup, options
   if (decided === 'refused') return { state: 'refused', reason: 'you chose not to trust this definition; it is not asked again until it changes' };
 
   const flags = options.dangerFlags;
-  if (options.verified && flags.length === 0) return { state: 'allowed', reason: 'the repository is verified (its git remote matches a trusted repository)' };
+  if (options.verified && flags?.length === 0) return { state: 'allowed', reason: 'the repository is verified (its git remote matches a trusted repository)' };
 
   const previous = store.lastTrusted(key.folder, key.name);
   const never = server.scope === 'project' ? 'a project server that was never trusted' : `a ${server.scope} server that was never trusted with what it reads${reads}`;
   const why = options.verified
-    ? `the repository is verified, but the definition is flagged (${flags.map((flag) => flag.id).join(', ')})`
+    ? flags === undefined ? 'the repository is verified; its definition is being checked' : `the repository is verified, but the definition is flagged (${flags.map((flag) => flag.id).join(', ')})`
     : previous !== undefined ? 'the definition changed since you trusted it' : never;
   const decision: TrustDecision = { state: 'needsTrust', reason: why };
   if (previous !== undefined) {

@@ -15,8 +15,11 @@ export interface TrustGateHost {
   isRestricted(): boolean;
   /** Whether the folder's git origin matches one of the person's trusted repositories. */
   isVerified(folder: string): boolean;
-  /** The danger flags of a definition (may touch the disk: called once per definition). */
-  dangerFlags(server: EffectiveServer): DangerFlag[];
+  /**
+   * The danger flags of a definition (may touch the disk: called once per definition); undefined while
+   * the host cannot tell yet (its analysis is still loading): asked again after clearFlags().
+   */
+  dangerFlags(server: EffectiveServer): DangerFlag[] | undefined;
 }
 
 /** How many definitions' flags are kept; a workspace has a handful, edits add a few more. */
@@ -34,7 +37,7 @@ export class TrustGate {
     return decideTrust(server, this.store, {
       restricted: this.host.isRestricted(),
       verified: folder !== undefined && this.host.isVerified(folder),
-      dangerFlags: this.flags(server),
+      dangerFlags: this.knownFlags(server),
     });
   }
 
@@ -46,13 +49,22 @@ export class TrustGate {
     return gateAnswerOf(this.decide(server));
   }
 
-  /** The danger flags of a definition that needs trust (none for servers the person wrote that read no workspace file). */
+  /**
+   * The danger flags of a definition that needs trust (none for servers the person wrote that read no
+   * workspace file); none either while the host cannot tell yet (see knownFlags).
+   */
   flags(server: EffectiveServer): DangerFlag[] {
+    return this.knownFlags(server) ?? [];
+  }
+
+  /** The flags, or undefined while the host cannot tell yet (nothing is cached then). */
+  private knownFlags(server: EffectiveServer): DangerFlag[] | undefined {
     if (!needsTrustDecision(server)) return [];
     const key = `${server.folder ?? server.repositoryFolder ?? ''}\0${server.fingerprint}`;
     let flags = this.flagCache.get(key);
     if (flags === undefined) {
       flags = this.host.dangerFlags(server);
+      if (flags === undefined) return undefined;
       if (this.flagCache.size >= FLAG_CACHE_SIZE) this.flagCache.clear();
       this.flagCache.set(key, flags);
     }

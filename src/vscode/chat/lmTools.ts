@@ -30,10 +30,10 @@ function text(value: string): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(value)]);
 }
 
-/** Registers the tools: search, call, read a resource, and code mode's API and run. */
-export function registerLanguageModelTools(services: ChatServices): vscode.Disposable {
+/** Registers the tools: search, call, read a resource, and code mode's API and run (`register`: with VS Code, by default). */
+export function registerLanguageModelTools(services: ChatServices, register: typeof vscode.lm.registerTool = (name, tool) => vscode.lm.registerTool(name, tool)): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.lm.registerTool<SearchInput>(SEARCH_TOOL_NAME, {
+    register<SearchInput>(SEARCH_TOOL_NAME, {
       invoke(options) {
         const query = typeof options.input.query === 'string' ? options.input.query : '';
         if (query.trim() === '') return text('Give a query: what the tool should do, in words.');
@@ -43,7 +43,7 @@ export function registerLanguageModelTools(services: ChatServices): vscode.Dispo
         return text(outcome.text);
       },
     }),
-    vscode.lm.registerTool<CallInput>(CALL_TOOL_NAME, {
+    register<CallInput>(CALL_TOOL_NAME, {
       // No confirmationMessages, on purpose: the call goes through MCP Switchboard's approvals (the
       // sidebar card when the policy asks), so VS Code's own confirmation would ask a second time.
       prepareInvocation(options) {
@@ -66,12 +66,12 @@ export function registerLanguageModelTools(services: ChatServices): vscode.Dispo
         }
       },
     }),
-    vscode.lm.registerTool<CodeApiInput>(CODE_API_TOOL_NAME, {
+    register<CodeApiInput>(CODE_API_TOOL_NAME, {
       async invoke(options) {
         return text(await services.describeCodeApi(options.input.server));
       },
     }),
-    vscode.lm.registerTool<RunCodeInput>(RUN_CODE_TOOL_NAME, {
+    register<RunCodeInput>(RUN_CODE_TOOL_NAME, {
       // As for switchboard_call_tool: each call of the script asks through MCP Switchboard's approvals.
       prepareInvocation(options) {
         const lines = typeof options.input.code === 'string' ? options.input.code.split('\n').length : 0;
@@ -90,7 +90,7 @@ export function registerLanguageModelTools(services: ChatServices): vscode.Dispo
         }
       },
     }),
-    vscode.lm.registerTool<ReadInput>(READ_RESOURCE_NAME, {
+    register<ReadInput>(READ_RESOURCE_NAME, {
       async invoke(options, token) {
         const resource = typeof options.input.resource === 'string' ? options.input.resource.trim() : '';
         if (resource === '') return text('Give the resource as @server:uri or as a URI.');

@@ -60,16 +60,13 @@ export interface ParticipantDeps {
   services: ChatServices;
   /** How missing prompt arguments and template variables are asked for. */
   ask(): ArgumentAsker;
-  iconPath?: vscode.Uri;
   /** The skills that `@mcp /skill-name` uses. */
   skills?: SkillUse;
 }
 
-/** Registers @mcp. */
-export function registerParticipant(deps: ParticipantDeps): vscode.Disposable {
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, context, stream, token) => handle(deps, request, context, stream, token));
-  if (deps.iconPath) participant.iconPath = deps.iconPath;
-  return participant;
+/** What answers @mcp (registered by registerChat.ts, which loads this with the first turn). */
+export function participantHandler(deps: ParticipantDeps): vscode.ChatRequestHandler {
+  return (request, context, stream, token) => handle(deps, request, context, stream, token);
 }
 
 async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {

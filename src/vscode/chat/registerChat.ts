@@ -1,17 +1,15 @@
 // Wires the chat surfaces to the context: the @mcp participant, the language-model tools, the
 // resource documents behind chat references, and the Insert Resource Mention… / Run MCP Prompt…
 // commands. Under an extension test run, argument questions can be answered from a script.
+// The participant, the tools and the commands are registered here, at activation, with thin handlers;
+// what answers them (chatWiring.ts: tool search, code mode, skills…) is imported with the first use.
 import * as vscode from 'vscode';
-import { systemClock } from '../../core/lifecycle/clock';
+import { CHAT_PARTICIPANT_ID, CHAT_TOOL_NAMES, LAZY_COMMAND_IDS } from '../lazyCommandIds';
+import { lazyCommands } from '../lazyCommands';
 import type { SwitchboardContext } from '../switchboardContext';
 import { quickInputAsker, ScriptedAsker, type ArgumentAsker } from './argumentAsker';
-import { registerChatCommands } from './chatCommands';
-import { ChatServices } from './chatServices';
-import { registerLanguageModelTools } from './lmTools';
-import { registerParticipant } from './participant';
+import type { ChatWiring } from './chatWiring';
 import { registerResourceDocuments } from './resourceDocuments';
-import { SearchVectors, wordVectorsFolder } from './searchVectors';
-import { SkillUse } from './skillUse';
 import { ToolOutputStore } from './toolOutput';
 
 /** Test-only commands (registered only under ExtensionMode.Test; the `_` keeps them out of the palette). */
@@ -34,23 +32,41 @@ export function registerChat(ctx: SwitchboardContext): vscode.Disposable {
   const outputs = new ToolOutputStore(outputFolder);
   // Results saved in earlier sessions go once they are older than the retention period.
   outputs.removeExpired().catch((error: unknown) => ctx.log.warn(`could not remove old tool results: ${error instanceof Error ? error.message : String(error)}`));
-  const services = new ChatServices({
-    registry: ctx.registry,
-    call: (request) => ctx.calls.call(request),
-    outputs,
-    holdOutput: (held, signal) => ctx.heldOutputs.hold(held, signal),
-    searchVectors: new SearchVectors(wordVectorsFolder(ctx.extension.globalStorageUri), (message) => ctx.log.info(message)),
-  });
-  const skills = new SkillUse({ config: ctx.config, registry: ctx.registry, trust: ctx.trust, clock: systemClock });
   let scripted: ScriptedAsker | undefined;
   const ask = (): ArgumentAsker => scripted?.ask ?? quickInputAsker;
+  let loading: Promise<ChatWiring> | undefined;
+  let wiring: ChatWiring | undefined;
+  let disposed = false;
+  const chat = (): Promise<ChatWiring> => {
+    loading ??= import('./chatWiring').then((m) => {
+      if (disposed) throw new Error('the chat was disposed');
+      wiring = m.createChatWiring(ctx, outputs, ask);
+      return wiring;
+    }, (error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  const participant = vscode.chat.createChatParticipant(CHAT_PARTICIPANT_ID, async (request, context, stream, token) => (await chat()).handler(request, context, stream, token));
+  participant.iconPath = vscode.Uri.joinPath(ctx.extension.extensionUri, 'media', 'icon.png');
+  const toolOf = async (name: string): Promise<vscode.LanguageModelTool<unknown>> => {
+    const tool = (await chat()).tools.get(name);
+    if (tool === undefined) throw new Error(`no language-model tool ${name}`);
+    return tool;
+  };
   const disposables: vscode.Disposable[] = [
-    services,
-    skills,
+    { dispose: () => { disposed = true; wiring?.dispose(); } },
     registerResourceDocuments((server, uri) => ctx.registry.readResource(server, uri)),
-    registerLanguageModelTools(services),
-    registerParticipant({ services, ask, skills, iconPath: vscode.Uri.joinPath(ctx.extension.extensionUri, 'media', 'icon.png') }),
-    registerChatCommands(services, ask),
+    ...CHAT_TOOL_NAMES.map((name) => vscode.lm.registerTool<unknown>(name, {
+      prepareInvocation: async (options, token) => (await toolOf(name)).prepareInvocation?.(options, token),
+      invoke: async (options, token) => (await toolOf(name)).invoke(options, token),
+    })),
+    participant,
+    lazyCommands(LAZY_COMMAND_IDS.chatCommands, async () => {
+      const loaded = await chat();
+      return () => loaded.registerCommands();
+    }),
   ];
   if (ctx.testing) {
     const gateCalls: { caller: string; serverId: string; tool: string; outcome: string }[] = [];

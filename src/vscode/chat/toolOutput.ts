@@ -2,7 +2,7 @@
 // the results over it saved whole in the extension's storage (the model gets the head and the path),
 // readable by their owner only and removed after `switchboard.toolOutputRetentionDays`.
 import * as vscode from 'vscode';
-import { DEFAULT_MAX_TOOL_OUTPUT_CHARS, limitToolOutput, type LimitedOutput } from '../../core/chat';
+import { DEFAULT_MAX_TOOL_OUTPUT_CHARS, limitToolOutput, type LimitedOutput } from '../../core/chat/outputLimit';
 import type { CallToolResult, ToolInfo } from '../../core/lifecycle';
 import { removeExpired, writeOwnerOnly } from '../../node/toolOutputFiles';
 

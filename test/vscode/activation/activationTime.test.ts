@@ -1,0 +1,28 @@
+// One fresh window's activation time, as the extension measures it and reports it through its API
+// (from the loader's start, so loading the modules counts): written next to the window's results for
+// test/vscode/run.mjs, which takes the median over the windows.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+
+const EXTENSION_ID = 'mcp-switchboard.mcp-switchboard';
+
+/** Where run.mjs reads this window's activation time. */
+export function activationFileOf(resultsFile: string): string {
+  return resultsFile.replace(/\.json$/, '.activation.json');
+}
+
+describe('activation time', () => {
+  it('is reported through the API of a freshly activated extension', async () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext, `extension ${EXTENSION_ID} is not installed in this VS Code`);
+    // Its activation events (the fixture's .mcp.json, startup finished) activate it on their own; this waits for that.
+    const api = (ext.isActive ? ext.exports : await ext.activate()) as { activationMs?: unknown } | undefined;
+    const activationMs = api?.activationMs;
+    assert.equal(typeof activationMs, 'number', 'the API reports activationMs');
+    assert.ok((activationMs as number) >= 0, `activationMs = ${String(activationMs)}`);
+    console.log(`activation time in this window: ${String(activationMs)} ms`);
+    const results = process.env.SWITCHBOARD_TEST_RESULTS;
+    if (results) fs.writeFileSync(activationFileOf(results), JSON.stringify({ activationMs }));
+  });
+});
