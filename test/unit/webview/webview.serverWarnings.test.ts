@@ -11,7 +11,7 @@ type RenderModule = typeof import('../../../webview/render');
 const ready: ServerRow = {
   id: 'flaky', name: 'flaky', scope: 'user', transport: 'stdio', state: 'ready', stateLabel: 'ready',
   launchSummary: 'node list-fails.mjs', source: { file: '/home/ada/.mcp.json', line: 3, column: 5 },
-  needsTrust: false, disabled: false, fingerprint: 'fp',
+  needsTrust: false, disabled: false, canRestart: true, fingerprint: 'fp',
   counts: { tools: 0, resources: 0, resourceTemplates: 0, prompts: 1 },
   warnings: ['tools/list failed: MCP error -32603: the tool index is not built', 'resources/list failed: MCP error -32601: Method not found'],
 };
