@@ -2,7 +2,7 @@
 // on a shell-like tool is scoped to, and whether COMMAND would be auto-approved after "Always allow" was
 // clicked on each CMD, with the current directory as the workspace. Prints one JSON object; other tools
 // read it, so its shape is fixed.
-import { alwaysAllowRules, isAutoApproved } from '../core/approvals';
+import { alwaysAllowRules, isAutoApproved } from '../core/shell';
 import { loadBashParser } from '../node/bashParser';
 import { PROGRAM, type Command } from './command';
 

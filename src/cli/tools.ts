@@ -1,6 +1,6 @@
 // `switchboard tools`: the tools of a workspace's running servers under the names models know them by
 // (`mcp__<server>__<tool>`), in the one order every list uses — what the chat sends a model.
-import { qualifyToolNames } from '../core/chat/toolNames';
+import { qualifyToolNames } from '../core/naming/toolNames';
 import { DEFAULT_LIFECYCLE_SETTINGS } from '../core/lifecycle';
 import { millisecondsFlag, PROGRAM, type Command } from './command';
 import { refusedLines } from './status';

@@ -33,7 +33,7 @@ export interface CatalogCounts {
   readonly prompts: number;
 }
 
-/** What the tool review found among a ready server's tools (see src/core/trust/toolReview.ts). */
+/** What the tool review found among a ready server's tools (see src/core/toolReview/toolReview.ts). */
 export interface ToolReviewCounts {
   /** Tools whose definition changed since pinned, not yet accepted. */
   readonly changed: number;

@@ -3,8 +3,8 @@
 import * as vscode from 'vscode';
 import type { ConfigSnapshot } from '../core/config';
 import type { CallToolResult, Catalog, ServerState, ServerStateChange } from '../core/lifecycle';
-import type { ToolStatus } from '../core/trust';
-import { restartServer, startServer, stopServer } from './serverCommands';
+import type { ToolStatus } from '../core/toolReview';
+import { restartServer, startServer, stopServer } from './servers/serverCommands';
 import type { SwitchboardContext } from './switchboardContext';
 
 /** What `vscode.extensions.getExtension('mcp-switchboard.mcp-switchboard').exports` offers. */

@@ -2,13 +2,13 @@
 // reload, and reveal a server's definition. Each returns what it opened, which tests use.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ConfigAdapter } from './configAdapter';
-import { isVirtualFile, type ConfigSources } from './configSources';
-import { toRange } from './diagnostics';
-import { count, type Feedback } from './feedback';
-import { localFileTemplate, PROJECT_FILE_TEMPLATE, USER_FILE_TEMPLATE } from './serverFileTemplates';
-import { REVEAL_SOURCE_COMMAND, type ServersTreeProvider, type SourceLocation } from './serversTree';
-import { notifyError, notifyInfo } from './notify';
+import type { ConfigAdapter } from './config/configAdapter';
+import { isVirtualFile, type ConfigSources } from './config/configSources';
+import { toRange } from './config/diagnostics';
+import { count, type Feedback } from './ui/feedback';
+import { localFileTemplate, PROJECT_FILE_TEMPLATE, USER_FILE_TEMPLATE } from './config/serverFileTemplates';
+import { REVEAL_SOURCE_COMMAND, type ServersTreeProvider, type SourceLocation } from './tree/serversTree';
+import { notifyError, notifyInfo } from './ui/notify';
 import { registerReportingCommand } from './reportingCommand';
 
 export const COMMANDS = {

@@ -3,7 +3,7 @@
 // command that just threw would fail in silence). Under an extension test run the command rejects
 // too, so that a test's executeCommand fails where a person would have seen the notification.
 import * as vscode from 'vscode';
-import { notifyError } from './notify';
+import { notifyError } from './ui/notify';
 
 export interface FailureReporting {
   log: vscode.LogOutputChannel;

@@ -3,19 +3,19 @@
 import * as vscode from 'vscode';
 import { registerChat } from './chat/registerChat';
 import { registerCommands } from './commands';
-import { FailureNotifier } from './failureNotifications';
-import { Feedback } from './feedback';
-import { ManageTrust } from './manageTrust';
-import { inputDefinitionOf } from './inputCommands';
+import { FailureNotifier } from './servers/failureNotifications';
+import { Feedback } from './ui/feedback';
+import { ManageTrust } from './trust/manageTrust';
+import { inputDefinitionOf } from './inputs/inputCommands';
 import { LAZY_COMMAND_IDS, LAZY_TEST_COMMAND_IDS } from './lazyCommandIds';
 import { lazyCommands } from './lazyCommands';
-import { registerMcpJsonLanguage } from './mcpJsonLanguage';
-import { registerProjectHostingCommand } from './projectHostingCommand';
-import { registerServerCommands, showLogsOf } from './serverCommands';
-import { SERVERS_VIEW_ID, ServersTreeProvider } from './serversTree';
-import { registerSidebar } from './sidebarWiring';
-import { announceSignInNeeded } from './signInNotice';
-import { StatusBar } from './statusBar';
+import { registerMcpJsonLanguage } from './config/mcpJsonLanguage';
+import { registerProjectHostingCommand } from './coexist/projectHostingCommand';
+import { registerServerCommands, showLogsOf } from './servers/serverCommands';
+import { SERVERS_VIEW_ID, ServersTreeProvider } from './tree/serversTree';
+import { registerSidebar } from './sidebar/sidebarWiring';
+import { announceSignInNeeded } from './servers/signInNotice';
+import { StatusBar } from './servers/statusBar';
 import type { Own, SwitchboardContext } from './switchboardContext';
 
 /** The surfaces that activation talks to after wiring them. */
@@ -39,7 +39,7 @@ export function registerSurfaces(ctx: SwitchboardContext, own: Own): Surfaces {
     own(lazyCommands([...LAZY_COMMAND_IDS[module], ...testOnly], load));
   };
   lazy('signInCommands', async () => {
-    const { registerSignInCommands } = await import('./signInCommands');
+    const { registerSignInCommands } = await import('./servers/signInCommands');
     return () => registerSignInCommands({
       registry, store: oauthStore, providers: async () => (await ctx.connection()).oauth, inputs, log, clientName: 'MCP Switchboard',
       definitionOf: (server, id) => inputDefinitionOf(config.current, server, id),
@@ -63,7 +63,7 @@ export function registerSurfaces(ctx: SwitchboardContext, own: Own): Surfaces {
   }));
   own(registerSidebar(ctx));
   lazy('callToolCommand', async () => {
-    const { registerCallTool } = await import('./callToolCommand');
+    const { registerCallTool } = await import('./servers/callToolCommand');
     return () => registerCallTool({
       servers: () => registry.list(),
       call: (request) => ctx.calls.call(request),
@@ -73,21 +73,21 @@ export function registerSurfaces(ctx: SwitchboardContext, own: Own): Surfaces {
   own(registerProjectHostingCommand(ctx.projectHosting));
   const install = { sources, inputs, log, feedback, testing: ctx.testing };
   lazy('importServers', async () => {
-    const { registerImportServers } = await import('./importServers');
+    const { registerImportServers } = await import('./install/importServers');
     return () => registerImportServers(install);
   });
   lazy('gallery', async () => {
-    const { registerGallery } = await import('./gallery');
+    const { registerGallery } = await import('./install/gallery');
     return () => registerGallery(install);
   });
   lazy('installLinks', async () => {
-    const { registerInstallLinks } = await import('./installLinks');
+    const { registerInstallLinks } = await import('./install/installLinks');
     return () => registerInstallLinks(install);
   });
   // The `vscode://…/install?…` handler (an onUri activation) must exist now; its code loads with the first link.
   own(vscode.window.registerUriHandler({
     handleUri: (uri) => {
-      void import('./installLinks').then((m) => m.handleInstallUri(install, uri))
+      void import('./install/installLinks').then((m) => m.handleInstallUri(install, uri))
         .catch((error: unknown) => log.error('install link failed:', error instanceof Error ? error : String(error)));
     },
   }));

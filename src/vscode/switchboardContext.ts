@@ -5,28 +5,28 @@
 import * as vscode from 'vscode';
 import { ToolCallGate } from '../core/calls';
 import { DeferredConnector, RedactingConnector, ServerRegistry, type Root } from '../core/lifecycle';
-import { PinStore, ToolReview } from '../core/trust';
+import { PinStore, ToolReview } from '../core/toolReview';
 import { OAuthCredentialStore } from '../node/auth/credentialStore';
 import { installDigest } from '../node/installSalt';
 import { JsonFileStore } from '../node/jsonFileStore';
 import { parseEnvFile } from '../node/process/environment';
-import { Approvals } from './approvals';
-import { ConfigAdapter } from './configAdapter';
-import { Elicitations } from './elicitations';
-import { HeldOutputs } from './heldOutputs';
-import { Sampling } from './sampling';
-import { ConfigSources } from './configSources';
-import { inputDefinitionOf, registerInputCommands } from './inputCommands';
-import { InputResolvingConnector } from './inputResolvingConnector';
-import { onDidChangeLifecycleSettings, readLifecycleSettings } from './lifecycleSettings';
-import { policyFiles, PolicyService } from './policy';
-import { ProjectHosting } from './projectHosting';
-import { ProjectTrust } from './projectTrust';
-import type { LoadedConnector } from './serverConnection';
-import { ServerLogs } from './serverLogs';
-import { onDidChangeBlockFlaggedTools, readBlockFlaggedTools, registerToolReview } from './toolReviewCommands';
-import { VscodeConfigFileSystem } from './vscodeFileSystem';
-import { WorkspaceInputs, workspaceKeyOf } from './workspaceInputs';
+import { Approvals } from './approvals/approvals';
+import { ConfigAdapter } from './config/configAdapter';
+import { Elicitations } from './approvals/elicitations';
+import { HeldOutputs } from './trust/heldOutputs';
+import { Sampling } from './approvals/sampling';
+import { ConfigSources } from './config/configSources';
+import { inputDefinitionOf, registerInputCommands } from './inputs/inputCommands';
+import { InputResolvingConnector } from './inputs/inputResolvingConnector';
+import { onDidChangeLifecycleSettings, readLifecycleSettings } from './servers/lifecycleSettings';
+import { policyFiles, PolicyService } from './config/policy';
+import { ProjectHosting } from './coexist/projectHosting';
+import { ProjectTrust } from './trust/projectTrust';
+import type { LoadedConnector } from './servers/serverConnection';
+import { ServerLogs } from './servers/serverLogs';
+import { onDidChangeBlockFlaggedTools, readBlockFlaggedTools, registerToolReview } from './trust/toolReviewCommands';
+import { VscodeConfigFileSystem } from './config/vscodeFileSystem';
+import { WorkspaceInputs, workspaceKeyOf } from './inputs/workspaceInputs';
 
 /** Everything activation built that outlives it, owned in one place. */
 export interface SwitchboardContext {
@@ -84,7 +84,7 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   // The SDK, the transports and OAuth load with the first server that starts (or the first sign-in).
   let loaded: Promise<LoadedConnector> | undefined;
   const connection = (): Promise<LoadedConnector> => {
-    loaded ??= import('./serverConnection').then(
+    loaded ??= import('./servers/serverConnection').then(
       (m) => m.createServerConnection({ extension, log, oauthStore, elicitations, sampling, digest }),
       (error: unknown) => { loaded = undefined; throw error; },
     );

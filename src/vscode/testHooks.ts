@@ -2,12 +2,12 @@
 // prompt and the dialogs from a script, tell the tests where the output channels are written, which
 // notifications were shown, and which disposables are live.
 import * as vscode from 'vscode';
-import { registerDialogTestHooks } from './dialogs';
+import { registerDialogTestHooks } from './ui/dialogs';
 import { LIVE_DISPOSABLES_COMMAND, trackLiveDisposables } from './liveDisposables';
-import type { ManageTrust } from './manageTrust';
-import { NOTIFICATIONS_TEST_COMMAND, shownNotifications } from './notify';
+import type { ManageTrust } from './trust/manageTrust';
+import { NOTIFICATIONS_TEST_COMMAND, shownNotifications } from './ui/notify';
 import type { SwitchboardContext } from './switchboardContext';
-import { registerTrustTestHooks } from './trustTestHooks';
+import { registerTrustTestHooks } from './trust/trustTestHooks';
 
 /** Registers the test-only commands; call it only when `ctx.testing`. */
 export function registerTestHooks(ctx: SwitchboardContext, manageTrust: ManageTrust): vscode.Disposable {

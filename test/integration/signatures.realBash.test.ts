@@ -6,7 +6,8 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { alwaysAllowRules, isAutoApproved, type ShellParser } from '../../src/core/approvals';
+import { type ShellParser } from '../../src/core/approvals';
+import { alwaysAllowRules, isAutoApproved } from '../../src/core/shell';
 import { loadBashParser } from '../../src/node/bashParser';
 import { TempDirs, write } from './support';
 

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import {
   ToolCallGate, ToolCallRefusedError, handOverToolCaller, type ToolCallDecisionBasis, type ToolCallRecord, type ToolCallStatus, type ToolCallRefusalCode,
 } from '../../src/core/calls';
-import { closestNames } from '../../src/core/calls/suggestions';
+import { closestNames } from '../../src/core/naming/suggestions';
 import type { EffectiveServer } from '../../src/core/config/types';
 import { ConnectError } from '../../src/core/lifecycle/errors';
 import { ServerRegistry } from '../../src/core/lifecycle/registry';

@@ -1,4 +1,4 @@
-// The input-resolving connector (src/vscode/inputResolvingConnector.ts imports nothing from vscode at
+// The input-resolving connector (src/vscode/inputs/inputResolvingConnector.ts imports nothing from vscode at
 // run time) behind the one RedactingConnector it reports its values to, as the extension stacks them,
 // and the redacting wrappers, with the lifecycle's fake connector.
 import * as assert from 'node:assert/strict';
@@ -9,9 +9,9 @@ import { redactError, redactingLog, redactValue, secretForms } from '../../src/c
 import { RedactingConnector } from '../../src/core/lifecycle/redactingConnector';
 import { ServerController } from '../../src/core/lifecycle/serverController';
 import { DEFAULT_LIFECYCLE_SETTINGS } from '../../src/core/lifecycle/settings';
-import { InputResolvingConnector } from '../../src/vscode/inputResolvingConnector';
-import { inputIndexKeyOf, inputKeyOf, inputOwnerOf, parseInputIndex, type InputOwner } from '../../src/vscode/inputKeys';
-import type { InputRequester } from '../../src/vscode/workspaceInputs';
+import { InputResolvingConnector } from '../../src/vscode/inputs/inputResolvingConnector';
+import { inputIndexKeyOf, inputKeyOf, inputOwnerOf, parseInputIndex, type InputOwner } from '../../src/vscode/inputs/inputKeys';
+import type { InputRequester } from '../../src/vscode/inputs/workspaceInputs';
 import { deferred, FakeClock, FakeConnection, FakeConnector, flush, makeServer, RecordingLog } from './helpers/lifecycle';
 
 const CANARY = 'canary-7d1e0b5a-secret';

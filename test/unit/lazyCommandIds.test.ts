@@ -13,11 +13,11 @@ const MANIFEST = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'ut
 };
 /** Each module's source, by the name the table uses. */
 const MODULES: Record<keyof typeof LAZY_COMMAND_IDS, string> = {
-  signInCommands: 'src/vscode/signInCommands.ts',
-  callToolCommand: 'src/vscode/callToolCommand.ts',
-  importServers: 'src/vscode/importServers.ts',
-  gallery: 'src/vscode/gallery.ts',
-  installLinks: 'src/vscode/installLinks.ts',
+  signInCommands: 'src/vscode/servers/signInCommands.ts',
+  callToolCommand: 'src/vscode/servers/callToolCommand.ts',
+  importServers: 'src/vscode/install/importServers.ts',
+  gallery: 'src/vscode/install/gallery.ts',
+  installLinks: 'src/vscode/install/installLinks.ts',
   chatCommands: 'src/vscode/chat/chatCommands.ts',
 };
 

@@ -1,6 +1,6 @@
 // Every message VS Code shows as a notification, a status bar message or a notification progress title
 // is built through plainText: read from the TypeScript syntax of src/vscode, so a new message that
-// skips it fails here. The rules: a non-modal show…Message is called only in src/vscode/notify.ts, and
+// skips it fails here. The rules: a non-modal show…Message is called only in src/vscode/ui/notify.ts, and
 // there with plainText(…) text; a modal one may be anywhere (VS Code shows dialog text as plain text);
 // a withProgress title and a setStatusBarMessage text are a literal or plainText(…).
 import * as assert from 'node:assert/strict';
@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import ts from 'typescript';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const NOTIFY = 'src/vscode/notify.ts';
+const NOTIFY = 'src/vscode/ui/notify.ts';
 const SHOW = /^show(Information|Warning|Error)Message$/;
 
 /** A literal, plainText(…), or notify.ts's recorder around one. */

@@ -1,7 +1,7 @@
 // The files "Open … Servers" creates: each parses without a problem and carries the example it
 // promises; the commented examples of the private files are valid entries once uncommented.
 import * as assert from 'assert/strict';
-import { localFileTemplate, PROJECT_FILE_TEMPLATE, USER_FILE_TEMPLATE } from '../../src/vscode/serverFileTemplates';
+import { localFileTemplate, PROJECT_FILE_TEMPLATE, USER_FILE_TEMPLATE } from '../../src/vscode/config/serverFileTemplates';
 import { parseText, scopeSpec } from './helpers/config';
 
 /** Removes the `// ` of every commented line inside the servers object, as a person uncommenting the examples would. */

@@ -2,7 +2,7 @@
 // The oracle below is what VS Code 1.139 does with a notification string (parseLinkedText's pattern,
 // newlines made spaces first, then theme icons in the text between links), copied from its workbench.
 import * as assert from 'node:assert/strict';
-import { plainText } from '../../src/core/text/plainText';
+import { plainText } from '../../src/vscode/ui/plainText';
 
 const VSCODE_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
 const VSCODE_ICON = /(\\)?\$\(([A-Za-z0-9-]+(?:~[A-Za-z]+)?)\)/g;

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { fingerprint } from '../../src/core/config/fingerprint';
 import type { EffectiveServer } from '../../src/core/config/types';
 import type { ToolInfo } from '../../src/core/lifecycle/types';
-import { PinStore, type ServerIdentity } from '../../src/core/trust/pinStore';
+import { PinStore, type ServerIdentity } from '../../src/core/toolReview/pinStore';
 import { TrustStore, type DocumentStorage } from '../../src/core/trust/trustStore';
 import { JsonFileStore } from '../../src/node/jsonFileStore';
 import { makeServer } from './helpers/lifecycle';

@@ -6,7 +6,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ConfigSnapshot } from '../../src/core/config';
 import type { SwitchboardApi } from '../../src/extension';
-import type { ServerItemData } from '../../src/vscode/serversTree';
+import type { ServerItemData } from '../../src/vscode/tree/serversTree';
 
 export const EXTENSION_ID = 'mcp-switchboard.mcp-switchboard';
 export const SERVER_ITEMS_COMMAND = '_switchboard.serverItems';

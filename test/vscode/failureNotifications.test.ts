@@ -3,7 +3,7 @@
 import * as assert from 'assert/strict';
 import { Emitter } from '../../src/core/event';
 import type { ServerState, ServerStateChange } from '../../src/core/lifecycle';
-import { FailureNotifier } from '../../src/vscode/failureNotifications';
+import { FailureNotifier } from '../../src/vscode/servers/failureNotifications';
 import { ensureNoLeakedDisposables } from './leakCheck';
 
 const STARTING: ServerState = { kind: 'starting', since: 0 };

@@ -6,7 +6,7 @@ import * as assert from 'assert/strict';
 import * as vscode from 'vscode';
 import { approveNextCard } from './approvalsSupport';
 import type { SwitchboardApi } from '../../src/extension';
-import type { ReviewResult } from '../../src/vscode/toolReviewCommands';
+import type { ReviewResult } from '../../src/vscode/trust/toolReviewCommands';
 import { closeAllEditors, FileRestorer, fixtureIsLoaded, switchboardApi, waitFor } from './configTestSupport';
 import { waitForStates } from './lifecycleTestSupport';
 import { addUserServers, fixtureServer, sidebarSnapshot, toolRow } from './userServersSupport';

@@ -10,7 +10,7 @@ import * as assert from 'assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { qualifyToolNames } from '../../src/core/chat/toolNames';
+import { qualifyToolNames } from '../../src/core/naming/toolNames';
 import type { SwitchboardApi } from '../../src/extension';
 import type { McpTurnMetadata } from '../../src/vscode/chat/participant';
 import { fixtureHome, fixtureIsLoaded, fixtureWorkspace, serverItems, switchboardApi, waitFor } from './configTestSupport';

@@ -2,7 +2,7 @@
 // shows its full command; trusting starts it without a reload; a changed definition asks again with
 // the change while the old process keeps running; "Don't trust" stops it and is remembered; Start and
 // Manage Trust; danger flags in the views; verified repositories. The modal prompt cannot be clicked
-// here, so the answers are scripted through the test-only commands (src/vscode/trustTestHooks.ts).
+// here, so the answers are scripted through the test-only commands (src/vscode/trust/trustTestHooks.ts).
 import * as assert from 'assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';

@@ -2,7 +2,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { ServerItemData } from '../../src/vscode/serversTree';
+import type { ServerItemData } from '../../src/vscode/tree/serversTree';
 import type { SidebarSnapshot } from '../../src/protocol/sidebar';
 import type { SwitchboardApi } from '../../src/extension';
 import { FileRestorer, serverItems, serverRow, userFile, waitFor } from './configTestSupport';

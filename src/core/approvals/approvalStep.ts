@@ -7,7 +7,7 @@ import type { EffectiveServer } from '../config/types';
 import type { ApprovalAnswer, ApprovalBroker } from './approvalBroker';
 import { decideCallNow, type CallDecision, type CallFiles } from './callDecision';
 import { narrowConstraints, pathArgumentsOf, pathStyleOf, ruleChoicesOf, type ArgumentConstraint, type RuleNarrowing } from './argumentRules';
-import { alwaysAllowRules } from './commandSignatures';
+import { alwaysAllowRules } from '../shell/commandSignatures';
 import type { ApprovalMode, DecidedBy } from './policy';
 import { ruleServerOf, type ApprovalRule, type RuleScope } from './rules';
 import { serverIdentityOf } from './serverIdentity';

@@ -3,7 +3,7 @@
 // signatures for a shell-like tool, what the call would write for a file-writing one — and decide.
 import type { EffectiveServer, LaunchDefinition } from '../config/types';
 import type { ToolInfo } from '../lifecycle/types';
-import { isAutoApproved } from './commandSignatures';
+import { isAutoApproved } from '../shell/commandSignatures';
 import { decide, type ApprovalMode, type Decision, type FileEffect, type LocalWriter, type PinnedState, type ShellCommand } from './policy';
 import { detectFilePreview, knownLocalWriter, previewToolCall, type FilePreviewPlan, type ServerFileTools } from './preview/detection';
 import type { FilePreview, PreviewContext } from './preview/types';

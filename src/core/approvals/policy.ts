@@ -16,7 +16,7 @@ export function isApprovalMode(value: unknown): value is ApprovalMode {
 }
 
 /**
- * Where the pinned definition of the tool stands (see src/core/trust/toolReview.ts). A changed one is
+ * Where the pinned definition of the tool stands (see src/core/toolReview/toolReview.ts). A changed one is
  * not among them: the call gate refuses a changed tool before anything decides about its call.
  */
 export type PinnedState = 'accepted' | 'new';

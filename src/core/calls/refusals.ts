@@ -7,7 +7,7 @@ import type { RefusedTool, ToolInfo } from '../lifecycle/types';
 import type { ToolCallRefusalCode, ToolCallStatus } from './types';
 
 export type { ToolCallRefusalCode } from './types';
-import { didYouMean } from './suggestions';
+import { didYouMean } from '../naming/suggestions';
 
 
 /** A call the gate refused; nothing reached the server. */

@@ -3,7 +3,7 @@
 import type { EffectiveServer } from '../config/types';
 import type { CallOptions } from '../lifecycle/controllerTypes';
 import type { CallToolResult, ToolInfo } from '../lifecycle/types';
-import type { PoisonFinding } from '../trust/poisoning';
+import type { PoisonFinding } from '../toolReview/poisoning';
 
 /** The reasons a call is refused before anything is sent to the server. */
 export type ToolCallRefusalCode =

@@ -2,8 +2,8 @@
 // with its model name, server and full input schema; and the tools one chat turn offers, chosen by the
 // deferred-loading plan (src/core/search): every tool when the catalog is small, else the `alwaysLoad`
 // ones and the search, with what the search found joining the later requests of the turn.
-import { closestNames } from '../calls/suggestions';
-import type { ToolRef } from './toolNames';
+import { closestNames } from '../naming/suggestions';
+import type { ToolRef } from '../naming/toolNames';
 import {
   definitionsForRequest, planToolLoading, SEARCH_TOOL_NAME, SELECT_PREFIX, SemanticToolIndex, ToolIndex, ToolVectors,
   type SearchableTool, type ToolHit, type ToolLoadingPlan, type ToolLoadingSetting, type ToolLoadingThresholds, type WordVectors,

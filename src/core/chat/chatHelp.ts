@@ -2,7 +2,7 @@
 // them, how to mention a resource, and the tools' count. Markdown, built from plain data.
 import type { PromptInfo } from '../lifecycle/types';
 import { counted } from '../../protocol/counts';
-import { qualifyToolNames } from './toolNames';
+import { qualifyToolNames } from '../naming/toolNames';
 
 export interface HelpServer {
   readonly id: string;

@@ -1,4 +1,4 @@
-// Chat: tool names for models, `@server:uri` mentions, `/mcp__server__prompt` commands, tool results
+// Chat: `@server:uri` mentions, `/mcp__server__prompt` commands, tool results
 // within a size limit, the tools a model gets and the catalog search, the tool loop, resource context,
 // prompt messages, help.
 export * from './argumentChoices';
@@ -16,4 +16,3 @@ export * from './resourceContent';
 export * from './serverInstructions';
 export * from './slashCommand';
 export * from './toolLoop';
-export * from './toolNames';

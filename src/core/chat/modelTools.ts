@@ -2,7 +2,7 @@
 // (`mcp__<server>__<tool>`), in the one sorted order, with a way back from a name to the server and
 // tool. Which of them a turn sends in full is the deferred-loading plan's call (src/core/search).
 import type { Catalog, ToolInfo } from '../lifecycle/types';
-import { qualifyToolNames } from './toolNames';
+import { qualifyToolNames } from '../naming/toolNames';
 
 /** A server as the chat reads it (a ServerView fits). */
 export interface ChatServer<S extends { readonly kind: string } = { readonly kind: string }> {

@@ -3,7 +3,7 @@
 // not instructions. With review set to `hold`, the person decides first whether the model gets it at
 // all; this file only says how the review setting reads and what each answer hands on.
 import type { CallToolResult } from '../lifecycle/types';
-import { outsideContentReason, scanOutputTexts, type OutputFinding } from '../trust/outputScan';
+import { outsideContentReason, scanOutputTexts, type OutputFinding } from '../toolReview/outputScan';
 import type { OutputPart } from './outputLimit';
 
 /** `switchboard.toolOutputs.review`: warn (the model gets the result with a warning) or hold (it waits in the sidebar). */

@@ -2,7 +2,7 @@
 // its resource templates, a template whose variables are still to be filled, or nothing — then with the
 // nearest names, so a person (or a model) can correct it.
 import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
-import { closestNames } from '../calls/suggestions';
+import { closestNames } from '../naming/suggestions';
 import type { ResourceInfo, ResourceTemplateInfo } from '../lifecycle/types';
 import type { ChatServer } from './modelTools';
 

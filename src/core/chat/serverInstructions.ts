@@ -3,7 +3,7 @@
 // hitting). They are read by the model, like tool descriptions, so they pass the same poisoning scan:
 // a server whose instructions hide characters or read like an attack on the model gets none sent, and
 // the chat says so.
-import { scanText, type PoisonFinding } from '../trust/poisoning';
+import { scanText, type PoisonFinding } from '../toolReview/poisoning';
 
 /** At most this many characters of one server's instructions reach the model; the rest is cut. */
 export const MAX_INSTRUCTIONS_CHARS = 2000;

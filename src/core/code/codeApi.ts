@@ -2,7 +2,7 @@
 // the model knows them by (the server and tool parts of `mcp__<server>__<tool>`), and how a call's
 // answer becomes the script's value — or the error it throws.
 import type { ModelTool, ModelToolCatalog } from '../chat/modelTools';
-import { sanitizeNamePart } from '../chat/toolNames';
+import { sanitizeNamePart } from '../naming/toolNames';
 import type { CallToolResult } from '../lifecycle/types';
 
 /** One tool of the code API. */

@@ -3,7 +3,7 @@
 // So when a run called such a tool, its printed text is read by the same output scanner as a direct
 // call's result; a run that called only tools that stay on this machine is not scanned.
 import type { ModelToolCatalog } from '../chat/modelTools';
-import { outsideContentReason, scanOutputTexts, type OutputFinding } from '../trust/outputScan';
+import { outsideContentReason, scanOutputTexts, type OutputFinding } from '../toolReview/outputScan';
 import type { CodeCallRecord, CodeRunResult } from './codeRun';
 
 /** The label of a run's printed output in warnings, cards and the history. */

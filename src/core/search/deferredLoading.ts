@@ -3,7 +3,7 @@
 // when the catalog is large (or the setting says so) the model gets only the tools marked
 // `alwaysLoad` plus one search tool, and the tools it finds join the later requests of the turn.
 // Pure: the chat participant gives it the offered catalogs and the setting, and sends what it says.
-import { qualifiedToolName, qualifyToolNames, sanitizeNamePart, type ToolRef } from '../chat/toolNames';
+import { qualifiedToolName, qualifyToolNames, sanitizeNamePart, type ToolRef } from '../naming/toolNames';
 import { toolPatternMatches } from '../config/toolFilter';
 
 /** The setting: always every tool, decide by size, or always through search. */

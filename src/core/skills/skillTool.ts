@@ -5,7 +5,7 @@
 // as a tool's: a flagged skill is left out of the tool, and the turn says why. The tool is bounded in
 // size however many skills there are: the first skills by name, each description cut to one short line.
 import type { ModelToolSpec } from '../chat/modelTools';
-import { scanText } from '../trust/poisoning';
+import { scanText } from '../toolReview/poisoning';
 
 export const USE_SKILL_TOOL_NAME = 'switchboard_use_skill';
 

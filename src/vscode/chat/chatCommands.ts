@@ -12,7 +12,7 @@ import type { PromptInfo } from '../../core/lifecycle';
 import type { ArgumentAsker } from './argumentAsker';
 import type { ChatServices } from './chatServices';
 import { askedArguments, slashCommandText } from './promptRequest';
-import { notifyError, notifyInfo } from '../notify';
+import { notifyError, notifyInfo } from '../ui/notify';
 
 export const INSERT_MENTION_COMMAND = 'switchboard.insertResourceMention';
 export const RUN_PROMPT_COMMAND = 'switchboard.runPrompt';

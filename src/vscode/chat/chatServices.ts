@@ -6,12 +6,13 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ToolCallRequest, ToolCallResponse } from '../../core/calls';
 import {
-  attachResource, closestQualifiedNames, describeUnresolved, expandTemplate, ModelToolCatalog, outputReviewSetting, PersonalDataVault,
-  promptCommandNames, resolveMention, reviewedParts, scanOutputParts, serversOfUri, warnedOutput,
-  type AttachedResource, type ChatServer, type OutputPart, type HoldOutput, type LimitedOutput, type MentionTarget, type ModelTool, type ReviewVerdict, type SearchContext,
+  attachResource, describeUnresolved, expandTemplate, ModelToolCatalog, outputReviewSetting, PersonalDataVault, promptCommandNames,
+  resolveMention, reviewedParts, scanOutputParts, serversOfUri, warnedOutput, type AttachedResource, type ChatServer,
+  type OutputPart, type HoldOutput, type LimitedOutput, type MentionTarget, type ModelTool, type ReviewVerdict, type SearchContext,
 } from '../../core/chat';
+import { closestQualifiedNames } from '../../core/naming';
 import { CODE_OUTPUT_SOURCE, CodeApi, codeRunText, describeCodeApi, runCode, scanCodeOutput, type CodeRunOptions, type CodeRunResult } from '../../core/code';
-import { outsideContentReason, outsideResourceReason, scanOutputTexts, type OutputFinding } from '../../core/trust';
+import { outsideContentReason, outsideResourceReason, scanOutputTexts, type OutputFinding } from '../../core/toolReview';
 import { quickJsEngine } from '../../node/quickjsEngine';
 import {
   errorMessage, ServerState, type CallOptions, type CompletionRequest, type CompletionResult, type GetPromptResult,

@@ -1,7 +1,7 @@
 // How a flagged tool result or resource is shown in the chat turn: what the output scan found, and
 // whether the model got it with a warning, after the person released it, or not at all.
 import { describeFindings, type ReviewVerdict } from '../../core/chat';
-import type { OutputFinding } from '../../core/trust';
+import type { OutputFinding } from '../../core/toolReview';
 
 const VERDICT_WORDS: Record<ReviewVerdict, string> = {
   warned: 'the model received it fenced, with a warning not to follow it',

@@ -1,7 +1,8 @@
 // `/mcp__<server>__<prompt> args…` in an @mcp request: find the prompt, bind the arguments, ask for the
 // missing required ones (with the server's completions), run prompts/get, and give the messages that
 // start the conversation.
-import { bindPromptArguments, closestQualifiedNames, promptToModelMessages, type ModelMessage, type SlashCommand } from '../../core/chat';
+import { bindPromptArguments, promptToModelMessages, type ModelMessage, type SlashCommand } from '../../core/chat';
+import { closestQualifiedNames } from '../../core/naming';
 import type { PromptInfo } from '../../core/lifecycle';
 import type { ArgumentAsker, AskedArgument } from './argumentAsker';
 import type { ChatServices } from './chatServices';

@@ -9,7 +9,7 @@ import type { ConfigSnapshot, Scope } from '../../core/config';
 import { errorMessage, ServerState, type ServerRegistry } from '../../core/lifecycle';
 import { chooseSkillsByName, parseSkillFile, skillFolderName, SkillIdleStop, type SkillDocument, type SkillNotUsed } from '../../core/skills';
 import type { Clock } from '../../core/lifecycle/clock';
-import { startServer, type StartTrust } from '../serverCommands';
+import { startServer, type StartTrust } from '../servers/serverCommands';
 
 export const IDLE_STOP_SETTING = 'switchboard.skills.idleStopSeconds';
 const DEFAULT_IDLE_STOP_SECONDS = 300;
