@@ -136,7 +136,7 @@ describe('A tool whose schema is nested 10 000 deep (built CLI, real server)', f
     const json = runCli(['status', '--workspace', ws, '--home', home, '--json']);
     assert.equal(json.status, 0, json.stderr);
     const row = (JSON.parse(json.stdout) as { servers: Record<string, unknown>[] }).servers[0];
-    assert.deepEqual(Object.keys(row), ['name', 'scope', 'state', 'error', 'tools', 'resources', 'prompts', 'startMs'], 'the JSON contract keeps its shape');
+    assert.deepEqual(Object.keys(row), ['name', 'scope', 'state', 'error', 'tools', 'resources', 'prompts', 'startMs', 'warnings', 'stderr', 'hint'], 'the JSON contract keeps its shape');
     assert.equal(row.tools, 1);
     assert.ok(json.stderr.includes(`switchboard: server 'deep': tool 'deep' refused: ${REFUSED_INPUT}`), json.stderr);
   });
