@@ -34,7 +34,7 @@ export function toDisposable(fn: () => void): Disposable {
       fn();
     },
   };
-  tracker?.created(disposable);
+  disposableTracker()?.created(disposable);
   return disposable;
 }
 
@@ -54,7 +54,23 @@ export function setDisposableTracker(next: DisposableTracker | undefined): void 
   tracker = next;
 }
 
-/** The tracker, for the core's own disposables (Emitter subscriptions). */
+/** The tracker, for the core's own disposables (Emitter subscriptions); none while a singleton is built. */
 export function disposableTracker(): DisposableTracker | undefined {
-  return tracker;
+  return singletonDepth === 0 ? tracker : undefined;
+}
+
+let singletonDepth = 0;
+
+/**
+ * Builds something that lives as long as the extension although it is made on first use (a lazily
+ * loaded feature's wiring): what it subscribes to while being built is not tracked, since it is disposed
+ * with the extension and not by whoever used it first (VS Code's markAsSingleton, for a whole build).
+ */
+export function buildSingleton<T>(build: () => T): T {
+  singletonDepth++;
+  try {
+    return build();
+  } finally {
+    singletonDepth--;
+  }
 }

@@ -1,7 +1,7 @@
 // The tracker the extension-host suites use to find disposables they left live (test/vscode/leakCheck.ts):
 // it must hear of every subscription and toDisposable, and of each one's end, however it ended.
 import * as assert from 'assert/strict';
-import { setDisposableTracker, toDisposable, type Disposable } from '../../src/core/disposable';
+import { buildSingleton, setDisposableTracker, toDisposable, type Disposable } from '../../src/core/disposable';
 import { Emitter } from '../../src/core/event';
 import { systemClock } from '../../src/core/lifecycle/clock';
 import { ServerRegistry } from '../../src/core/lifecycle/registry';
@@ -35,6 +35,21 @@ describe('disposable tracker', () => {
     assert.equal(live.size, 2);
     emitter.dispose();
     assert.equal(live.size, 0);
+  });
+
+  it('does not track what a singleton subscribes to while it is built, and tracks what comes after', () => {
+    const emitter = new Emitter<number>();
+    const heard: number[] = [];
+    const built = buildSingleton(() => ({ subscription: emitter.event((n) => heard.push(n)), stop: toDisposable(() => undefined) }));
+    assert.equal(live.size, 0);
+    emitter.fire(1);
+    assert.deepEqual(heard, [1]);
+    const later = emitter.event(() => undefined);
+    assert.deepEqual([...live], [later]);
+    built.subscription.dispose();
+    emitter.fire(2);
+    assert.deepEqual(heard, [1]);
+    assert.deepEqual([...live], [later]);
   });
 
   it('sees toDisposable until its one disposal, which runs the function once', () => {

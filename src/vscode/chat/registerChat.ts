@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { CHAT_PARTICIPANT_ID, CHAT_TOOL_NAMES, LAZY_COMMAND_IDS } from '../lazyCommandIds';
 import { lazyCommands } from '../lazyCommands';
+import { buildSingleton } from '../../core/disposable';
 import type { SwitchboardContext } from '../switchboardContext';
 import { quickInputAsker, ScriptedAsker, type ArgumentAsker } from './argumentAsker';
 import type { ChatWiring } from './chatWiring';
@@ -40,7 +41,8 @@ export function registerChat(ctx: SwitchboardContext): vscode.Disposable {
   const chat = (): Promise<ChatWiring> => {
     loading ??= import('./chatWiring').then((m) => {
       if (disposed) throw new Error('the chat was disposed');
-      wiring = m.createChatWiring(ctx, outputs, ask);
+      // Built once, on the first use, and disposed with the extension.
+      wiring = buildSingleton(() => m.createChatWiring(ctx, outputs, ask));
       return wiring;
     }, (error: unknown) => {
       loading = undefined;
