@@ -4,18 +4,26 @@ import * as vscode from 'vscode';
 import { startupSummaryLine } from './core/lifecycle';
 import { createApi, type SwitchboardApi } from './vscode/api';
 import { showError } from './vscode/reportingCommand';
+import type { FailureNotifier } from './vscode/servers/failureNotifications';
 import { registerSurfaces } from './vscode/surfaces';
 import { buildContext, type SwitchboardContext } from './vscode/switchboardContext';
 import { registerTestHooks } from './vscode/testHooks';
 import { counted } from './protocol/counts';
+
+/** Set once the configuration was first read: until then the Servers view shows no welcome text. */
+const CONFIG_READ_CONTEXT = 'switchboard.configRead';
 
 export type { SwitchboardApi } from './vscode/api';
 
 /** The running context, for deactivate (which must wait for the servers to stop). */
 let running: SwitchboardContext | undefined;
 
-/** `started`: when the loader (src/extensionLoader.ts) began loading this module, so that its load counts. */
-export async function activate(context: vscode.ExtensionContext, started = performance.now()): Promise<SwitchboardApi> {
+/**
+ * `loadStarted`: when the loader (src/extensionLoader.ts) began loading this module; the API reports the
+ * load apart from activation (activationMs counts from this call, as VS Code's own activation times do).
+ */
+export async function activate(context: vscode.ExtensionContext, loadStarted?: number): Promise<SwitchboardApi> {
+  const started = performance.now();
   const log = vscode.window.createOutputChannel('MCP Switchboard', { log: true });
   context.subscriptions.push(log);
   // Owned here until activation succeeds, so that a failure disposes what was already built.
@@ -26,24 +34,15 @@ export async function activate(context: vscode.ExtensionContext, started = perfo
     const { notifier, manageTrust } = registerSurfaces(ctx, own);
     if (ctx.testing) own(registerTestHooks(ctx, manageTrust));
 
-    // Failures of the first start are announced together, once every server has settled.
-    const release = notifier.hold();
-    await ctx.config.start();
-    // Not awaited: activation never waits for a server.
-    ctx.registry.reconcile(ctx.config.current.servers);
-    // Project servers that need trust are asked about in one prompt (not awaited either).
-    void ctx.trust.prompts.check();
-    void ctx.registry.settled().then((summary) => {
-      log.info(startupSummaryLine(summary));
-      release();
-    });
-
+    // Reading the configuration and starting its servers happen after activation returns: the views
+    // paint at once and fill in as the files are read (the API's ready() says when).
+    const ready = firstStart(ctx, notifier);
     const activationMs = Math.round((performance.now() - started) * 10) / 10;
-    const api = createApi(ctx, activationMs, own);
+    const moduleLoadMs = loadStarted === undefined ? undefined : Math.round((started - loadStarted) * 10) / 10;
+    const api = createApi(ctx, { activationMs, moduleLoadMs, ready }, own);
     context.subscriptions.push(...owned);
     running = ctx;
-    const snapshot = ctx.config.current;
-    log.info(`activated in ${activationMs} ms: ${counted(snapshot.servers.length, 'server')}, ${counted(snapshot.problems.length, 'config problem')}`);
+    log.info(`activated in ${activationMs} ms${moduleLoadMs === undefined ? '' : ` (modules loaded in ${moduleLoadMs} ms before)`}`);
     return api;
   } catch (error) {
     for (const d of owned.reverse()) d.dispose();
@@ -51,6 +50,30 @@ export async function activate(context: vscode.ExtensionContext, started = perfo
     void showError(`activation failed: ${error instanceof Error ? error.message : String(error)}`, log);
     throw error;
   }
+}
+
+/** The first read of the configuration and the first reconcile; never rejects (failures are logged). */
+async function firstStart(ctx: SwitchboardContext, notifier: FailureNotifier): Promise<void> {
+  // Failures of the first start are announced together, once every server has settled.
+  const release = notifier.hold();
+  try {
+    const readStarted = performance.now();
+    await ctx.config.start();
+    // Not awaited: nothing waits for a server.
+    ctx.registry.reconcile(ctx.config.current.servers);
+    // Project servers that need trust are asked about in one prompt (not awaited either).
+    void ctx.trust.prompts.check();
+    const snapshot = ctx.config.current;
+    ctx.log.info(`configuration read in ${Math.round(performance.now() - readStarted)} ms: ${counted(snapshot.servers.length, 'server')}, ${counted(snapshot.problems.length, 'config problem')}`);
+  } catch (error) {
+    ctx.log.error('reading the configuration failed:', error instanceof Error ? error : String(error));
+  } finally {
+    void vscode.commands.executeCommand('setContext', CONFIG_READ_CONTEXT, true);
+  }
+  void ctx.registry.settled().then((summary) => {
+    ctx.log.info(startupSummaryLine(summary));
+    release();
+  });
 }
 
 /** Stops every server and waits until their processes (and process groups) are gone; VS Code waits for the promise. */

@@ -1,6 +1,6 @@
 // What VS Code loads (package.json `main`): it requires an extension's main, and the extension is an ES
 // module split into chunks (esbuild.mjs), so this CommonJS file imports dist/extension.mjs when VS Code
-// activates it. Its own require costs nothing worth measuring; the import is counted in activationMs.
+// activates it. Its own require costs nothing worth measuring; the API reports the import's time as moduleLoadMs.
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as vscode from 'vscode';

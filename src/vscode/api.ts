@@ -15,8 +15,15 @@ export interface SwitchboardApi {
    * the previous one; disposing removes the servers.
    */
   registerServers(source: string, servers: Record<string, unknown>): vscode.Disposable;
-  /** How long activation took, in milliseconds. */
+  /**
+   * How long activation took, in milliseconds, from VS Code calling activate until it returned (the
+   * configuration is read after that: see ready()).
+   */
   readonly activationMs: number;
+  /** How long loading the extension's modules took before activate ran, in milliseconds (undefined when not known). */
+  readonly moduleLoadMs: number | undefined;
+  /** Resolves once the configuration was first read and its servers handed to the lifecycle (never rejects). */
+  ready(): Promise<void>;
   /** The merged configuration as last read. */
   getConfig(): ConfigSnapshot;
   /** Fires after the configuration was re-read and changed. */
@@ -56,7 +63,14 @@ export interface SwitchboardApi {
 }
 
 /** The API over a built context; its event emitters are owned by `own`. */
-export function createApi(ctx: SwitchboardContext, activationMs: number, own: (d: vscode.Disposable) => void): SwitchboardApi {
+/** What activation measured, and its first read of the configuration. */
+export interface Activation {
+  activationMs: number;
+  moduleLoadMs: number | undefined;
+  ready: Promise<void>;
+}
+
+export function createApi(ctx: SwitchboardContext, { activationMs, moduleLoadMs, ready }: Activation, own: (d: vscode.Disposable) => void): SwitchboardApi {
   const { sources, config, registry, trust, toolReview, serverLogs, inputs } = ctx;
   // Core events are re-emitted as vscode.Events, the type other extensions expect.
   const stateChanges = new vscode.EventEmitter<ServerStateChange>();
@@ -65,6 +79,8 @@ export function createApi(ctx: SwitchboardContext, activationMs: number, own: (d
   return {
     registerServers: (source, servers) => sources.registerServers(source, servers),
     activationMs,
+    moduleLoadMs,
+    ready: () => ready,
     getConfig: () => config.current,
     onDidChangeConfig: config.onDidChange,
     getServerStates: () => registry.list().map((view) => ({ id: view.id, state: view.state })),

@@ -7,6 +7,7 @@ import { ToolCallGate } from '../core/calls';
 import { DeferredConnector, RedactingConnector, ServerRegistry, type Root } from '../core/lifecycle';
 import { PinStore, ToolReview } from '../core/toolReview';
 import { OAuthCredentialStore } from '../node/auth/credentialStore';
+import type { SecretDigest } from '../core/trust/secretDigest';
 import { installDigest } from '../node/installSalt';
 import { JsonFileStore } from '../node/jsonFileStore';
 import { parseEnvFile } from '../node/process/environment';
@@ -67,10 +68,15 @@ export type Own = <T extends vscode.Disposable>(disposable: T) => T;
 /** Builds the context; the caller starts reading the configuration once the surfaces are wired. */
 export async function buildContext(extension: vscode.ExtensionContext, log: vscode.LogOutputChannel, own: Own): Promise<SwitchboardContext> {
   const testing = extension.extensionMode === vscode.ExtensionMode.Test;
+  // The administrator's policy: a denied server is held, with the rule, and never started.
+  const policy = own(new PolicyService(log));
+  // Tool definitions are pinned per server in global storage (outside any repository).
+  const pinProblem = (message: string): void => log.warn(`tool pins: ${message}`);
   // The salt of every kept digest of a secret (env file variables, trust records), in global storage.
-  const digest = await installDigest(extension.globalStorageUri.fsPath, (message) => log.warn(`trust: ${message}`));
+  const digestLoaded = installDigest(extension.globalStorageUri.fsPath, (message) => log.warn(`trust: ${message}`));
   const sources = own(new ConfigSources({ globalStorage: extension.globalStorageUri, ownExtensionId: extension.extension.id, managedFiles: policyFiles() }));
-  const config = own(new ConfigAdapter({ sources, fileSystem: new VscodeConfigFileSystem(), log, envFiles: { parse: parseEnvFile, digest: digest.digest } }));
+  // Env files are digested only once the configuration is read, after the salt below was loaded.
+  const config = own(new ConfigAdapter({ sources, fileSystem: new VscodeConfigFileSystem(), log, envFiles: { parse: parseEnvFile, digest: (value: string): string => digest.digest(value) } }));
   const serverLogs = own(new ServerLogs());
   const inputs = new WorkspaceInputs(extension.secrets,
     workspaceKeyOf(vscode.workspace.workspaceFile, (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri)));
@@ -92,23 +98,27 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   };
   const connector = new DeferredConnector(async () => (await connection()).connector);
   own({ dispose: () => { void connector.dispose(); } });
-  // Trust decisions about project servers live in global storage, outside every repository.
-  const trust = own(await ProjectTrust.create({
-    storageDir: extension.globalStorageUri.fsPath,
-    folders: () => sources.folders().map((folder) => folder.uri.fsPath),
-    config,
-    log,
-    digest,
-  }));
+  // The small files of the extension's own state are read together: activation waits once, not once each.
+  const [digest, pins, trust]: [SecretDigest, PinStore, ProjectTrust, void] = await Promise.all([
+    digestLoaded,
+    PinStore.load(new JsonFileStore(vscode.Uri.joinPath(extension.globalStorageUri, 'tool-pins.json').fsPath, { onProblem: pinProblem }), { onProblem: pinProblem })
+      .then((loadedPins) => { own({ dispose: () => loadedPins.dispose() }); return loadedPins; }),
+    // Trust decisions about project servers live in global storage, outside every repository.
+    ProjectTrust.create({
+      storageDir: extension.globalStorageUri.fsPath,
+      folders: () => sources.folders().map((folder) => folder.uri.fsPath),
+      config,
+      log,
+      digest: digestLoaded,
+    }).then(own),
+    policy.reload(),
+  ]);
   // VS Code's own MCP also reads the workspace's .mcp.json: the person's choice of host holds servers back.
   // It is asked right after the trust prompt due now, as one moment.
   const projectHosting = own(new ProjectHosting({
     state: extension.workspaceState, servers: () => config.current.servers, onDidChangeServers: config.onDidChange, log,
     trustMoment: () => trust.prompts.settled(),
   }));
-  // The administrator's policy: a denied server is held, with the rule, and never started.
-  const policy = own(new PolicyService(log));
-  await policy.reload();
   const registry = own(new ServerRegistry({
     // `${input:…}` values are filled in at launch only, and scrubbed from whatever the server logs.
     // One redaction in front of it all: launch secrets, input values and env file values.
@@ -136,10 +146,6 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   own(trust.attach(registry));
   own(projectHosting.attach(registry));
 
-  // Tool definitions are pinned per server in global storage (outside any repository).
-  const pinProblem = (message: string): void => log.warn(`tool pins: ${message}`);
-  const pins = await PinStore.load(new JsonFileStore(vscode.Uri.joinPath(extension.globalStorageUri, 'tool-pins.json').fsPath, { onProblem: pinProblem }), { onProblem: pinProblem });
-  own({ dispose: () => pins.dispose() });
   const toolReview = own(new ToolReview({
     pins,
     get: (id) => registry.get(id),

@@ -16,7 +16,10 @@ export const DIAGNOSTIC_SOURCE = 'MCP Switchboard';
 export async function switchboardApi(): Promise<SwitchboardApi> {
   const extension = vscode.extensions.getExtension<SwitchboardApi>(EXTENSION_ID);
   if (!extension) throw new Error(`${EXTENSION_ID} is not installed in this VS Code`);
-  return extension.isActive ? extension.exports : extension.activate();
+  const api = extension.isActive ? extension.exports : await extension.activate();
+  // Activation returns before the configuration is read; the tests start from a read configuration.
+  await api.ready();
+  return api;
 }
 
 /** The Servers view's rows, as the registered tree provider has them now. */

@@ -32,8 +32,8 @@ export interface ProjectTrustOptions {
     matchesDisk(file: string): Promise<boolean>;
   };
   log: vscode.LogOutputChannel;
-  /** The installation's salted digest (secret values are stored only as such digests). */
-  digest: SecretDigest;
+  /** The installation's salted digest (secret values are stored only as such digests), once loaded. */
+  digest: Promise<SecretDigest>;
 }
 
 /** What the registry is asked to do when the gate's answers may have changed. */
@@ -93,10 +93,15 @@ export class ProjectTrust implements vscode.Disposable {
   static async create(options: ProjectTrustOptions): Promise<ProjectTrust> {
     const onProblem = (message: string): void => options.log.warn(`trust store: ${message}`);
     const storage = new JsonFileStore(path.join(options.storageDir, TRUST_STORE_FILE), { onProblem });
-    const store = await TrustStore.load(storage, { onProblem, digest: options.digest });
     const verified = new VerifiedFolders(options.folders, options.log);
-    await verified.refresh();
-    return new ProjectTrust(store, verified, options);
+    // Read together: activation waits for the two once.
+    try {
+      const [store] = await Promise.all([options.digest.then((digest) => TrustStore.load(storage, { onProblem, digest })), verified.refresh()]);
+      return new ProjectTrust(store, verified, options);
+    } catch (error) {
+      verified.dispose();
+      throw error;
+    }
   }
 
   /**

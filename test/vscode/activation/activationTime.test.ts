@@ -1,6 +1,6 @@
 // One fresh window's activation time, as the extension measures it and reports it through its API
-// (from the loader's start, so loading the modules counts): written next to the window's results for
-// test/vscode/run.mjs, which takes the median over the windows.
+// (from VS Code calling activate until it returned), and the time its modules took to load before:
+// written next to the window's results for test/vscode/run.mjs, which takes the medians over the windows.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
@@ -17,12 +17,14 @@ describe('activation time', () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, `extension ${EXTENSION_ID} is not installed in this VS Code`);
     // Its activation events (the fixture's .mcp.json, startup finished) activate it on their own; this waits for that.
-    const api = (ext.isActive ? ext.exports : await ext.activate()) as { activationMs?: unknown } | undefined;
+    const api = (ext.isActive ? ext.exports : await ext.activate()) as { activationMs?: unknown; moduleLoadMs?: unknown } | undefined;
     const activationMs = api?.activationMs;
+    const moduleLoadMs = api?.moduleLoadMs;
+    assert.equal(typeof moduleLoadMs, 'number', 'the API reports moduleLoadMs');
     assert.equal(typeof activationMs, 'number', 'the API reports activationMs');
     assert.ok((activationMs as number) >= 0, `activationMs = ${String(activationMs)}`);
-    console.log(`activation time in this window: ${String(activationMs)} ms`);
+    console.log(`activation time in this window: ${String(activationMs)} ms (modules loaded in ${String(moduleLoadMs)} ms before)`);
     const results = process.env.SWITCHBOARD_TEST_RESULTS;
-    if (results) fs.writeFileSync(activationFileOf(results), JSON.stringify({ activationMs }));
+    if (results) fs.writeFileSync(activationFileOf(results), JSON.stringify({ activationMs, moduleLoadMs }));
   });
 });
