@@ -38,6 +38,8 @@ function extensionIsActive(): boolean {
 export function ensureNoLeakedDisposables(): void {
   let start: Record<string, number> | undefined;
   const countNow = async (): Promise<void> => {
+    // Activation returns before the configuration is read: count from the servers it brings.
+    await (vscode.extensions.getExtension(EXTENSION_ID)?.exports as { ready?: () => Promise<void> } | undefined)?.ready?.();
     await serversSettled();
     start = await liveBySite();
   };
