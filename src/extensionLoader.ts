@@ -9,10 +9,15 @@ import type { SwitchboardApi } from './extension';
 type ExtensionModule = typeof import('./extension');
 
 let loading: Promise<ExtensionModule> | undefined;
+/** The module once loaded, so that deactivate can reach it without waiting a turn. */
+let loaded: ExtensionModule | undefined;
 
 function load(): Promise<ExtensionModule> {
   // A URL, not a path: import() takes URLs, and a path would not survive Windows drive letters.
-  loading ??= import(pathToFileURL(path.join(__dirname, 'extension.mjs')).href) as Promise<ExtensionModule>;
+  loading ??= (import(pathToFileURL(path.join(__dirname, 'extension.mjs')).href) as Promise<ExtensionModule>).then((module) => {
+    loaded = module;
+    return module;
+  });
   return loading;
 }
 
@@ -22,6 +27,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Switch
   return extension.activate(context, started);
 }
 
-export async function deactivate(): Promise<void> {
-  if (loading) await (await loading).deactivate();
+/**
+ * Not async: VS Code disposes the context's subscriptions (the registry among them) right after
+ * calling deactivate, without waiting for its promise, so the servers' stop must begin within this call.
+ */
+export function deactivate(): Promise<void> | undefined {
+  if (loaded) return loaded.deactivate();
+  return loading?.then((module) => module.deactivate());
 }
