@@ -277,16 +277,7 @@ async function main() {
   const manifest = preflight();
   const versions = installedVersions();
   const outcomes = [];
-  for (const pass of PASSES) {
-    let outcome;
-    try {
-      outcome = await runPass(pass, { resultsDir, manifest, versions });
-    } catch (err) {
-      log(`[${pass.name}] harness error:`, err?.stack ?? err);
-      outcome = { exitCode: 3, why: 'harness error', results: undefined };
-    }
-    outcomes.push({ pass: pass.name, ...outcome });
-  }
+  for (const pass of PASSES) outcomes.push(await outcomeOf(pass, { resultsDir, manifest, versions }));
   const activation = measureActivation ? await activationWindows({ resultsDir, manifest, versions }) : undefined;
   if (activation) outcomes.push(...activation.outcomes);
   // The orchestrator reads one results.json: the sum of the passes, with each pass's count in the note.
@@ -308,6 +299,16 @@ async function main() {
   return failedPass ? (outcomes.some((o) => o.exitCode === 2) ? 2 : failedPass.exitCode) : 0;
 }
 
+/** Runs one pass; a harness error is its outcome (exit 3), not the runner's end. */
+async function outcomeOf(pass, context) {
+  try {
+    return { pass: pass.name, ...(await runPass(pass, context)) };
+  } catch (err) {
+    log(`[${pass.name}] harness error:`, err?.stack ?? err);
+    return { pass: pass.name, exitCode: 3, why: 'harness error', results: undefined };
+  }
+}
+
 function medianOf(values) {
   const sorted = [...values].sort((a, b) => a - b);
   if (sorted.length === 0) return undefined;
@@ -325,14 +326,7 @@ async function activationWindows({ resultsDir, manifest, versions }) {
   const loads = [];
   for (let i = 1; i <= ACTIVATION_WINDOWS; i++) {
     const pass = { ...ACTIVATION_PASS, name: `activation-${i}` };
-    let outcome;
-    try {
-      outcome = await runPass(pass, { resultsDir, manifest, versions });
-    } catch (err) {
-      log(`[${pass.name}] harness error:`, err?.stack ?? err);
-      outcome = { exitCode: 3, why: 'harness error', results: undefined };
-    }
-    outcomes.push({ pass: pass.name, ...outcome });
+    outcomes.push(await outcomeOf(pass, { resultsDir, manifest, versions }));
     const reported = readResults(path.join(resultsDir, `results-${pass.name}.activation.json`));
     if (typeof reported?.activationMs === 'number') times.push(reported.activationMs);
     if (typeof reported?.moduleLoadMs === 'number') loads.push(reported.moduleLoadMs);
