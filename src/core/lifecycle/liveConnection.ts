@@ -1,6 +1,6 @@
 // The live connection of a server and what hangs off it (see LiveConnection).
 import { DisposableStore, type Disposable } from '../disposable';
-import type { CatalogLoader } from './catalog';
+import { CatalogLoader, type CatalogLoaderOptions } from './catalog';
 import { ConnectionClosedError } from './errors';
 import type { ServerConnection } from './ports';
 
@@ -15,6 +15,13 @@ export class LiveConnection implements Disposable {
   private endedWith: ConnectionClosedError | undefined;
 
   constructor(readonly serverId: string, readonly connection: ServerConnection, readonly catalog: CatalogLoader) {}
+
+  /** A live connection with a catalog of its own, which refreshes a kind whenever the server says that list changed. */
+  static open(serverId: string, connection: ServerConnection, catalog: CatalogLoaderOptions): LiveConnection {
+    const live = new LiveConnection(serverId, connection, new CatalogLoader(connection, catalog));
+    live.subscriptions.add(connection.onListChanged((kind) => live.catalog.refresh(kind)));
+    return live;
+  }
 
   /** `request`, or a ConnectionClosedError as soon as the connection ends, whichever comes first. */
   guard<T>(request: Promise<T>): Promise<T> {
