@@ -23,8 +23,12 @@ export class LiveConnection implements Disposable {
     return live;
   }
 
-  /** `request`, or a ConnectionClosedError as soon as the connection ends, whichever comes first. */
-  guard<T>(request: Promise<T>): Promise<T> {
+  /**
+   * `request`, or a ConnectionClosedError as soon as the connection ends, whichever comes first.
+   * `onFailed` hears the request's own failure before the caller does (not the connection's end): one
+   * handler on the path every call takes, rather than a second promise chained to the result.
+   */
+  guard<T>(request: Promise<T>, onFailed?: (error: unknown) => void): Promise<T> {
     if (this.endedWith) {
       request.catch(() => undefined);
       return Promise.reject(this.endedWith);
@@ -33,7 +37,14 @@ export class LiveConnection implements Disposable {
       this.waiting.add(reject);
       request.then(
         (value) => { this.waiting.delete(reject); resolve(value); },
-        (error: unknown) => { this.waiting.delete(reject); reject(error); },
+        (error: unknown) => {
+          this.waiting.delete(reject);
+          try {
+            onFailed?.(error);
+          } finally {
+            reject(error);
+          }
+        },
       );
     });
   }

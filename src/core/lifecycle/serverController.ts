@@ -360,15 +360,13 @@ export class ServerController implements ServerView, Disposable {
     } catch (error) {
       sent = Promise.reject(error);
     }
-    const guarded = live.guard(sent);
     // Tokens refused mid-session (revoked, refresh expired): the server needs a person now, not only this call.
-    guarded.catch((error: unknown) => {
+    return live.guard(sent, (error) => {
       if (error instanceof SignInRequiredError && this.live.value === live) {
         this.release('a sign-in is needed');
         this.onSignInRequired(error.message);
       }
     });
-    return guarded;
   }
 
   private readyConnection(): LiveConnection | undefined {
