@@ -271,6 +271,16 @@ export class SdkServerConnection implements ServerConnection {
         onProgress(progress);
       };
     }
+    const session = this.session;
+    // A stdio session is never re-initialized and its failures pass unchanged (see attempt): without a
+    // signal to unlink, the SDK's own promise is the answer, one async step fewer on every call.
+    if (unlink === undefined && session.kind === 'stdio' && !session.auth) {
+      try {
+        return run(session.client, sdk);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
     return this.attempt(options, run, sdk, unlink);
   }
 

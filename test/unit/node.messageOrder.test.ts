@@ -118,4 +118,19 @@ describe('keepProgressBeforeResponses', () => {
     assert.deepEqual(errors, []);
     await client.close();
   });
+
+  it('hands a response that follows no pending notification to the Client at once', async () => {
+    const order: string[] = [];
+    const transport = new ScriptedTransport();
+    transport.onmessage = (message) => order.push('id' in message ? `response ${String(message.id)}` : 'notification');
+    keepProgressBeforeResponses(transport);
+    const response = (id: number): JSONRPCMessage => ({ jsonrpc: '2.0', id, result: {} });
+    transport.receive(response(1));
+    assert.deepEqual(order, ['response 1'], 'a lone response is not deferred');
+    transport.receive(progress(1, 1), response(2));
+    assert.deepEqual(order, ['response 1', 'notification'], 'a response behind a notification waits a microtask');
+    await new Promise((resolve) => setImmediate(resolve));
+    transport.receive(response(3));
+    assert.deepEqual(order, ['response 1', 'notification', 'response 2', 'response 3'], 'once the notification was handled, responses go at once again');
+  });
 });

@@ -122,10 +122,22 @@ type PersonAnswer = Extract<ToolCallDecidedBy, { kind: 'person' }>['answer'];
 /** The policy's "decided by" as the call's record (and the history) label it. */
 export function labelOf(by: DecidedBy): ToolCallDecidedBy {
   switch (by.kind) {
-    case 'rule': return { kind: 'rule', ruleId: by.ruleId };
+    case 'rule': return ruleLabel(by);
     case 'mode': return MODE_LABELS[by.mode];
     default: return FIXED_LABELS[by.kind];
   }
+}
+
+/** The label of a rule's decision, made once per decision (the policy makes one per rule: see byRule). */
+const ruleLabels = new WeakMap<DecidedBy, ToolCallDecidedBy>();
+
+function ruleLabel(by: Extract<DecidedBy, { kind: 'rule' }>): ToolCallDecidedBy {
+  let label = ruleLabels.get(by);
+  if (label === undefined) {
+    label = { kind: 'rule', ruleId: by.ruleId };
+    ruleLabels.set(by, label);
+  }
+  return label;
 }
 
 // The labels that carry nothing of the call, made once (every call is labelled).

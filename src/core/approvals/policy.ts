@@ -93,7 +93,7 @@ export function decide(input: PolicyInput): Decision {
   const matching = input.rules.filter((rule) => ruleAppliesTo(rule, input.server, tool, input.args, input.roots ?? []));
 
   const deny = matching.find((rule) => rule.effect === 'deny');
-  if (deny) return { decision: 'deny', reason: `refused by your rule: ${describeRule(deny)}`, decidedBy: { kind: 'rule', ruleId: deny.id } };
+  if (deny) return byRule(deny);
 
   // What no rule and no mode lets through without a person looking.
   if (input.pinnedState === 'new') {
@@ -124,7 +124,7 @@ export function decide(input: PolicyInput): Decision {
     }
   } else {
     const allow = allows.find((rule) => rule.signatures === undefined || rule.signatures.length === 0);
-    if (allow) return { decision: 'allow', reason: `allowed by your rule: ${describeRule(allow)}`, decidedBy: { kind: 'rule', ruleId: allow.id } };
+    if (allow) return byRule(allow);
   }
 
   if (mode === 'acceptEverything') return { decision: 'allow', reason: 'you accept every tool call (mode: accept everything)', decidedBy: { kind: 'mode', mode } };
@@ -168,6 +168,24 @@ export function decide(input: PolicyInput): Decision {
   if (input.shellCommand) return ask('it runs a shell command', { kind: 'mode', mode });
   if (hints.destructiveHint === true) return ask(`"${tool}" may delete or overwrite (its server says so)`, { kind: 'annotations' });
   return ask(`"${tool}" may change things (it is not marked read-only)`, { kind: 'default' });
+}
+
+/**
+ * The decision a deny rule or a whole-tool allow rule makes, built once per rule: an "always allow"
+ * decides every call of its tool, and each call's history record keeps this very decision's reason
+ * (rules are never changed in place: an edited rule is a new object).
+ */
+const ruleDecisions = new WeakMap<ApprovalRule, Decision>();
+
+function byRule(rule: ApprovalRule): Decision {
+  let decision = ruleDecisions.get(rule);
+  if (decision === undefined) {
+    decision = rule.effect === 'deny'
+      ? { decision: 'deny', reason: `refused by your rule: ${describeRule(rule)}`, decidedBy: { kind: 'rule', ruleId: rule.id } }
+      : { decision: 'allow', reason: `allowed by your rule: ${describeRule(rule)}`, decidedBy: { kind: 'rule', ruleId: rule.id } };
+    ruleDecisions.set(rule, decision);
+  }
+  return decision;
 }
 
 function ask(reason: string, decidedBy: DecidedBy): Decision {

@@ -1,6 +1,6 @@
 // The live connection of a server and what hangs off it (see LiveConnection).
 import { DisposableStore, type Disposable } from '../disposable';
-import type { CatalogLoader } from './catalog';
+import { CatalogLoader, type CatalogLoaderOptions } from './catalog';
 import { ConnectionClosedError } from './errors';
 import type { ServerConnection } from './ports';
 
@@ -16,8 +16,19 @@ export class LiveConnection implements Disposable {
 
   constructor(readonly serverId: string, readonly connection: ServerConnection, readonly catalog: CatalogLoader) {}
 
-  /** `request`, or a ConnectionClosedError as soon as the connection ends, whichever comes first. */
-  guard<T>(request: Promise<T>): Promise<T> {
+  /** A live connection with a catalog of its own, which refreshes a kind whenever the server says that list changed. */
+  static open(serverId: string, connection: ServerConnection, catalog: CatalogLoaderOptions): LiveConnection {
+    const live = new LiveConnection(serverId, connection, new CatalogLoader(connection, catalog));
+    live.subscriptions.add(connection.onListChanged((kind) => live.catalog.refresh(kind)));
+    return live;
+  }
+
+  /**
+   * `request`, or a ConnectionClosedError as soon as the connection ends, whichever comes first.
+   * `onFailed` hears the request's own failure before the caller does (not the connection's end): one
+   * handler on the path every call takes, rather than a second promise chained to the result.
+   */
+  guard<T>(request: Promise<T>, onFailed?: (error: unknown) => void): Promise<T> {
     if (this.endedWith) {
       request.catch(() => undefined);
       return Promise.reject(this.endedWith);
@@ -26,7 +37,14 @@ export class LiveConnection implements Disposable {
       this.waiting.add(reject);
       request.then(
         (value) => { this.waiting.delete(reject); resolve(value); },
-        (error: unknown) => { this.waiting.delete(reject); reject(error); },
+        (error: unknown) => {
+          this.waiting.delete(reject);
+          try {
+            onFailed?.(error);
+          } finally {
+            reject(error);
+          }
+        },
       );
     });
   }

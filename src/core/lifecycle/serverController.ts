@@ -5,19 +5,20 @@ import type { Disposable } from '../disposable';
 import { Emitter, type Event } from '../event';
 import type { EffectiveServer } from '../config/types';
 import { sameAlwaysLoad, sameToolFilter } from '../config/toolFilter';
-import { CATALOG_KINDS, CatalogLoader, DEFAULT_MIN_REFRESH_INTERVAL_MS, emptyCatalog } from './catalog';
+import { CATALOG_KINDS, DEFAULT_MIN_REFRESH_INTERVAL_MS, emptyCatalog } from './catalog';
 import { BudgetedLog } from './logBudget';
 import { ClosingConnections } from './closingConnections';
 import type { CallOptions, CatalogChange, GetPromptResult, ReadResourceResult, ServerControllerOptions, ServerStateChange, ServerView } from './controllerTypes';
-import { ServerNotRunningError, SignInRequiredError, errorMessage, stderrTailOf } from './errors';
+import { ServerNotRunningError, SignInRequiredError, errorMessage } from './errors';
 import { LiveConnection } from './liveConnection';
 import { OfferedCatalogCache } from './offeredCatalog';
 import type { CloseInfo, CompletionRequest, CompletionResult, RequestOptions, ServerConnection } from './ports';
-import { redactLaunch, redactText, secretsOf } from './redact';
+import { redactText, secretsOf } from './redact';
 import { nextRestart } from './restartPolicy';
 import type { LifecycleSettings } from './settings';
 import { MutableSlot } from './slot';
-import { StartAttempt, closeQuietly } from './startAttempt';
+import { StartAttempt } from './startAttempt';
+import { runStart } from './startRun';
 import { failedState } from './stderrCause';
 import { ServerState } from './state';
 import type { Catalog, McpLogLevel } from './types';
@@ -208,73 +209,39 @@ export class ServerController implements ServerView, Disposable {
     const attempt = new StartAttempt(this.options.clock, timeoutMs, settings.shutdownGraceMs);
     this.setState({ kind: 'starting', since: this.options.clock.now() });
     if (epoch !== this.epoch) return Promise.resolve(); // a state listener stopped it
-    const done = this.runStart(epoch, attempt, server, settings, automatic, before);
+    const done = runStart({
+      attempt, server, automatic, before,
+      connector: this.options.connector,
+      request: { log: this.log, roots: () => this.options.roots(), shutdownGraceMs: settings.shutdownGraceMs, trace: settings.trace },
+      isCurrent: () => epoch === this.epoch && !this.disposed,
+      info: (line) => this.info(line),
+      now: () => this.options.clock.now(),
+    }, {
+      connected: (connection, startedAt) => { this.pending = undefined; this.onConnected(connection, startedAt, settings); },
+      failed: (message, stderrTail) => { this.pending = undefined; this.onStartFailed(message, stderrTail, automatic); },
+      signInRequired: (message) => { this.pending = undefined; this.onSignInRequired(message); },
+    });
     this.pending = { attempt, done };
     return done;
   }
 
-  private async runStart(epoch: number, attempt: StartAttempt, server: EffectiveServer, settings: LifecycleSettings, automatic: boolean, before: Promise<void> | undefined): Promise<void> {
-    if (before) await before;
-    if (epoch !== this.epoch) { attempt.cancel('superseded'); return; }
-    if (this.options.connector.prepare) {
-      // Untimed: the startup timeout covers the server, not a person answering a prompt.
-      try {
-        await this.options.connector.prepare({ server, automatic, signal: attempt.abort.signal });
-      } catch (error) {
-        if (epoch !== this.epoch || this.disposed) return;
-        this.pending = undefined;
-        this.onStartFailed(errorMessage(error), stderrTailOf(error), automatic);
-        return;
-      }
-      if (epoch !== this.epoch || this.disposed) { attempt.cancel('superseded'); return; }
-    }
-    this.info(`starting (${server.launch.type}): ${redactLaunch(server.launch)}`);
-    const startedAt = this.options.clock.now();
-    attempt.run((signal) => this.options.connector.connect({
-      server,
-      log: this.log,
-      roots: () => this.options.roots(),
-      startupTimeoutMs: attempt.timeoutMs,
-      shutdownGraceMs: settings.shutdownGraceMs,
-      trace: settings.trace,
-      signal,
-    }));
-    const outcome = await attempt.outcome;
-    if (epoch !== this.epoch || this.disposed) {
-      if (outcome.kind === 'connected') void closeQuietly(outcome.connection);
-      return;
-    }
-    this.pending = undefined;
-    switch (outcome.kind) {
-      case 'connected': this.onConnected(outcome.connection, startedAt, settings); return;
-      case 'error':
-        if (outcome.error instanceof SignInRequiredError) { this.onSignInRequired(outcome.error.message); return; }
-        this.onStartFailed(errorMessage(outcome.error), stderrTailOf(outcome.error), automatic);
-        return;
-      case 'timeout': this.onStartFailed(attempt.timeoutMessage, stderrTailOf(outcome.error), automatic); return;
-      case 'cancelled': return;
-    }
-  }
-
   private onConnected(connection: ServerConnection, startedAt: number, settings: LifecycleSettings): void {
-    const catalog = new CatalogLoader(connection, {
+    const live = LiveConnection.open(this.id, connection, {
       log: this.log,
       requestTimeoutMs: () => this.options.settings().requestTimeoutMs,
       onDidChange: (kind) => this.catalogEmitter.fire({ id: this.id, kind }),
       clock: this.options.clock,
       minRefreshIntervalMs: DEFAULT_MIN_REFRESH_INTERVAL_MS,
     });
-    const live = new LiveConnection(this.id, connection, catalog);
     this.live.value = live;
     live.subscriptions.add(connection.onClose((info) => this.onClosed(live, info)));
-    live.subscriptions.add(connection.onListChanged((kind) => live.catalog.refresh(kind)));
     const now = this.options.clock.now();
     const info = connection.serverInfo;
     this.info(`ready in ${now - startedAt} ms (${info.name}${info.version ? ` ${info.version}` : ''})`);
     this.setState({ kind: 'ready', since: now, startMs: now - startedAt });
     if (this.live.value !== live) return; // a state listener stopped it
     if (connection.supports.logging) this.setLogLevel(settings.logLevel);
-    void catalog.load();
+    void live.catalog.load();
   }
 
   /** Parks the server until a person signs in: no restart, since only signing in can change the answer. */
@@ -393,15 +360,13 @@ export class ServerController implements ServerView, Disposable {
     } catch (error) {
       sent = Promise.reject(error);
     }
-    const guarded = live.guard(sent);
     // Tokens refused mid-session (revoked, refresh expired): the server needs a person now, not only this call.
-    guarded.catch((error: unknown) => {
+    return live.guard(sent, (error) => {
       if (error instanceof SignInRequiredError && this.live.value === live) {
         this.release('a sign-in is needed');
         this.onSignInRequired(error.message);
       }
     });
-    return guarded;
   }
 
   private readyConnection(): LiveConnection | undefined {
