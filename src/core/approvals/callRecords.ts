@@ -4,6 +4,7 @@
 // secrets before they are kept.
 import type { ToolCallRecord } from '../calls/types';
 import type { CallRecord } from './callHistory';
+import { jsonLength } from './jsonLength';
 
 export interface CallRecordOptions {
   /** The record's id (the approval's id when one was asked). */
@@ -56,14 +57,6 @@ function errorOf(record: ToolCallRecord, scrub: (text: string) => string): strin
 
 function clip(text: string): string {
   return text.length > ERROR_LIMIT ? `${text.slice(0, ERROR_LIMIT - 1)}…` : text;
-}
-
-function jsonLength(value: unknown): number {
-  try {
-    return JSON.stringify(value)?.length ?? 0;
-  } catch {
-    return 0;
-  }
 }
 
 /** Copies a JSON value with every string scrubbed. */
