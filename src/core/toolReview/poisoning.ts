@@ -188,6 +188,12 @@ export const DEFINITION_SCAN: ScanProfile = { patterns: POISONING_PATTERNS, allo
 export function scanText(input: string, profile: ScanProfile = DEFINITION_SCAN): Omit<PoisonFinding, 'field'>[] {
   const text = input.length > MAX_SCANNED_CHARS ? input.slice(0, MAX_SCANNED_CHARS) : input;
   const findings: Omit<PoisonFinding, 'field'>[] = [];
+  // Printable ASCII has no hidden character and is its own NFKC form: only the patterns are left to
+  // read, on blanks collapsed. Most results are such text, and every result of an open-world tool is scanned.
+  if (PRINTABLE_ASCII.test(text)) {
+    matchPatterns(text.replace(BLANKS, ' '), profile, findings);
+    return findings;
+  }
   const hidden = findHiddenCharacters(text, profile.allowDirectionMarks);
   for (const found of hidden) {
     const tagText = found.id === 'tags' && found.tagText !== '' ? `; hidden text: ${JSON.stringify(clip(found.tagText))}` : '';
@@ -195,13 +201,19 @@ export function scanText(input: string, profile: ScanProfile = DEFINITION_SCAN):
   }
   const visible = forMatching(text);
   const tagTexts = hidden.filter((found) => found.tagText !== '').map((found) => found.tagText);
-  for (const candidate of [visible, ...tagTexts]) {
-    for (const { id, reason, pattern } of profile.patterns) {
-      const match = pattern.exec(candidate);
-      if (match) findings.push({ kind: 'instructions', id, reason, match: clip(match[0].trim()) });
-    }
-  }
+  for (const candidate of [visible, ...tagTexts]) matchPatterns(candidate, profile, findings);
   return findings;
+}
+
+/** Text of printable ASCII and ordinary blanks only (tab, line feed, carriage return). */
+const PRINTABLE_ASCII = /^[\x20-\x7e\t\n\r]*$/;
+const BLANKS = /\s+/g;
+
+function matchPatterns(candidate: string, profile: ScanProfile, findings: Omit<PoisonFinding, 'field'>[]): void {
+  for (const { id, reason, pattern } of profile.patterns) {
+    const match = pattern.exec(candidate);
+    if (match) findings.push({ kind: 'instructions', id, reason, match: clip(match[0].trim()) });
+  }
 }
 
 interface HiddenRun {
@@ -300,7 +312,7 @@ function forMatching(text: string): string {
     .join('');
   return visible
     .replace(/[\u2018\u2019\u02bc\u2032]/g, "'")
-    .replace(/\s+/g, ' ');
+    .replace(BLANKS, ' ');
 }
 
 /** Calls `visit` for every string in a JSON value: object keys and string values at any depth. */
