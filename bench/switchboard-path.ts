@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import { ApprovalBroker } from '../src/core/approvals/approvalBroker';
 import { approvalStep } from '../src/core/approvals/approvalStep';
 import { CallHistory } from '../src/core/approvals/callHistory';
-import { CallRecorder } from '../src/core/approvals/callRecorder';
+import { CallRecorder, callIdSequence } from '../src/core/approvals/callRecorder';
 import type { ApprovalRule } from '../src/core/approvals/rules';
 import { ToolCallGate } from '../src/core/calls/toolCallGate';
 import type { EffectiveServer } from '../src/core/config/types';
@@ -117,7 +117,7 @@ class SwitchboardSide implements BenchSide {
         newId: () => randomUUID(),
       }),
     });
-    const recorder = new CallRecorder({ servers: this.registry, history: this.history, newId: () => randomUUID() });
+    const recorder = new CallRecorder({ servers: this.registry, history: this.history, newId: callIdSequence(randomUUID()) });
     this.calls.onDidCall((record) => recorder.record(record));
   }
 

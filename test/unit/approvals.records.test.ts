@@ -2,7 +2,7 @@
 // the pending cards, rules and history to what the sidebar shows.
 import * as assert from 'node:assert/strict';
 import {
-  ApprovalBroker, CallHistory, CallRecorder, callRecordOf, CARD_DIFF_LIMIT, decidedByWords, HISTORY_ARGS_LIMIT, notificationChoices, toApprovalsView, toPreviewView,
+  ApprovalBroker, CallHistory, callIdSequence, CallRecorder, callRecordOf, CARD_DIFF_LIMIT, decidedByWords, HISTORY_ARGS_LIMIT, notificationChoices, toApprovalsView, toPreviewView,
   type ApprovalRule, type CallRecord,
 } from '../../src/core/approvals';
 import type { ToolCallDecision, ToolCallRecord } from '../../src/core/calls';
@@ -126,6 +126,16 @@ describe('CallRecorder', () => {
     assert.equal(history.list()[0].outputWarning, undefined, 'write_file says it stays on this machine');
     recorder.record(record({ request: { ...request, serverId: 'gone' } }));
     assert.equal(history.list()[0].server, 'gone', 'a server that went away is still recorded');
+  });
+});
+
+describe('callIdSequence', () => {
+  it('gives ids that differ from each other and carry the session prefix', () => {
+    const first = callIdSequence('a1b2');
+    const ids = Array.from({ length: 1000 }, () => first());
+    assert.equal(new Set(ids).size, 1000);
+    assert.ok(ids.every((id) => id.startsWith('a1b2-')));
+    assert.notEqual(callIdSequence('c3d4')(), first(), 'another session starts apart');
   });
 });
 

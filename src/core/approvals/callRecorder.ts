@@ -25,6 +25,16 @@ export interface CallRecorderOptions {
 
 const unchanged = (text: string): string => text;
 
+/**
+ * Ids for the calls no card was asked about: a random prefix (one per session, e.g. a UUID) keeps them
+ * apart from earlier sessions' records, a counter apart from each other — a fresh UUID per call costs
+ * more than the rest of the record.
+ */
+export function callIdSequence(prefix: string): () => string {
+  let next = 0;
+  return () => `${prefix}-${(next++).toString(36)}`;
+}
+
 /** Turns every finished call into a history record. */
 export class CallRecorder {
   /** The scrubber of each launch's secrets, found once per definition (a new configuration brings new objects). */

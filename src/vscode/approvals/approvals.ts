@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import {
-  ApprovalBroker, approvalStep, CallRecorder, fileEffectOfCall, narrowConstraints, pathStyleOf, toApprovalsView,
+  ApprovalBroker, approvalStep, CallRecorder, callIdSequence, fileEffectOfCall, narrowConstraints, pathStyleOf, toApprovalsView,
   type ApprovalMode, type CallFiles, type RuleNarrowing,
 } from '../../core/approvals';
 import { fileToolsOf, type FilePreview, type FileWriteToolsSetting } from '../../core/approvals/preview';
@@ -55,7 +55,7 @@ export class Approvals implements vscode.Disposable {
     this.mode = readMode();
     this.rules = new ApprovalRules(options.extension.workspaceState, options.extension.globalState, warn);
     this.history = new CallHistoryStore(options.extension.workspaceState, warn);
-    this.recorder = new CallRecorder({ servers: options.registry, history: this.history, newId: () => randomUUID() });
+    this.recorder = new CallRecorder({ servers: options.registry, history: this.history, newId: callIdSequence(randomUUID()) });
     this.store.add(this.rules);
     this.store.add(this.history);
     this.store.add(this.broker);
