@@ -91,11 +91,21 @@ export function knownLocalWriter(plan: FilePreviewPlan): 'exact' | 'mapped' | un
   return plan.source === 'setting' ? 'mapped' : undefined;
 }
 
-/** The property names an input schema declares at its top level. */
-function declaredProperties(schema: unknown): Set<string> {
-  const properties = typeof schema === 'object' && schema !== null ? (schema as { properties?: unknown }).properties : undefined;
-  return new Set(typeof properties === 'object' && properties !== null && !Array.isArray(properties) ? Object.keys(properties) : []);
+/** The property names an input schema declares at its top level (read once per listed schema: every call of the tool asks). */
+function declaredProperties(schema: unknown): ReadonlySet<string> {
+  if (typeof schema !== 'object' || schema === null) return NO_PROPERTIES;
+  let declared = declaredBySchema.get(schema);
+  if (declared === undefined) {
+    const { properties } = schema as { properties?: unknown };
+    declared = new Set(typeof properties === 'object' && properties !== null && !Array.isArray(properties) ? Object.keys(properties) : []);
+    declaredBySchema.set(schema, declared);
+  }
+  return declared;
 }
+
+const NO_PROPERTIES: ReadonlySet<string> = new Set();
+/** A catalog's tool definitions are replaced, never changed in place, so a schema's answer holds. */
+const declaredBySchema = new WeakMap<object, ReadonlySet<string>>();
 
 /** Predicts the call by its plan; a mapped argument that is missing or not a string is an error on the card. */
 export async function previewToolCall(plan: FilePreviewPlan, args: Record<string, unknown>, context: PreviewContext): Promise<FilePreview> {
