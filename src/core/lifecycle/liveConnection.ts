@@ -2,7 +2,8 @@
 import { DisposableStore, type Disposable } from '../disposable';
 import { CatalogLoader, type CatalogLoaderOptions } from './catalog';
 import { ConnectionClosedError } from './errors';
-import type { ServerConnection } from './ports';
+import type { RequestOptions, ServerConnection } from './ports';
+import type { CallToolResult } from './types';
 
 /**
  * A live connection with what hangs off it: listeners, the catalog, and the requests waiting on it. It
@@ -25,10 +26,10 @@ export class LiveConnection implements Disposable {
 
   /**
    * `request`, or a ConnectionClosedError as soon as the connection ends, whichever comes first.
-   * `onFailed` hears the request's own failure before the caller does (not the connection's end): one
-   * handler on the path every call takes, rather than a second promise chained to the result.
+   * `onFailed` hears the request's own failure before the caller does (not the connection's end), with
+   * this connection: one handler for every request, rather than a second promise chained to each result.
    */
-  guard<T>(request: Promise<T>, onFailed?: (error: unknown) => void): Promise<T> {
+  guard<T>(request: Promise<T>, onFailed?: (error: unknown, live: LiveConnection) => void): Promise<T> {
     if (this.endedWith) {
       request.catch(() => undefined);
       return Promise.reject(this.endedWith);
@@ -40,13 +41,35 @@ export class LiveConnection implements Disposable {
         (error: unknown) => {
           this.waiting.delete(reject);
           try {
-            onFailed?.(error);
+            onFailed?.(error, this);
           } finally {
             reject(error);
           }
         },
       );
     });
+  }
+
+  /** guard() of what `send` answers on the connection; a send that throws rejects instead. */
+  send<T>(send: (connection: ServerConnection) => Promise<T>, onFailed?: (error: unknown, live: LiveConnection) => void): Promise<T> {
+    let sent: Promise<T>;
+    try {
+      sent = send(this.connection);
+    } catch (error) {
+      sent = Promise.reject(error);
+    }
+    return this.guard(sent, onFailed);
+  }
+
+  /** send() of tools/call, which every tool call takes: without a closure of its own per call. */
+  callTool(name: string, args: Record<string, unknown>, options: RequestOptions, onFailed?: (error: unknown, live: LiveConnection) => void): Promise<CallToolResult> {
+    let sent: Promise<CallToolResult>;
+    try {
+      sent = this.connection.callTool(name, args, options);
+    } catch (error) {
+      sent = Promise.reject(error);
+    }
+    return this.guard(sent, onFailed);
   }
 
   /**

@@ -64,8 +64,12 @@ export class ServerController implements ServerView, Disposable {
   constructor(private readonly options: ServerControllerOptions) {
     this.currentServer = options.server;
     this.log = new BudgetedLog(options.log, options.clock);
-    options.grantToolCalls?.((name, args, callOptions) =>
-      this.request((connection) => connection.callTool(name, args, this.requestOptions(callOptions))));
+    // tools/call, which every tool call takes, without a closure of its own per call; a closure here, not
+    // a method, so that nothing but the gate holding it can call a tool.
+    options.grantToolCalls?.((name, args, callOptions) => {
+      const live = this.readyConnection();
+      return live ? live.callTool(name, args, this.requestOptions(callOptions), this.requestFailed) : Promise.reject(new ServerNotRunningError(this.id, this.currentState));
+    });
   }
 
   get id(): string {
@@ -353,21 +357,16 @@ export class ServerController implements ServerView, Disposable {
 
   private request<T>(send: (connection: ServerConnection) => Promise<T>): Promise<T> {
     const live = this.readyConnection();
-    if (!live) return Promise.reject(new ServerNotRunningError(this.id, this.currentState));
-    let sent: Promise<T>;
-    try {
-      sent = send(live.connection);
-    } catch (error) {
-      sent = Promise.reject(error);
-    }
-    // Tokens refused mid-session (revoked, refresh expired): the server needs a person now, not only this call.
-    return live.guard(sent, (error) => {
-      if (error instanceof SignInRequiredError && this.live.value === live) {
-        this.release('a sign-in is needed');
-        this.onSignInRequired(error.message);
-      }
-    });
+    return live ? live.send(send, this.requestFailed) : Promise.reject(new ServerNotRunningError(this.id, this.currentState));
   }
+
+  /** Tokens refused mid-session (revoked, refresh expired): the server needs a person now, not only this call. */
+  private readonly requestFailed = (error: unknown, live: LiveConnection): void => {
+    if (error instanceof SignInRequiredError && this.live.value === live) {
+      this.release('a sign-in is needed');
+      this.onSignInRequired(error.message);
+    }
+  };
 
   private readyConnection(): LiveConnection | undefined {
     return this.currentState.kind === 'ready' ? this.live.value : undefined;
