@@ -55,6 +55,7 @@ export class ResourceWatches implements Disposable {
   /** A watched resource changed. */
   readonly onDidUpdate: Event<WatchedUpdate> = this.updatedEmitter.event;
   private disposed = false;
+  private readonly owned: Disposable[] = [];
 
   constructor(private readonly port: WatchPort) {}
 
@@ -119,9 +120,15 @@ export class ResourceWatches implements Disposable {
     }));
   }
 
+  /** Disposes `disposable` with this (the listeners that feed it). */
+  own(disposable: Disposable): void {
+    this.owned.push(disposable);
+  }
+
   /** Forgets everything without asking the servers (they are stopping with the extension). */
   dispose(): void {
     this.disposed = true;
+    for (const disposable of this.owned.splice(0)) disposable.dispose();
     this.entries.clear();
     this.updatedEmitter.dispose();
   }
