@@ -6,6 +6,7 @@ import type { CloseInfo, CompletionRequest, CompletionResult, Page, RequestOptio
 import type { CallToolResult, CatalogItemOf, CatalogKind, McpLogLevel } from '../core/lifecycle/types';
 import { describeRemoteError, httpStatusOf, isSessionExpired, networkReason, type RemoteKind } from './remoteTransports';
 import type { McpSession, SessionSink } from './mcpSession';
+import { SdkResourceWatch } from './resourceWatch';
 import { Client, ErrorCode, McpError, SseError, type SdkRequestOptions, type Transport } from './sdk';
 
 /** Timeout of the small requests the core sends without options (logging/setLevel). */
@@ -38,11 +39,13 @@ export class SdkServerConnection implements ServerConnection {
   private reinitializing: { from: McpSession; done: Promise<void> } | undefined;
   private readonly reinitTimes: number[] = [];
   private logLevel: McpLogLevel | undefined;
-  private readonly sink: SessionSink = { listChanged: (kind) => this.listChangedEmitter.fire(kind) };
+  private readonly sink: SessionSink = { listChanged: (kind) => this.listChangedEmitter.fire(kind), resourceUpdated: (uri) => this.watch.updated(uri) };
+  private readonly watch: SdkResourceWatch;
   private readonly now: () => number;
 
   private constructor(private readonly options: ConnectionOptions) {
     this.now = options.now ?? Date.now;
+    this.watch = new SdkResourceWatch((requestOptions, run) => this.request(requestOptions, run), options.log);
   }
 
   /** Opens the first session with `open` and returns the connection over it. */
@@ -78,6 +81,11 @@ export class SdkServerConnection implements ServerConnection {
       prompts: caps.prompts !== undefined,
       logging: caps.logging !== undefined,
     };
+  }
+
+  /** Present when the server declared `resources.subscribe`: without it nothing is ever sent. */
+  get resourceWatch(): SdkResourceWatch | undefined {
+    return this.session.client.getServerCapabilities()?.resources?.subscribe === true ? this.watch : undefined;
   }
 
   /** The transport actually in use (after a Streamable HTTP → SSE fallback this is 'sse'). */
@@ -210,6 +218,7 @@ export class SdkServerConnection implements ServerConnection {
     this.closeEmitter.fire(info);
     this.closeEmitter.dispose();
     this.listChangedEmitter.dispose();
+    this.watch.dispose();
   }
 
   private async stop(): Promise<void> {
@@ -375,6 +384,7 @@ export class SdkServerConnection implements ServerConnection {
     if (this.logLevel !== undefined && this.supports.logging) {
       await fresh.client.setLoggingLevel(this.logLevel, { timeout: CONTROL_TIMEOUT_MS }).catch(() => undefined);
     }
+    if (this.resourceWatch) await this.watch.renew({ timeoutMs: CONTROL_TIMEOUT_MS });
     // A new session may be a restarted server with a different catalog: let the core list again.
     const supports = this.supports;
     for (const kind of ['tools', 'resources', 'resourceTemplates', 'prompts'] as const) if (supports[kind]) this.sink.listChanged(kind);

@@ -22,6 +22,7 @@ import {
   McpError,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
   UnauthorizedError,
   type Transport,
@@ -327,6 +328,7 @@ export class NodeServerConnector implements ServerConnector {
     // MCP has one notification for resources and resource templates.
     client.setNotificationHandler(ResourceListChangedNotificationSchema, fire('resources', 'resourceTemplates'));
     client.setNotificationHandler(PromptListChangedNotificationSchema, fire('prompts'));
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => sink.resourceUpdated(notification.params.uri));
     return client;
   }
 

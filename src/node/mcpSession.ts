@@ -20,6 +20,8 @@ export interface StdioProcessInfo {
 /** What a session reports to the connection that owns it. */
 export interface SessionSink {
   listChanged(kind: CatalogKind): void;
+  /** `notifications/resources/updated` for `uri`. */
+  resourceUpdated(uri: string): void;
 }
 
 /** One SDK Client on one transport, initialized. A connection replaces it when an HTTP session expires. */

@@ -15,6 +15,7 @@ export {
   ToolListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   PromptListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 export type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 // Used by the connector (src/node/connector.ts, connection.ts): per-request options of the SDK Client.

@@ -57,6 +57,21 @@ export interface CompletionResult {
   hasMore?: boolean;
 }
 
+/**
+ * Watching a server's resources for changes. The 2025-11-25 generation subscribes one resource at a
+ * time (`resources/subscribe`, `resources/unsubscribe`, then `notifications/resources/updated`); the
+ * 2026-07-28 one keeps a `subscriptions/listen` stream open for the set being watched. Either fits this
+ * shape: the core says which URIs it starts and stops watching and hears which of them changed.
+ */
+export interface ResourceWatch {
+  /** Starts watching `uri`; resolves once the server accepted. */
+  watch(uri: string, options: RequestOptions): Promise<void>;
+  /** Stops watching `uri`. */
+  unwatch(uri: string, options: RequestOptions): Promise<void>;
+  /** A watched resource changed (its URI). */
+  readonly onUpdated: Event<string>;
+}
+
 /** A live, initialized connection to one server. */
 export interface ServerConnection extends Disposable {
   readonly serverInfo: { name: string; version: string; title?: string };
@@ -73,6 +88,8 @@ export interface ServerConnection extends Disposable {
   setLogLevel(level: McpLogLevel): Promise<void>;
   /** Sends notifications/roots/list_changed (the server then asks roots/list again). */
   notifyRootsChanged(): Promise<void>;
+  /** Resource watching, present only when the server offers it (old generation: `resources.subscribe`). */
+  readonly resourceWatch?: ResourceWatch;
   /** A `notifications/<kind>/list_changed` arrived. */
   readonly onListChanged: Event<CatalogKind>;
   /**

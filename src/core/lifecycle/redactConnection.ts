@@ -5,7 +5,7 @@
 // secrets may be a fixed list or a SecretSet that grows while the connection starts (the env file is
 // read just before the spawn).
 import { ConnectError } from './errors';
-import type { CloseInfo, ServerConnection, ServerLog } from './ports';
+import type { CloseInfo, RequestOptions, ServerConnection, ServerLog } from './ports';
 import { isRedactable, redactText } from './redact';
 
 /** Every form of each value worth scrubbing (raw, percent-encoded, JSON-escaped), longest first. */
@@ -163,6 +163,14 @@ export function redactingConnection(connection: ServerConnection, secrets: Secre
     setLogLevel: (level) => scrubbed(() => connection.setLogLevel(level)),
     notifyRootsChanged: () => scrubbed(() => connection.notifyRootsChanged()),
     onListChanged: connection.onListChanged,
+    get resourceWatch() {
+      const watch = connection.resourceWatch;
+      return watch && {
+        watch: (uri: string, options: RequestOptions) => scrubbed(() => watch.watch(uri, options)),
+        unwatch: (uri: string, options: RequestOptions) => scrubbed(() => watch.unwatch(uri, options)),
+        onUpdated: watch.onUpdated,
+      };
+    },
     onClose: (listener) => connection.onClose((info) => listener(closeInfo(info))),
     close: () => scrubbed(() => connection.close()),
     dispose: () => connection.dispose(),

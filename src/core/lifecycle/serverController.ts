@@ -14,6 +14,7 @@ import { LiveConnection } from './liveConnection';
 import { OfferedCatalogCache } from './offeredCatalog';
 import type { CloseInfo, CompletionRequest, CompletionResult, RequestOptions, ServerConnection } from './ports';
 import { redactText, secretsOf } from './redact';
+import { ResourceWatchAccess } from './resourceWatchAccess';
 import { nextRestart } from './restartPolicy';
 import type { LifecycleSettings } from './settings';
 import { MutableSlot } from './slot';
@@ -60,6 +61,8 @@ export class ServerController implements ServerView, Disposable {
   private readonly offered = new OfferedCatalogCache();
   /** The server's log behind a budget: a server that floods it must not grow the host's memory. */
   private readonly log: BudgetedLog;
+  /** Watching resources on the ready connection (the bookkeeping of who watches is core/subscriptions). */
+  readonly resources = new ResourceWatchAccess(() => this.id, () => this.readyConnection(), () => this.requestOptions(), (message) => this.warn(message));
 
   constructor(private readonly options: ServerControllerOptions) {
     this.currentServer = options.server;
@@ -72,13 +75,9 @@ export class ServerController implements ServerView, Disposable {
     });
   }
 
-  get id(): string {
-    return this.currentServer.id;
-  }
+  get id(): string { return this.currentServer.id; }
 
-  get server(): EffectiveServer {
-    return this.currentServer;
-  }
+  get server(): EffectiveServer { return this.currentServer; }
 
   get state(): ServerState {
     return this.currentState;
@@ -187,6 +186,7 @@ export class ServerController implements ServerView, Disposable {
     this.restartTimer.dispose();
     this.live.dispose();
     this.log.dispose();
+    this.resources.dispose();
     this.stateEmitter.dispose();
     this.catalogEmitter.dispose();
   }
@@ -239,6 +239,7 @@ export class ServerController implements ServerView, Disposable {
     });
     this.live.value = live;
     live.subscriptions.add(connection.onClose((info) => this.onClosed(live, info)));
+    this.resources.follow(live);
     const now = this.options.clock.now();
     const info = connection.serverInfo;
     this.info(`ready in ${now - startedAt} ms (${info.name}${info.version ? ` ${info.version}` : ''})`);

@@ -11,6 +11,7 @@ import {
   type OutputPart, type HoldOutput, type LimitedOutput, type MentionTarget, type ModelTool, type ReviewVerdict, type SearchContext,
 } from '../../core/chat';
 import { closestQualifiedNames } from '../../core/naming';
+import type { AttachmentChanges } from '../../core/subscriptions';
 import { CODE_OUTPUT_SOURCE, CodeApi, codeRunText, describeCodeApi, runCode, scanCodeOutput, type CodeRunOptions, type CodeRunResult } from '../../core/code';
 import { outsideContentReason, outsideResourceReason, scanOutputTexts, type OutputFinding } from '../../core/toolReview';
 import { quickJsEngine } from '../../node/quickjsEngine';
@@ -42,6 +43,8 @@ export interface ChatServicesDeps {
   searchVectors?: SearchVectors;
   /** Where a flagged result waits for the person when `switchboard.toolOutputs.review` is `hold`. */
   holdOutput?: HoldOutput;
+  /** The attached resources, watched, so that a later request can say which changed (none: nothing is watched). */
+  attachments?: AttachmentChanges;
 }
 
 export const OUTPUT_REVIEW_SETTING = 'switchboard.toolOutputs.review';
@@ -294,6 +297,16 @@ export class ChatServices implements vscode.Disposable {
     const reviewed = await reviewedParts([{ kind: 'text', text: read.unfenced }], read.findings, source, setting, this.deps.holdOutput, signal);
     const text = reviewed.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('\n');
     return { text, findings: read.findings, ...(reviewed.verdict ? { verdict: reviewed.verdict } : {}) };
+  }
+
+  /** Records that a request attaches the resource (and watches it); true when it was attached before and changed since. */
+  noteAttached(server: string, uri: string): boolean {
+    return this.deps.attachments?.attach(server, uri) ?? false;
+  }
+
+  /** Whether a resource attached earlier changed since, by its server's word. */
+  changedSinceAttached(server: string, uri: string): boolean {
+    return this.deps.attachments?.changed(server, uri) ?? false;
   }
 
   /** prompts/get through the registry. */

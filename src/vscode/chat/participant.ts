@@ -5,8 +5,8 @@
 // in the response and returned in the result's metadata.
 import * as vscode from 'vscode';
 import {
-  assistantText, chatHelpMarkdown, DEFAULT_MAX_ROUNDS, instructionsForModel, parseSlashCommand, runToolLoop, toolListChars, ToolOffer, userText,
-  type ModelMessage, type ModelToolSpec, type OutputPart, type ToolCallRequestPart, type ToolRunResult,
+  assistantText, chatHelpMarkdown, DEFAULT_MAX_ROUNDS, instructionsForModel, parseMentions, parseSlashCommand, runToolLoop, toolListChars, ToolOffer, userText,
+  type ModelMessage, type ResourceMention, type ModelToolSpec, type OutputPart, type ToolCallRequestPart, type ToolRunResult,
 } from '../../core/chat';
 import { CODE_API_TOOL, CODE_API_TOOL_NAME, RUN_CODE_TOOL, RUN_CODE_TOOL_NAME } from '../../core/code';
 import { ServerState } from '../../core/lifecycle';
@@ -43,6 +43,8 @@ export interface McpTurnMetadata {
   /** The tools whose calls waited for the person's approval (each time one did), with their cards' ids. */
   awaitedApproval?: { name: string; approvalId: string }[];
   references?: string[];
+  /** The attached resources marked for the model as changed since they were last attached. */
+  changedResources?: string[];
   /** The servers' instructions: whose were sent (and how many characters), whose the poisoning scan kept out. */
   instructions?: { sent: { server: string; chars: number; cut: boolean }[]; withheld: { server: string; reasons: string[] }[] };
   prompt?: { server: string; name: string; args: Record<string, string> };
@@ -123,10 +125,14 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
       const args = Object.entries(started.args).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
       stream.markdown(`*Started from the prompt **${started.server} › ${started.prompt.title ?? started.prompt.name}**${args ? ` (${args})` : ''}.*\n\n`);
     } else {
-      const mentioned = await attachMentions(services, prompt, deps.ask(), signal);
+      const mentioned = await attachMentions(services, prompt, deps.ask(), signal, earlierMentions(context));
       if (mentioned.kind === 'problem') return problem(mentioned.message);
       referenceMentions(stream, mentioned.read);
       metadata.references = mentioned.read.map((r) => r.attached.uri);
+      if (mentioned.changed.length > 0) {
+        metadata.changedResources = [...mentioned.changed];
+        stream.markdown(new vscode.MarkdownString().appendText(`Changed since it was attached: ${mentioned.changed.join(', ')} (its current content is attached).`).appendMarkdown('\n\n'));
+      }
       for (const r of mentioned.read) {
         if (r.findings) stream.markdown(outputWarningMarkdown(r.attached.uri, r.findings, 'warned'));
         if (r.attached.cut) stream.markdown(`*${r.attached.uri} has ${r.attached.totalChars.toLocaleString('en-US')} characters: only its first part is attached (switchboard.maxToolOutputChars).*\n\n`);
@@ -258,6 +264,11 @@ async function* sendToModel(model: vscode.LanguageModelChat, messages: readonly 
     const ours = fromReplyPart(part);
     if (ours) yield ours;
   }
+}
+
+/** The resource mentions of the earlier requests to @mcp in this conversation. */
+function earlierMentions(context: vscode.ChatContext): ResourceMention[] {
+  return context.history.flatMap((turn) => (turn instanceof vscode.ChatRequestTurn ? parseMentions(turn.prompt) : []));
 }
 
 /** The earlier turns with @mcp, as text. */

@@ -73,7 +73,7 @@ export class RecordingLog implements ServerLog {
   text(): string { return this.lines.join('\n'); }
 }
 
-interface Deferred<T> {
+export interface Deferred<T> {
   promise: Promise<T>;
   resolve(value: T): void;
   reject(error: unknown): void;
