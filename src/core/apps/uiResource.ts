@@ -3,6 +3,8 @@
 // `_meta.ui.resourceUri` (older ones in `_meta["ui/resourceUri"]`); a result may name it as well.
 import type { CallToolResult, ToolInfo } from '../lifecycle/types';
 
+/** The MCP Apps extension's id, under which a client declares it shows apps. */
+export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
 /** The MIME type of an app's HTML (the Apps extension's profile of text/html). */
 export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
 /** Where servers written before `_meta.ui` name the resource. */

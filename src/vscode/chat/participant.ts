@@ -25,6 +25,8 @@ import type { SkillUse, UsedSkill } from './skillUse';
 
 /** Reveals the Sidebar with the card of a call that waits (registered with the sidebar; argument: the card's id). */
 export const SHOW_APPROVAL_COMMAND = 'switchboard.showApproval';
+/** The "Open <tool> app" button (apps/appCommands.ts); a string here: the app panel loads on its own. */
+const OPEN_APP_COMMAND = 'switchboard.openApp';
 
 export const PARTICIPANT_ID = 'switchboard.mcp';
 
@@ -157,6 +159,8 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     if (codeMode) metadata.codeCalls = [];
 
     const reviewed = new Map<string, { findings: string[]; verdict?: string }>();
+    /** The calls whose tool or result names an MCP App: the answer offers to open it after the call's line. */
+    const apps = new Map<string, { serverId: string; tool: string; arguments: Record<string, unknown>; result: unknown }>();
     const runTool = async (call: ToolCallRequestPart, callSignal: AbortSignal): Promise<ToolRunResult> => {
       if (codeMode) return runCodeTool(services, call, callSignal, stream, metadata, reviewed);
       if (loader?.isLoadTool(call.name)) return loader.load(call, stream);
@@ -169,6 +173,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
         reviewed.set(call.callId, { findings: outcome.findings.map((f) => f.id), verdict: outcome.verdict });
         stream.markdown(outputWarningMarkdown(describeTool(services, call.name, skills), outcome.findings, outcome.verdict));
       }
+      if (outcome.app && outcome.tool) apps.set(call.callId, { serverId: outcome.tool.server, tool: outcome.tool.tool.name, arguments: outcome.app.arguments, result: outcome.app.result });
       showReferences(stream, outcome.tool?.server, outcome.output.parts);
       if (outcome.output.savedTo) stream.reference(vscode.Uri.file(outcome.output.savedTo));
       return { content: outcome.output.parts, isError: outcome.output.isError };
@@ -193,6 +198,8 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
         if (call.name === SEARCH_TOOL_NAME || call.name === CODE_API_TOOL_NAME || call.name === USE_SKILL_TOOL_NAME) return;
         const why = result.isError ? `: ${firstText(result.content)}` : '';
         stream.markdown(`\n\n> ${result.isError ? '✗' : '✓'} ran \`${call.name}\` (${describeTool(services, call.name, skills)}, ${durationMs} ms)${why}\n\n`);
+        const app = apps.get(call.callId);
+        if (app) stream.button({ command: OPEN_APP_COMMAND, arguments: [app], title: `Open ${app.tool} app` });
       },
     });
     if (outcome.ended === 'maxRounds') stream.markdown(`\n\n*Stopped after ${outcome.rounds} rounds of tool calls without a final answer. Ask again to go on.*`);
