@@ -159,7 +159,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     if (codeMode) metadata.codeCalls = [];
 
     const reviewed = new Map<string, { findings: string[]; verdict?: string }>();
-    /** The calls whose tool or result names an MCP App: the answer offers to open it after the call's line. */
+    /** The apps the turn's calls named (by server and tool, the last call's): the answer ends with a button for each. */
     const apps = new Map<string, { serverId: string; tool: string; arguments: Record<string, unknown>; result: unknown }>();
     const runTool = async (call: ToolCallRequestPart, callSignal: AbortSignal): Promise<ToolRunResult> => {
       if (codeMode) return runCodeTool(services, call, callSignal, stream, metadata, reviewed);
@@ -173,7 +173,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
         reviewed.set(call.callId, { findings: outcome.findings.map((f) => f.id), verdict: outcome.verdict });
         stream.markdown(outputWarningMarkdown(describeTool(services, call.name, skills), outcome.findings, outcome.verdict));
       }
-      if (outcome.app && outcome.tool) apps.set(call.callId, { serverId: outcome.tool.server, tool: outcome.tool.tool.name, arguments: outcome.app.arguments, result: outcome.app.result });
+      if (outcome.app && outcome.tool) apps.set(`${outcome.tool.server}\u0000${outcome.tool.tool.name}`, { serverId: outcome.tool.server, tool: outcome.tool.tool.name, arguments: outcome.app.arguments, result: outcome.app.result });
       showReferences(stream, outcome.tool?.server, outcome.output.parts);
       if (outcome.output.savedTo) stream.reference(vscode.Uri.file(outcome.output.savedTo));
       return { content: outcome.output.parts, isError: outcome.output.isError };
@@ -198,10 +198,10 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
         if (call.name === SEARCH_TOOL_NAME || call.name === CODE_API_TOOL_NAME || call.name === USE_SKILL_TOOL_NAME) return;
         const why = result.isError ? `: ${firstText(result.content)}` : '';
         stream.markdown(`\n\n> ${result.isError ? '✗' : '✓'} ran \`${call.name}\` (${describeTool(services, call.name, skills)}, ${durationMs} ms)${why}\n\n`);
-        const app = apps.get(call.callId);
-        if (app) stream.button({ command: OPEN_APP_COMMAND, arguments: [app], title: `Open ${app.tool} app` });
       },
     });
+    // After the answer, not beside the call: the chat folds what came before the answer into its steps.
+    for (const app of apps.values()) stream.button({ command: OPEN_APP_COMMAND, arguments: [app], title: `Open ${app.tool} app` });
     if (outcome.ended === 'maxRounds') stream.markdown(`\n\n*Stopped after ${outcome.rounds} rounds of tool calls without a final answer. Ask again to go on.*`);
     return { metadata: { ...metadata, kind: outcome.ended === 'cancelled' ? 'cancelled' : 'answer', answer: outcome.text, rounds: outcome.rounds, ended: outcome.ended } satisfies McpTurnMetadata };
   } catch (error) {
