@@ -2,6 +2,7 @@
 // (stdio process, Streamable HTTP with SSE fallback, SSE, WebSocket), creates the SDK Client with our
 // handlers (roots, logging, list_changed, trace), performs initialize within the core's abort signal,
 // and turns whatever goes wrong into one user-facing sentence.
+import { APP_MIME_TYPE, APPS_EXTENSION } from '../core/apps/uiResource';
 import { ConnectError, SignInRequiredError } from '../core/lifecycle/errors';
 import type { ConnectRequest, ServerConnection, ServerConnector } from '../core/lifecycle/ports';
 import { startupTimeoutMessage } from '../core/lifecycle/startAttempt';
@@ -288,6 +289,8 @@ export class NodeServerConnector implements ServerConnector {
         capabilities: {
           ...(declaresRoots(request.server.launch) ? { roots: { listChanged: true } } : {}),
           ...(elicitation ? { elicitation } : {}), ...(sample ? { sampling: {} } : {}),
+          // MCP Apps: servers that check for it offer their tools' ui:// apps, which the app panel shows.
+          extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } },
         },
         jsonSchemaValidator: new BoundedSchemaValidator(),
       },

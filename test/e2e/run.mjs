@@ -6,7 +6,8 @@
 // no dialog for a definition typed by hand until it is valid and settled (trustEditing.mjs); then
 // the OAuth sign-in flow (oauth.mjs) through the browser; the Restricted Mode flow (restricted.mjs) with
 // workspace trust on; the approvals flow (approvals.mjs) against server-filesystem; the chat flow
-// (chat.mjs): @mcp requests typed into the Chat view with the scripted model; the coexistence flow
+// (chat.mjs): @mcp requests typed into the Chat view with the scripted model; the MCP Apps flow
+// (apps.mjs): an app rendered and driven in Chromium, a hostile one kept in its frame; the coexistence flow
 // (coexist.mjs): VS Code's own MCP beside Switchboard on one .mcp.json; the gallery flow (gallery.mjs):
 // Browse Servers and an install link against the local fixture registry; last, Ctrl-C on
 // `npm start`'s session (ctrlc.mjs): VS Code stopped first, the servers shut down by the extension;
@@ -21,7 +22,8 @@
 // SWITCHBOARD_E2E_RESTRICTED_TIMEOUT_MS (default 180000), SWITCHBOARD_E2E_CTRLC_TIMEOUT_MS (default 120000),
 // SWITCHBOARD_E2E_NPM_START_TIMEOUT_MS (default 180000, per signal),
 // SWITCHBOARD_E2E_OAUTH_TIMEOUT_MS (default 180000), SWITCHBOARD_E2E_APPROVALS_TIMEOUT_MS (default 180000),
-// SWITCHBOARD_E2E_CHAT_TIMEOUT_MS (default 180000), SWITCHBOARD_E2E_COEXIST_TIMEOUT_MS (default 180000),
+// SWITCHBOARD_E2E_CHAT_TIMEOUT_MS (default 180000), SWITCHBOARD_E2E_APPS_TIMEOUT_MS (default 240000),
+// SWITCHBOARD_E2E_COEXIST_TIMEOUT_MS (default 180000),
 // SWITCHBOARD_E2E_GALLERY_TIMEOUT_MS (default 180000),
 // SWITCHBOARD_KEEP_STATE=1, VERBOSE=1.
 import cp from 'node:child_process';
@@ -44,6 +46,7 @@ import { checkSidebar } from './sidebarActions.mjs';
 import { oauthFlow } from './oauth.mjs';
 import { approvalsFlow } from './approvals.mjs';
 import { chatFlow } from './chat.mjs';
+import { appsFlow } from './apps.mjs';
 import { coexistFlow } from './coexist.mjs';
 import { galleryFlow } from './gallery.mjs';
 
@@ -63,6 +66,8 @@ const OAUTH_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_OAUTH_TIMEOUT_MS) ||
 const APPROVALS_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_APPROVALS_TIMEOUT_MS) || 180_000;
 /** The chat flow (chat.mjs) runs after the approvals flow, in its own workbench, with its own limit. */
 const CHAT_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_CHAT_TIMEOUT_MS) || 300_000;
+/** The MCP Apps flow (apps.mjs) runs after the chat flow, in its own workbench, with its own limit. */
+const APPS_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_APPS_TIMEOUT_MS) || 240_000;
 /** The coexistence flow (coexist.mjs) runs after the chat flow, in its own workbench, with its own limit. */
 const COEXIST_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_COEXIST_TIMEOUT_MS) || 180_000;
 /** The gallery flow (gallery.mjs) runs after the coexistence flow, in its own workbench, with its own limit. */
@@ -316,6 +321,11 @@ async function main() {
       checks.blocked = undefined;
       log('chat flow (chat.mjs): @mcp requests typed into the Chat view with the scripted model; a tool call approved in the Sidebar, a mention, a slash prompt');
       await chatFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: CHAT_TIMEOUT_MS });
+    }
+    if (installed && !timedOut) {
+      checks.blocked = undefined;
+      log('apps flow (apps.mjs): MCP Apps rendered and driven in their panel: the example App server\'s tool called from the app through an approval card, a hostile app kept in its frame');
+      await appsFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: APPS_TIMEOUT_MS });
     }
     if (installed && !timedOut) {
       checks.blocked = undefined;

@@ -15,7 +15,7 @@ export type ToolCallRefusalCode =
   | 'toolChanged'
   | 'denied';
 
-/** Who asked for a call, for the messages and the history (e.g. 'api', 'cli', 'chat', 'lmTool'). */
+/** Who asked for a call, for the messages and the history (e.g. 'api', 'cli', 'chat', 'lmTool', 'app': an MCP App's frame). */
 export type ToolCallOrigin = string;
 
 /** A call as a caller asks for it. */

@@ -96,6 +96,8 @@ export interface CallToolResult {
   content: ContentBlock[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
+  /** Metadata the server attaches (e.g. `ui.resourceUri`, the MCP App that shows this result). */
+  _meta?: Record<string, unknown>;
 }
 
 /** A workspace folder as an MCP root. */

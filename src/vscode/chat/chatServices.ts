@@ -4,6 +4,7 @@
 // and the tool call gate; nothing here talks to a server by itself.
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import { callAppUri } from '../../core/apps';
 import type { ToolCallRequest, ToolCallResponse } from '../../core/calls';
 import {
   attachResource, describeUnresolved, expandTemplate, ModelToolCatalog, outputReviewSetting, PersonalDataVault, promptCommandNames,
@@ -17,7 +18,7 @@ import { outsideContentReason, outsideResourceReason, scanOutputTexts, type Outp
 import { quickJsEngine } from '../../node/quickjsEngine';
 import {
   errorMessage, ServerState, type CallOptions, type CompletionRequest, type CompletionResult, type GetPromptResult,
-  type PromptInfo, type ReadResourceResult, type ServerView,
+  type CallToolResult, type PromptInfo, type ReadResourceResult, type ServerView,
 } from '../../core/lifecycle';
 import { resourceDocumentUri } from './resourceDocuments';
 import type { SearchVectors } from './searchVectors';
@@ -69,6 +70,8 @@ export interface ModelToolCallOutcome {
   /** What the output scan found in a result that brings outside content, and how it went on to the model. */
   readonly findings?: readonly OutputFinding[];
   readonly verdict?: ReviewVerdict;
+  /** The MCP App the tool or its result names (a `ui://` resource), with the call, for the "Open app" button. */
+  readonly app?: { readonly uri: string; readonly arguments: Record<string, unknown>; readonly result: CallToolResult };
 }
 
 /** A code-mode run as the model reads it: the run, its text (reviewed when flagged), and what the scan found. */
@@ -172,16 +175,18 @@ export class ChatServices implements vscode.Disposable {
     }
     const vault = this.personalData();
     try {
-      const { result } = await this.deps.call({ serverId: tool.server, tool: tool.tool.name, arguments: vault ? vault.restore(args) : args, caller, signal, ...(onAwaitingApproval ? { onAwaitingApproval } : {}) });
+      const { result, record } = await this.deps.call({ serverId: tool.server, tool: tool.tool.name, arguments: vault ? vault.restore(args) : args, caller, signal, ...(onAwaitingApproval ? { onAwaitingApproval } : {}) });
+      const appUri = callAppUri(tool.tool, result);
+      const app = appUri === undefined ? undefined : { uri: appUri, arguments: record.arguments, result };
       const limited = await this.deps.outputs.limit(tool.server, tool.tool, result);
       // Results that bring outside content are scanned as the model would read them (the head of a saved one).
       const findings = outsideContentReason(tool.tool) === undefined ? [] : scanOutputParts(limited.parts);
-      if (findings.length === 0) return { tool, output: vault ? maskOutput(limited, vault) : limited };
+      if (findings.length === 0) return { tool, output: vault ? maskOutput(limited, vault) : limited, ...(app ? { app } : {}) };
       const setting = outputReviewSetting(vscode.workspace.getConfiguration().get<unknown>(OUTPUT_REVIEW_SETTING));
       const source = { server: tool.server, tool: tool.tool.name, id: randomUUID(), at: Date.now() };
       const reviewed = await reviewedParts(limited.parts, findings, source, setting, this.deps.holdOutput, signal);
       const output = { ...limited, parts: reviewed.parts };
-      return { tool, output: vault ? maskOutput(output, vault) : output, findings, verdict: reviewed.verdict };
+      return { tool, output: vault ? maskOutput(output, vault) : output, findings, verdict: reviewed.verdict, ...(app ? { app } : {}) };
     } catch (error) {
       const message = signal?.aborted ? 'The call was cancelled.' : errorMessage(error);
       return { tool, output: errorOutput(message), error: message };

@@ -25,6 +25,8 @@ import type { SkillUse, UsedSkill } from './skillUse';
 
 /** Reveals the Sidebar with the card of a call that waits (registered with the sidebar; argument: the card's id). */
 export const SHOW_APPROVAL_COMMAND = 'switchboard.showApproval';
+/** The "Open <tool> app" button (apps/appCommands.ts); a string here: the app panel loads on its own. */
+const OPEN_APP_COMMAND = 'switchboard.openApp';
 
 export const PARTICIPANT_ID = 'switchboard.mcp';
 
@@ -163,6 +165,8 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     if (codeMode) metadata.codeCalls = [];
 
     const reviewed = new Map<string, { findings: string[]; verdict?: string }>();
+    /** The apps the turn's calls named (by server and tool, the last call's): the answer ends with a button for each. */
+    const apps = new Map<string, { serverId: string; tool: string; arguments: Record<string, unknown>; result: unknown }>();
     const runTool = async (call: ToolCallRequestPart, callSignal: AbortSignal): Promise<ToolRunResult> => {
       if (codeMode) return runCodeTool(services, call, callSignal, stream, metadata, reviewed);
       if (loader?.isLoadTool(call.name)) return loader.load(call, stream);
@@ -175,6 +179,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
         reviewed.set(call.callId, { findings: outcome.findings.map((f) => f.id), verdict: outcome.verdict });
         stream.markdown(outputWarningMarkdown(describeTool(services, call.name, skills), outcome.findings, outcome.verdict));
       }
+      if (outcome.app && outcome.tool) apps.set(`${outcome.tool.server}\u0000${outcome.tool.tool.name}`, { serverId: outcome.tool.server, tool: outcome.tool.tool.name, arguments: outcome.app.arguments, result: outcome.app.result });
       showReferences(stream, outcome.tool?.server, outcome.output.parts);
       if (outcome.output.savedTo) stream.reference(vscode.Uri.file(outcome.output.savedTo));
       return { content: outcome.output.parts, isError: outcome.output.isError };
@@ -201,6 +206,8 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
         stream.markdown(`\n\n> ${result.isError ? '✗' : '✓'} ran \`${call.name}\` (${describeTool(services, call.name, skills)}, ${durationMs} ms)${why}\n\n`);
       },
     });
+    // After the answer, not beside the call: the chat folds what came before the answer into its steps.
+    for (const app of apps.values()) stream.button({ command: OPEN_APP_COMMAND, arguments: [app], title: `Open ${app.tool} app` });
     if (outcome.ended === 'maxRounds') stream.markdown(`\n\n*Stopped after ${outcome.rounds} rounds of tool calls without a final answer. Ask again to go on.*`);
     return { metadata: { ...metadata, kind: outcome.ended === 'cancelled' ? 'cancelled' : 'answer', answer: outcome.text, rounds: outcome.rounds, ended: outcome.ended } satisfies McpTurnMetadata };
   } catch (error) {
