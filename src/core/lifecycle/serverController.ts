@@ -20,6 +20,7 @@ import { MutableSlot } from './slot';
 import { StartAttempt } from './startAttempt';
 import { runStart } from './startRun';
 import { failedState } from './stderrCause';
+import { runToolTask } from '../tasks/taskRun';
 import { ServerState } from './state';
 import type { Catalog, McpLogLevel } from './types';
 
@@ -64,8 +65,16 @@ export class ServerController implements ServerView, Disposable {
   constructor(private readonly options: ServerControllerOptions) {
     this.currentServer = options.server;
     this.log = new BudgetedLog(options.log, options.clock);
-    options.grantToolCalls?.((name, args, callOptions) =>
-      this.request((connection) => connection.callTool(name, args, this.requestOptions(callOptions))));
+    options.grantToolCalls?.((name, args, callOptions) => this.request((connection) => {
+      const task = callOptions?.task;
+      if (task === undefined || connection.tasks === undefined) return connection.callTool(name, args, this.requestOptions(callOptions));
+      // A server that declares no tasks gets the plain call above; this one runs it as a task.
+      const { timeoutMs, onProgress } = this.requestOptions(callOptions);
+      return runToolTask(connection.tasks, name, args, {
+        serverId: this.id, clock: this.options.clock, timeoutMs, observer: task.observer,
+        ...(task.ttlMs !== undefined ? { ttlMs: task.ttlMs } : {}), ...(onProgress !== undefined ? { onProgress } : {}),
+      });
+    }));
   }
 
   get id(): string {
