@@ -6,6 +6,8 @@ import type { CloseInfo, CompletionRequest, CompletionResult, Page, RequestOptio
 import type { CallToolResult, CatalogItemOf, CatalogKind, McpLogLevel } from '../core/lifecycle/types';
 import { describeRemoteError, httpStatusOf, isSessionExpired, networkReason, type RemoteKind } from './remoteTransports';
 import type { McpSession, SessionSink } from './mcpSession';
+import { SdkTaskRequests } from './taskRequests';
+import type { TaskPort, TaskState } from '../core/tasks/types';
 import { Client, ErrorCode, McpError, SseError, type SdkRequestOptions, type Transport } from './sdk';
 
 /** Timeout of the small requests the core sends without options (logging/setLevel). */
@@ -38,7 +40,9 @@ export class SdkServerConnection implements ServerConnection {
   private reinitializing: { from: McpSession; done: Promise<void> } | undefined;
   private readonly reinitTimes: number[] = [];
   private logLevel: McpLogLevel | undefined;
-  private readonly sink: SessionSink = { listChanged: (kind) => this.listChangedEmitter.fire(kind) };
+  private readonly taskStatusEmitter = new Emitter<TaskState>();
+  private readonly sink: SessionSink = { listChanged: (kind) => this.listChangedEmitter.fire(kind), taskStatus: (task) => this.taskStatusEmitter.fire(task) };
+  private taskRequests: SdkTaskRequests | undefined;
   private readonly now: () => number;
 
   private constructor(private readonly options: ConnectionOptions) {
@@ -107,6 +111,13 @@ export class SdkServerConnection implements ServerConnection {
   callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult> {
     // The server's result is passed through; the core's CallToolResult mirrors the protocol's JSON.
     return this.request(options, (client, sdk) => client.callTool({ name, arguments: args }, undefined, sdk) as Promise<CallToolResult>);
+  }
+
+  /** The task requests, when the server declares tasks for tools/call (read per session: a new one may differ). */
+  get tasks(): TaskPort | undefined {
+    if (this.session.client.getServerCapabilities()?.tasks?.requests?.tools?.call === undefined) return undefined;
+    this.taskRequests ??= new SdkTaskRequests((options, run) => this.request(options, run), this.taskStatusEmitter.event);
+    return this.taskRequests;
   }
 
   readResource(uri: string, options: RequestOptions): Promise<{ contents: ({ uri: string; mimeType?: string } & Record<string, unknown>)[] }> {
@@ -210,6 +221,7 @@ export class SdkServerConnection implements ServerConnection {
     this.closeEmitter.fire(info);
     this.closeEmitter.dispose();
     this.listChangedEmitter.dispose();
+    this.taskStatusEmitter.dispose();
   }
 
   private async stop(): Promise<void> {
