@@ -118,6 +118,12 @@ export class TaskTracker implements Disposable {
     return [...running, ...this.ended.map((entry) => this.summary(entry))];
   }
 
+  /** One listed task by its id, running or ended. */
+  get(id: string): TaskSummary | undefined {
+    const entry = this.entries.get(id) ?? this.ended.find((candidate) => candidate.id === id);
+    return entry?.task === undefined ? undefined : this.summary(entry);
+  }
+
   /** Whether any task is still running (the view ticks its elapsed times only then). */
   get running(): boolean {
     return [...this.entries.values()].some((entry) => entry.task !== undefined);
