@@ -114,6 +114,8 @@ export interface ToolCallRecord {
   ranMs?: number;
   /** Whether the call was sent to the server (a refusal, a rejection or a cancelled approval never was). */
   sent: boolean;
+  /** The server's task id, when the call ran as a task. */
+  taskId?: string;
   /** The decision step's answer; absent when the gate refused the call before it. */
   decision?: ToolCallDecision;
   outcome: ToolCallOutcome;

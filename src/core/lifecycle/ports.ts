@@ -3,6 +3,7 @@
 import type { Disposable } from '../disposable';
 import type { Event } from '../event';
 import type { EffectiveServer } from '../config/types';
+import type { TaskPort } from '../tasks/types';
 import type { CallToolResult, CatalogItemOf, CatalogKind, McpLogLevel, Root } from './types';
 
 /** One server's log. Implementations must never print env or header values (see redact.ts). */
@@ -81,6 +82,8 @@ export interface ServerConnection extends Disposable {
   /** One page of a catalog list; the core loops on `nextCursor`. */
   listPage<K extends CatalogKind>(kind: K, cursor: string | undefined, options: RequestOptions): Promise<Page<CatalogItemOf[K]>>;
   callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult>;
+  /** The task requests (tools/call as a task, tasks/get, tasks/result, tasks/cancel), when the server declares tasks for tools/call. */
+  readonly tasks?: TaskPort;
   readResource(uri: string, options: RequestOptions): Promise<{ contents: ({ uri: string; mimeType?: string } & Record<string, unknown>)[] }>;
   getPrompt(name: string, args: Record<string, string>, options: RequestOptions): Promise<{ description?: string; messages: { role: string; content: unknown }[] }>;
   /** `completion/complete`: suggestions for one argument of a prompt or resource template (none when the server does not offer completions). */

@@ -21,6 +21,7 @@ import { MutableSlot } from './slot';
 import { StartAttempt } from './startAttempt';
 import { runStart } from './startRun';
 import { failedState } from './stderrCause';
+import { runToolTask } from '../tasks/taskRun';
 import { ServerState } from './state';
 import type { Catalog, McpLogLevel } from './types';
 
@@ -68,8 +69,13 @@ export class ServerController implements ServerView, Disposable {
     this.currentServer = options.server;
     this.log = new BudgetedLog(options.log, options.clock);
     // tools/call, which every tool call takes, without a closure of its own per call; a closure here, not
-    // a method, so that nothing but the gate holding it can call a tool.
+    // a method, so that nothing but the gate holding it can call a tool. A call the gate wants run as a
+    // task is one where the server offers tasks, and a plain call where it does not.
     options.grantToolCalls?.((name, args, callOptions) => {
+      const task = callOptions?.task;
+      if (task !== undefined) return this.request((connection) => connection.tasks === undefined
+        ? connection.callTool(name, args, this.requestOptions(callOptions))
+        : runToolTask(connection.tasks, name, args, { serverId: this.id, clock: this.options.clock, ...this.requestOptions(callOptions), ...task }));
       const live = this.readyConnection();
       return live ? live.callTool(name, args, this.requestOptions(callOptions), this.requestFailed) : Promise.reject(new ServerNotRunningError(this.id, this.currentState));
     });
@@ -79,13 +85,9 @@ export class ServerController implements ServerView, Disposable {
 
   get server(): EffectiveServer { return this.currentServer; }
 
-  get state(): ServerState {
-    return this.currentState;
-  }
+  get state(): ServerState { return this.currentState; }
 
-  get droppedLogLines(): number {
-    return this.log.dropped;
-  }
+  get droppedLogLines(): number { return this.log.dropped; }
 
   /** The offered catalog: tools hidden by the entry's `allowedTools`/`disabledTools` left out (see offeredCatalog). */
   get catalog(): Catalog {
@@ -387,11 +389,7 @@ export class ServerController implements ServerView, Disposable {
     return redactText(text, secretsOf(this.currentServer.launch));
   }
 
-  private info(message: string): void {
-    this.log.info(this.redact(message));
-  }
+  private info(message: string): void { this.log.info(this.redact(message)); }
 
-  private warn(message: string): void {
-    this.log.warn(this.redact(message));
-  }
+  private warn(message: string): void { this.log.warn(this.redact(message)); }
 }
