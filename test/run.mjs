@@ -223,7 +223,7 @@ async function main() {
       else if (!toolchain) tierBlocked(tier, 'the toolchain setup failed');
       else if (tier === 'e2e' && !packaged) tierBlocked(tier, 'packaging failed');
       // The vscode tier also opens five fresh windows to measure activation (test/vscode/run.mjs).
-      else await runnerTier(tier, { tierTimeoutMs: (tier === 'vscode' ? 20 : 12) * MINUTE });
+      else await runnerTier(tier, { tierTimeoutMs: (tier === 'vscode' ? 20 : 16) * MINUTE });
     }
   }
   return printSummary();
