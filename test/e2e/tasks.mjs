@@ -2,7 +2,7 @@
 // packaged extension, the scripted model and one user server, `tasks` (test/fixtures/servers/task-tool.mjs,
 // whose `build` runs as a task with progress, status messages and a question mid-flight). `@mcp` asks for
 // three builds, each approved on its card in the Sidebar. The first is listed under Tasks with its tool,
-// server, a moving elapsed time and its progress; its question waits as a card under Server requests, is
+// server, a moving elapsed time and its progress, and its chat answer says how far it is; its question waits as a card under Server requests, is
 // answered, and the build goes on with the answer to its result in the chat. The second is cancelled from
 // the Tasks section: it shows as cancelled, and the server's own log says its work stopped. For the third
 // the chat turn is stopped: the task goes on with the Sidebar hidden, its result is announced, and Open
@@ -126,6 +126,15 @@ export async function tasksFlow({ checks, vsix, manifest, resultsDir, log, timeo
       log(`  screenshot: ${await shot('tasks-running.png')}`);
     });
     if (checks.blocked) return;
+
+    await checks.check('once approved, the chat answer goes on from "waiting for your approval" to how far the build is', async () => {
+      const answer = await waitForAnswer(page, askingRequest, new RegExp(`${SERVER} › ${TOOL}: \\d+ of 15 · step \\d+ of 15…`), 15_000);
+      // The progress line comes after the approval's: the last thing the answer says is how far the build is.
+      const line = /(Waiting for your approval of [^\n]*)[\s\S]*(tasks › build: \d+ of 15[^\n]*)$/.exec(answer.trim());
+      if (!line) throw new Error(`the answer does not end with the build's progress: ${answer.replace(/\s+/g, ' ').slice(-300)}`);
+      log(`  answer: ${answer.replace(/\s+/g, ' ').slice(0, 300)}`);
+      log(`  screenshot: ${await shot('tasks-chat-progress.png')}`);
+    });
 
     await checks.check('its question mid-flight waits as a card under Server requests (the row says it needs input); answered, the build goes on with the answer', async () => {
       await until('the row to say the task needs input', async () => (await asking.getAttribute('data-status')) === 'input_required', 15_000);
