@@ -34,6 +34,8 @@ export interface CallRecord {
   readonly outputWarning?: string;
   /** Who called: `api`, `cli`, `chat`, `lm-tool`, `command`. */
   readonly caller: string;
+  /** The server's id of the task, when the call ran as an MCP task. */
+  readonly taskId?: string;
 }
 
 /** What the sidebar's history filter matches on. */
@@ -110,7 +112,8 @@ function isCallRecord(value: unknown): value is CallRecord {
     && typeof r.args === 'object' && r.args !== null && (r.decision === 'allow' || r.decision === 'ask' || r.decision === 'deny')
     && typeof r.ran === 'boolean' && typeof r.reason === 'string' && typeof r.caller === 'string'
     && typeof r.decidedBy === 'object' && r.decidedBy !== null
-    && [r.durationMs, r.waitedMs, r.ranMs].every((ms) => ms === undefined || (typeof ms === 'number' && Number.isFinite(ms)));
+    && [r.durationMs, r.waitedMs, r.ranMs].every((ms) => ms === undefined || (typeof ms === 'number' && Number.isFinite(ms)))
+    && (r.taskId === undefined || typeof r.taskId === 'string');
 }
 
 function safeJson(value: unknown): string {
