@@ -4,6 +4,7 @@
 // process that outlived it), the flow's own cleanup, and its state folder (kept on failure or with
 // SWITCHBOARD_KEEP_STATE=1).
 import fs from 'node:fs';
+import path from 'node:path';
 import { launchBrowser } from '../harness/browser.mjs';
 import { workbenchUrl } from '../harness/codeServer.mjs';
 import * as ui from './workbench.mjs';
@@ -16,6 +17,13 @@ export async function openWorkbench({ server, folder, log, viewport }) {
   const browser = await launchBrowser(viewport ? { viewport } : undefined);
   browser.page.setDefaultTimeout(30_000);
   browser.page.on('pageerror', (e) => log('page error:', e.message));
+  // The browser's console, webview frames included, beside code-server's log: a blank view in a failed run
+  // leaves its reason there (code-server-X.log → workbench-console-X.log).
+  if (server.logFile && path.basename(server.logFile).startsWith('code-server')) {
+    const consoleLog = fs.createWriteStream(path.join(path.dirname(server.logFile), path.basename(server.logFile).replace(/^code-server/, 'workbench-console')));
+    browser.page.on('console', (m) => consoleLog.write(`${new Date().toISOString()} [${m.type()}] ${m.text()}\n`));
+    browser.page.on('close', () => consoleLog.end());
+  }
   await browser.page.goto(workbenchUrl(server, { folder }), { waitUntil: 'domcontentloaded' });
   await browser.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   return browser;
