@@ -81,8 +81,10 @@ export function buildContext(extension: vscode.ExtensionContext, log: vscode.Log
   const policy = own(new PolicyService(log));
   // Tool definitions are pinned per server in global storage (outside any repository).
   const pinProblem = (message: string): void => log.warn(`tool pins: ${message}`);
+  // The state files are opened once activation has returned (a microtask later): the views paint first.
+  const activated = Promise.resolve();
   // The salt of every kept digest of a secret (env file variables, trust records), in global storage.
-  const digest = deferredDigest(installDigest(extension.globalStorageUri.fsPath, (message) => log.warn(`trust: ${message}`)));
+  const digest = deferredDigest(activated.then(() => installDigest(extension.globalStorageUri.fsPath, (message) => log.warn(`trust: ${message}`))));
   const sources = own(new ConfigSources({ globalStorage: extension.globalStorageUri, ownExtensionId: extension.extension.id, managedFiles: policyFiles() }));
   // Every read of the configuration waits for the extension's own state (and never happens if it failed);
   // env files are digested then, with the salt already in.
@@ -125,9 +127,9 @@ export function buildContext(extension: vscode.ExtensionContext, log: vscode.Log
   // The small files of the extension's own state are read together, while the surfaces paint.
   const stateRead: Promise<void> = Promise.all([
     digest.loaded,
-    pins.reload(),
+    activated.then(() => pins.reload()),
     trust.loaded,
-    policy.reload(),
+    activated.then(() => policy.reload()),
   ]).then(() => undefined);
   // Not left unhandled when nothing reads the configuration (firstStart reports a failure).
   stateRead.catch(() => undefined);
