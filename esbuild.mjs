@@ -1,4 +1,4 @@
-// Bundles: the extension (node, vscode external), the headless CLI (node, cjs) and the sidebar webview
+// Bundles: the extension (node, vscode external), the headless CLI (node, cjs), the sidebar webview and the app panel
 // (browser). Type checking is `npm run typecheck`; esbuild only transpiles and bundles.
 //
 // The extension is an ES module split into chunks: what activation needs is one chunk graph, and what
@@ -70,6 +70,8 @@ const builds = [
   { ...common, entryPoints: ['src/extensionLoader.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
   { ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', banner: { js: '#!/usr/bin/env node' } },
   { ...common, entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  // An MCP App's panel: the Apps host bridge beside the app's sandboxed frame.
+  { ...common, entryPoints: ['webview/app/main.ts'], outfile: 'dist/appPanel.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
 
 // The bash parser behind command signatures (src/node/bashParser.ts) and code mode's JavaScript engine

@@ -238,6 +238,9 @@ export function startApp(root: HTMLElement, host: Host): void {
     },
     answerElicitation: (id, action) => ask(answerElicitation(id, action), action === 'accept' ? 'Could not send the answer' : `Could not ${action} the request`),
     clearHistory: () => ask(rpc.request('clearHistory', {}), 'Could not clear the history'),
+    cancelTask: (id) => ask(rpc.request('cancelTask', { taskId: id }), 'Could not cancel the task'),
+    openTaskResult: (id) => ask(rpc.request('openTaskResult', { taskId: id }), 'Could not open the result'),
+    clearTasks: () => ask(rpc.request('clearTasks', {}), 'Could not clear the tasks'),
     answerHeldOutput: (id, release, reason) => ask(rpc.request('answerHeldOutput', { heldId: id, release, ...(reason !== undefined ? { reason } : {}) }), release ? 'Could not give the result to the model' : 'Could not withhold the result'),
   };
 

@@ -193,6 +193,7 @@ function callerWords(caller: string): string {
     case 'lm-tool': return 'a chat agent (language-model tool)';
     case 'command': return 'you (Call Tool…)';
     case 'api': return 'another extension';
+    case 'app': return 'an MCP App (in its panel)';
     default: return caller;
   }
 }

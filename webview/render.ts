@@ -18,6 +18,7 @@ import { elicitationCard, elicitationDraftOf, type ElicitationActions, type Elic
 import { historyList, NO_FILTER, rulesList, type HistoryActions, type HistoryFilterState } from './history';
 import { heldOutputCard, type HeldOutputActions } from './outputReview';
 import type { SectionId, UiState } from './state';
+import { tasksList, type TaskActions } from './tasks';
 
 export interface ViewModel {
   /** Undefined until the first snapshot arrives. */
@@ -34,7 +35,7 @@ export interface ViewModel {
   readonly samplingBusy?: ReadonlySet<string>;
 }
 
-export interface Actions extends ApprovalActions, HistoryActions, ElicitationActions, SamplingActions, HeldOutputActions {
+export interface Actions extends ApprovalActions, HistoryActions, ElicitationActions, SamplingActions, HeldOutputActions, TaskActions {
   openSource(params: OpenSourceParams): void;
   runCommand(command: SidebarCommand): void;
   serverAction(serverId: string, action: ServerAction): void;
@@ -67,6 +68,7 @@ function view(model: ViewModel, actions: Actions): TemplateResult {
         ? html`${approvalCards(pending, (card) => model.drafts?.get(card.id) ?? draftOf(card), actions)}${modePicker(snapshot.approvals.mode, actions, snapshot.approvals.modeLockedBy)}`
         : html`${modePicker(snapshot.approvals.mode, actions, snapshot.approvals.modeLockedBy)}<p class="muted empty-list" data-testid="no-approvals">No tool calls wait for you.</p>`}
     </div>`)}
+    ${tasksSection(snapshot, model.ui, opened, actions)}
     ${section('servers', 'Servers', snapshot.servers.length, model.ui, actions, () => (snapshot.servers.length > 0
       ? html`<ul class="list" aria-label="Servers">${repeat(snapshot.servers, (s) => s.id, (s) => serverRow(s, actions))}</ul>`
       : emptyState(snapshot, actions)))}
@@ -76,6 +78,15 @@ function view(model: ViewModel, actions: Actions): TemplateResult {
       html`<ul class="list" aria-label="Problems">${repeat(snapshot.problems, (p, i) => `${i}:${location(p)}`, (p) => problemRow(p, actions))}</ul>`) : nothing}
     ${section('rules', 'Rules', snapshot.approvals.rules.length, model.ui, actions, () => rulesList(snapshot.approvals.rules, actions))}
     ${section('history', 'History', snapshot.approvals.history.length, model.ui, actions, () => historyList(snapshot.approvals.history, model.historyFilter ?? NO_FILTER, actions))}`;
+}
+
+/** Tool calls running as tasks (open while one runs), and the last ones that ended. */
+function tasksSection(snapshot: SidebarSnapshot, ui: UiState, opened: (id: SectionId) => UiState, actions: Actions): TemplateResult | typeof nothing {
+  const tasks = snapshot.tasks ?? [];
+  if (tasks.length === 0) return nothing;
+  // A running task is never hidden behind a collapsed section: its Cancel must be one click away.
+  const running = tasks.some((task) => task.running);
+  return section('tasks', 'Tasks', tasks.length, running ? opened('tasks') : ui, actions, () => tasksList(tasks, actions));
 }
 
 /** Flagged tool results held for review: never hidden behind a collapsed section. */

@@ -1,5 +1,6 @@
 // Projects the merged configuration onto the rows the sidebar webview shows. Pure: the clock and
 // the server states come in as arguments, so the same input always gives the same snapshot.
+import type { TaskRow } from '../protocol/tasks';
 import type {
   ConfigProblem, EffectiveServer, LaunchDefinition, MergedConfig, ProblemSeverity, Scope, ShadowedServer, SourceRange, TransportKind,
 } from './config/types';
@@ -72,6 +73,8 @@ export interface SidebarSnapshotOptions {
   sampling?: readonly SamplingCard[];
   /** Flagged tool results held for the person; none when omitted. */
   heldOutputs?: readonly HeldOutputCard[];
+  /** Tool calls running (or ended) as MCP tasks. */
+  tasks?: readonly TaskRow[];
 }
 
 /** Why a running project server's row says its definition is not the one in the file. */
@@ -101,6 +104,7 @@ export function toSidebarSnapshot(
     elicitations: opts.elicitations ?? [],
     sampling: opts.sampling ?? [],
     ...(opts.heldOutputs !== undefined && opts.heldOutputs.length > 0 ? { heldOutputs: opts.heldOutputs } : {}),
+    ...(opts.tasks !== undefined && opts.tasks.length > 0 ? { tasks: opts.tasks } : {}),
     generatedAt: opts.generatedAt,
   };
 }

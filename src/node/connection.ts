@@ -6,6 +6,9 @@ import type { CloseInfo, CompletionRequest, CompletionResult, Page, RequestOptio
 import type { CallToolResult, CatalogItemOf, CatalogKind, McpLogLevel } from '../core/lifecycle/types';
 import { describeRemoteError, httpStatusOf, isSessionExpired, networkReason, type RemoteKind } from './remoteTransports';
 import type { McpSession, SessionSink } from './mcpSession';
+import { SdkResourceWatch } from './resourceWatch';
+import { SdkTaskRequests } from './taskRequests';
+import type { TaskPort, TaskState } from '../core/tasks/types';
 import { Client, ErrorCode, McpError, SseError, type SdkRequestOptions, type Transport } from './sdk';
 
 /** Timeout of the small requests the core sends without options (logging/setLevel). */
@@ -38,11 +41,19 @@ export class SdkServerConnection implements ServerConnection {
   private reinitializing: { from: McpSession; done: Promise<void> } | undefined;
   private readonly reinitTimes: number[] = [];
   private logLevel: McpLogLevel | undefined;
-  private readonly sink: SessionSink = { listChanged: (kind) => this.listChangedEmitter.fire(kind) };
+  private readonly taskStatusEmitter = new Emitter<TaskState>();
+  private readonly sink: SessionSink = {
+    listChanged: (kind) => this.listChangedEmitter.fire(kind),
+    resourceUpdated: (uri) => this.watch.updated(uri),
+    taskStatus: (task) => this.taskStatusEmitter.fire(task),
+  };
+  private readonly watch: SdkResourceWatch;
+  private taskRequests: SdkTaskRequests | undefined;
   private readonly now: () => number;
 
   private constructor(private readonly options: ConnectionOptions) {
     this.now = options.now ?? Date.now;
+    this.watch = new SdkResourceWatch((requestOptions, run) => this.request(requestOptions, run), options.log);
   }
 
   /** Opens the first session with `open` and returns the connection over it. */
@@ -60,14 +71,10 @@ export class SdkServerConnection implements ServerConnection {
 
   get serverInfo(): { name: string; version: string; title?: string } {
     const info = this.session.client.getServerVersion();
-    const result: { name: string; version: string; title?: string } = { name: info?.name ?? '', version: info?.version ?? '' };
-    if (info?.title !== undefined) result.title = info.title;
-    return result;
+    return { name: info?.name ?? '', version: info?.version ?? '', ...(info?.title !== undefined ? { title: info.title } : {}) };
   }
 
-  get instructions(): string | undefined {
-    return this.session.client.getInstructions();
-  }
+  get instructions(): string | undefined { return this.session.client.getInstructions(); }
 
   get supports(): Readonly<Record<CatalogKind, boolean>> & { logging: boolean } {
     const caps = this.session.client.getServerCapabilities() ?? {};
@@ -80,10 +87,13 @@ export class SdkServerConnection implements ServerConnection {
     };
   }
 
-  /** The transport actually in use (after a Streamable HTTP → SSE fallback this is 'sse'). */
-  get transportKind(): 'stdio' | RemoteKind {
-    return this.session.kind;
+  /** Present when the server declared `resources.subscribe`: without it nothing is ever sent. */
+  get resourceWatch(): SdkResourceWatch | undefined {
+    return this.session.client.getServerCapabilities()?.resources?.subscribe === true ? this.watch : undefined;
   }
+
+  /** The transport actually in use (after a Streamable HTTP → SSE fallback this is 'sse'). */
+  get transportKind(): 'stdio' | RemoteKind { return this.session.kind; }
 
   listPage<K extends CatalogKind>(kind: K, cursor: string | undefined, options: RequestOptions): Promise<Page<CatalogItemOf[K]>> {
     const params = cursor === undefined ? undefined : { cursor };
@@ -109,6 +119,13 @@ export class SdkServerConnection implements ServerConnection {
     return this.request(options, (client, sdk) => client.callTool({ name, arguments: args }, undefined, sdk) as Promise<CallToolResult>);
   }
 
+  /** The task requests, when the server declares tasks for tools/call (read per session: a new one may differ). */
+  get tasks(): TaskPort | undefined {
+    if (this.session.client.getServerCapabilities()?.tasks?.requests?.tools?.call === undefined) return undefined;
+    this.taskRequests ??= new SdkTaskRequests((options, run) => this.request(options, run), this.taskStatusEmitter.event);
+    return this.taskRequests;
+  }
+
   readResource(uri: string, options: RequestOptions): Promise<{ contents: ({ uri: string; mimeType?: string } & Record<string, unknown>)[] }> {
     return this.request(options, (client, sdk) => client.readResource({ uri }, sdk));
   }
@@ -121,10 +138,10 @@ export class SdkServerConnection implements ServerConnection {
     // Completions are an optional capability: a server without it simply has no suggestions.
     if (this.session.client.getServerCapabilities()?.completions === undefined) return { values: [] };
     const { completion } = await this.request(options, (client, sdk) => client.complete(request, sdk));
-    const result: CompletionResult = { values: completion.values };
-    if (completion.total !== undefined) result.total = completion.total;
-    if (completion.hasMore !== undefined) result.hasMore = completion.hasMore;
-    return result;
+    return {
+      values: completion.values,
+      ...(completion.total !== undefined ? { total: completion.total } : {}), ...(completion.hasMore !== undefined ? { hasMore: completion.hasMore } : {}),
+    };
   }
 
   async setLogLevel(level: McpLogLevel): Promise<void> {
@@ -150,9 +167,7 @@ export class SdkServerConnection implements ServerConnection {
   }
 
   /** Starts close() without waiting; never escalates a close already under way. */
-  dispose(): void {
-    this.closing ??= this.stop();
-  }
+  dispose(): void { this.closing ??= this.stop(); }
 
   // ---- sessions ----------------------------------------------------------------------------------
 
@@ -210,6 +225,8 @@ export class SdkServerConnection implements ServerConnection {
     this.closeEmitter.fire(info);
     this.closeEmitter.dispose();
     this.listChangedEmitter.dispose();
+    this.watch.dispose();
+    this.taskStatusEmitter.dispose();
   }
 
   private async stop(): Promise<void> {
@@ -375,6 +392,7 @@ export class SdkServerConnection implements ServerConnection {
     if (this.logLevel !== undefined && this.supports.logging) {
       await fresh.client.setLoggingLevel(this.logLevel, { timeout: CONTROL_TIMEOUT_MS }).catch(() => undefined);
     }
+    if (this.resourceWatch) await this.watch.renew({ timeoutMs: CONTROL_TIMEOUT_MS });
     // A new session may be a restarted server with a different catalog: let the core list again.
     const supports = this.supports;
     for (const kind of ['tools', 'resources', 'resourceTemplates', 'prompts'] as const) if (supports[kind]) this.sink.listChanged(kind);

@@ -2,6 +2,7 @@
 // (stdio process, Streamable HTTP with SSE fallback, SSE, WebSocket), creates the SDK Client with our
 // handlers (roots, logging, list_changed, trace), performs initialize within the core's abort signal,
 // and turns whatever goes wrong into one user-facing sentence.
+import { APP_MIME_TYPE, APPS_EXTENSION } from '../core/apps/uiResource';
 import { ConnectError, SignInRequiredError } from '../core/lifecycle/errors';
 import type { ConnectRequest, ServerConnection, ServerConnector } from '../core/lifecycle/ports';
 import { startupTimeoutMessage } from '../core/lifecycle/startAttempt';
@@ -15,19 +16,21 @@ import type { ConnectAuthProvider, OAuthSupport } from './auth/oauthSupport';
 import { canFinishAuth, createRemoteTransport, describeRemoteError, displayUrl, httpStatusOf, isNotStreamableHttp, type RemoteKind } from './remoteTransports';
 import {
   Client,
-  CreateMessageRequestSchema, ElicitRequestSchema,
+  CreateMessageRequestSchema, ElicitRequestSchema, RELATED_TASK_META_KEY, TaskStatusNotificationSchema,
   ErrorCode,
   ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
   McpError,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
   UnauthorizedError,
   type Transport,
 } from './sdk';
 import { keepProgressBeforeResponses } from './messageOrder';
 import { declaresRoots, followsWorkspace, rootsFor } from './serverRoots';
+import { taskStateOf } from './taskRequests';
 import { traceTransport } from './transportTrace';
 
 /** A stdio server about to be started: its transport spawns on start() and shuts down (staged) on close(). */
@@ -107,8 +110,8 @@ export interface SamplingResult {
 
 /** An elicitation as the connector's `elicit` sees it: a form to fill, or a page to open. */
 export type ElicitationRequest =
-  | { serverId: string; mode: 'form'; message: string; requestedSchema: unknown }
-  | { serverId: string; mode: 'url'; message: string; url: string; elicitationId: string };
+  | { serverId: string; mode: 'form'; message: string; requestedSchema: unknown; taskId?: string }
+  | { serverId: string; mode: 'url'; message: string; url: string; elicitationId: string; taskId?: string };
 
 export type ElicitationAnswer = { action: 'accept'; content?: Record<string, unknown> } | { action: 'decline' } | { action: 'cancel' };
 
@@ -287,6 +290,8 @@ export class NodeServerConnector implements ServerConnector {
         capabilities: {
           ...(declaresRoots(request.server.launch) ? { roots: { listChanged: true } } : {}),
           ...(elicitation ? { elicitation } : {}), ...(sample ? { sampling: {} } : {}),
+          // MCP Apps: servers that check for it offer their tools' ui:// apps, which the app panel shows.
+          extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } },
         },
         jsonSchemaValidator: new BoundedSchemaValidator(),
       },
@@ -312,6 +317,11 @@ export class NodeServerConnector implements ServerConnector {
         const asked: ElicitationRequest = params.mode === 'url'
           ? { serverId, mode: 'url', message: params.message, url: params.url, elicitationId: params.elicitationId }
           : { serverId, mode: 'form', message: params.message, requestedSchema: params.requestedSchema };
+        // A running task asking for input (delivered while tasks/result is open) says which task it is.
+        const related: unknown = params._meta?.[RELATED_TASK_META_KEY];
+        if (typeof related === 'object' && related !== null && typeof (related as { taskId?: unknown }).taskId === 'string') {
+          asked.taskId = (related as { taskId: string }).taskId;
+        }
         return await elicit(asked, extra.signal);
       });
     }
@@ -327,6 +337,8 @@ export class NodeServerConnector implements ServerConnector {
     // MCP has one notification for resources and resource templates.
     client.setNotificationHandler(ResourceListChangedNotificationSchema, fire('resources', 'resourceTemplates'));
     client.setNotificationHandler(PromptListChangedNotificationSchema, fire('prompts'));
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => sink.resourceUpdated(notification.params.uri));
+    client.setNotificationHandler(TaskStatusNotificationSchema, (notification) => sink.taskStatus?.(taskStateOf(notification.params)));
     return client;
   }
 

@@ -2,6 +2,7 @@
 // expires. It makes the transport's close() idempotent, so that only the first close counts.
 import type { CloseInfo, ServerLog } from '../core/lifecycle/ports';
 import type { CatalogKind } from '../core/lifecycle/types';
+import type { TaskState } from '../core/tasks/types';
 import type { ConnectAuthProvider } from './auth/oauthSupport';
 import { canFinishAuth, type RemoteKind } from './remoteTransports';
 import { StreamableHTTPError, UnauthorizedError, type Client, type Transport } from './sdk';
@@ -20,6 +21,10 @@ export interface StdioProcessInfo {
 /** What a session reports to the connection that owns it. */
 export interface SessionSink {
   listChanged(kind: CatalogKind): void;
+  /** `notifications/resources/updated` for `uri`. */
+  resourceUpdated(uri: string): void;
+  /** A notifications/tasks/status arrived. */
+  taskStatus?(task: TaskState): void;
 }
 
 /** One SDK Client on one transport, initialized. A connection replaces it when an HTTP session expires. */

@@ -15,6 +15,7 @@ export {
   ToolListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   PromptListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 export type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 // Used by the connector (src/node/connector.ts, connection.ts): per-request options of the SDK Client.
@@ -28,6 +29,12 @@ export type {
   OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 export { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+// The Tasks extension (src/node/taskRequests.ts): the created task of a tools/call sent with `task`, its
+// status notifications, the result tasks/result answers, and the key marking a request as a task's.
+export {
+  CallToolResultSchema, CreateTaskResultSchema, RELATED_TASK_META_KEY, TaskStatusNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+export type { Task as SdkTask } from '@modelcontextprotocol/sdk/types.js';
 // The JSON Schema validator the SDK Client compiles tool output schemas (and elicitation schemas) with.
 export { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 export type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator as SdkJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';

@@ -5,6 +5,7 @@
 import type { ApprovalsView } from './approvals';
 import type { ElicitationCard } from './elicitation';
 import type { SamplingCard } from './sampling';
+import type { TaskRow } from './tasks';
 
 /** Where a server is defined (the core's `Scope`). */
 export type Scope = 'managed' | 'local' | 'project' | 'user' | 'plugin';
@@ -132,6 +133,8 @@ export interface SidebarSnapshot {
   readonly sampling: readonly SamplingCard[];
   /** Tool results the output scan flagged, held for the person before the model sees them (switchboard.toolOutputs.review: hold). */
   readonly heldOutputs?: readonly HeldOutputCard[];
+  /** Tool calls running as MCP tasks (oldest first), then the last ones that ended (newest first). */
+  readonly tasks?: readonly TaskRow[];
   /** Milliseconds since the epoch when the host built this snapshot. */
   readonly generatedAt: number;
 }

@@ -111,6 +111,12 @@ export const SIDEBAR_METHODS = {
   answerSampling: method<null>()(z.object({ samplingId: id, answer: z.enum(['approve', 'always', 'reject']), reason: reason.optional() })),
   /** The person's answer to a held tool result: hand it to the model (fenced, with the warning), or withhold it (`reason`: the model is told). */
   answerHeldOutput: method<null>()(z.object({ heldId: id, release: z.boolean(), reason: reason.optional() })),
+  /** Asks the server to cancel a running task (tasks/cancel). */
+  cancelTask: method<null>()(z.object({ taskId: id })),
+  /** Opens an ended task's result as a document. */
+  openTaskResult: method<null>()(z.object({ taskId: id })),
+  /** Forgets the tasks that ended. */
+  clearTasks: method<null>()(none),
 } as const;
 
 type Table = typeof SIDEBAR_METHODS;

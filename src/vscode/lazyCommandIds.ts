@@ -9,6 +9,7 @@ export const LAZY_COMMAND_IDS = {
   gallery: ['switchboard.browseServers'],
   installLinks: ['switchboard.installFromLink'],
   chatCommands: ['switchboard.insertResourceMention', 'switchboard.runPrompt'],
+  apps: ['switchboard.openApp'],
 } as const;
 
 /** Test-only commands of the same modules, registered only in extension test runs. */

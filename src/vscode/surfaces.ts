@@ -62,6 +62,17 @@ export function registerSurfaces(ctx: SwitchboardContext, own: Own): Surfaces {
     showLogs: (ids) => { void showLogsOf(registry, serverLogs, ids); },
   }));
   own(registerSidebar(ctx));
+  lazy('apps', async () => {
+    const { registerAppCommands } = await import('./apps/appCommands');
+    return () => registerAppCommands({
+      extensionUri: ctx.extension.extensionUri,
+      hostVersion: String((ctx.extension.extension.packageJSON as { version?: unknown }).version ?? ''),
+      servers: () => registry.list(),
+      readResource: (serverId, uri) => registry.readResource(serverId, uri),
+      call: (request) => ctx.calls.call(request),
+      log,
+    });
+  });
   lazy('callToolCommand', async () => {
     const { registerCallTool } = await import('./servers/callToolCommand');
     return () => registerCallTool({

@@ -4,7 +4,9 @@
 // disposes exactly what was built.
 import * as vscode from 'vscode';
 import { ToolCallGate } from '../core/calls';
-import { DeferredConnector, RedactingConnector, ServerRegistry, type Root } from '../core/lifecycle';
+import { DeferredConnector, RedactingConnector, ServerRegistry, systemClock, type Root } from '../core/lifecycle';
+import { TaskTracker } from '../core/tasks';
+import { readTaskCallMode } from './tasks/taskSettings';
 import { PinStore, ToolReview } from '../core/toolReview';
 import { OAuthCredentialStore } from '../node/auth/credentialStore';
 import { deferredDigest } from '../core/trust/secretDigest';
@@ -58,6 +60,8 @@ export interface SwitchboardContext {
   readonly sampling: Sampling;
   /** The one way to call a tool: resolve → decide → send → record. */
   readonly calls: ToolCallGate;
+  /** Tool calls running as MCP tasks, and the last ones that ended (the Sidebar's Tasks section). */
+  readonly tasks: TaskTracker;
   /** Flagged tool results held for review in the Sidebar. */
   readonly heldOutputs: HeldOutputs;
   readonly serverLogs: ServerLogs;
@@ -178,10 +182,13 @@ export function buildContext(extension: vscode.ExtensionContext, log: vscode.Log
   // Every call asks the approval policy (and, when it says so, the person in the sidebar) before it is
   // sent, and is recorded in the history however it ended.
   const approvals = own(new Approvals({ extension, registry, trust, log, policy }));
-  const calls = own(new ToolCallGate({ registry, tools: toolReview, decide: approvals.decide }));
+  // A call of a tool that supports tasks may run as one (switchboard.tasks.callAsTask): approved and
+  // recorded like any other, listed in the Sidebar's Tasks section while it runs.
+  const tasks = own(new TaskTracker(systemClock));
+  const calls = own(new ToolCallGate({ registry, tools: toolReview, decide: approvals.decide, tasks: { tracker: tasks, mode: readTaskCallMode } }));
   own(calls.onDidCall((record) => approvals.recordCall(record)));
   const heldOutputs = own(new HeldOutputs());
-  return { extension, log, stateRead, sources, config, inputs, connector, oauthStore, connection, trust, registry, toolReview, approvals, elicitations, sampling, calls, heldOutputs, serverLogs, projectHosting, testing };
+  return { extension, log, stateRead, sources, config, inputs, connector, oauthStore, connection, trust, registry, toolReview, approvals, elicitations, sampling, calls, tasks, heldOutputs, serverLogs, projectHosting, testing };
 }
 
 /** The workspace folders as MCP roots. */

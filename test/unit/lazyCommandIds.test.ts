@@ -19,6 +19,7 @@ const MODULES: Record<keyof typeof LAZY_COMMAND_IDS, string> = {
   gallery: 'src/vscode/install/gallery.ts',
   installLinks: 'src/vscode/install/installLinks.ts',
   chatCommands: 'src/vscode/chat/chatCommands.ts',
+  apps: 'src/vscode/apps/appCommands.ts',
 };
 
 const source = (file: string): string => fs.readFileSync(path.join(ROOT, file), 'utf8');

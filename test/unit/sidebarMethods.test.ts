@@ -32,6 +32,9 @@ function recordingHandlers(seen: { method: SidebarMethod; params: unknown }[]): 
     answerElicitation: () => ({ problems: [] }),
     answerSampling: record('answerSampling'),
     answerHeldOutput: record('answerHeldOutput'),
+    cancelTask: record('cancelTask'),
+    openTaskResult: record('openTaskResult'),
+    clearTasks: record('clearTasks'),
   };
 }
 

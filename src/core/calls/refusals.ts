@@ -19,6 +19,15 @@ export class ToolCallRefusedError extends Error {
   }
 }
 
+/** The caller stopped waiting for a call running as a task; the task goes on and its result is announced when it comes. */
+export class TaskDetachedError extends Error {
+  override readonly name = 'TaskDetachedError';
+
+  constructor(readonly serverId: string, readonly tool: string) {
+    super(`stopped waiting for tool '${tool}' of server '${serverId}': it runs on as a task (see Tasks in the MCP Switchboard sidebar), and its result will be shown when it is ready`);
+  }
+}
+
 /** No server has this id. */
 export function unknownServer(serverId: string, tool: string, known: readonly string[]): ToolCallRefusedError {
   const hint = didYouMean(serverId, known);

@@ -16,8 +16,12 @@ import { systemClock, type Clock } from '../lifecycle/clock';
 import type { CallOptions, ServerView } from '../lifecycle/controllerTypes';
 import { errorMessage } from '../lifecycle/errors';
 import type { CallToolResult, ToolInfo } from '../lifecycle/types';
+import { callsAsTask } from '../tasks/callAsTask';
+import { TaskCancelledError } from '../tasks/taskRun';
+import type { TaskTracker } from '../tasks/taskTracker';
+import type { TaskCallMode } from '../tasks/types';
 import {
-  ToolCallRefusedError, callDenied, serverNotReady, toolBlocked, toolChanged, toolFiltered, unknownServer, unknownTool,
+  TaskDetachedError, ToolCallRefusedError, callDenied, serverNotReady, toolBlocked, toolChanged, toolFiltered, unknownServer, unknownTool,
 } from './refusals';
 import type {
   DecideToolCall, ResolvedToolCall, ToolCallDecision, ToolCallOutcome, ToolCallRecord, ToolCallRequest, ToolCallResponse, ToolStatusSource,
@@ -47,6 +51,8 @@ export interface ToolCallGateOptions {
   tools?: ToolStatusSource;
   /** The decision step between resolving and sending; default: allow every resolved call. */
   decide?: DecideToolCall;
+  /** Where calls run as tasks are listed, and when a tool that supports tasks is called as one; without it every call is plain. */
+  tasks?: { tracker: TaskTracker; mode: () => TaskCallMode };
   clock?: Clock;
 }
 
@@ -100,6 +106,11 @@ export class ToolCallGate implements Disposable {
       if (decision.kind === 'deny') throw callDenied(request.serverId, request.tool, decision.reason);
       sent = decision.arguments ?? resolved.arguments;
       sentAt = this.clock.now();
+      const tasks = this.options.tasks;
+      if (tasks !== undefined && callsAsTask(resolved.tool, tasks.mode())) {
+        // Approved like any other call; from here the task records itself when it ends.
+        return this.callAsTask(request, sent, decision, startedAt, sentAt, tasks.tracker);
+      }
       result = await this.send(request.serverId, request.tool, sent, { timeoutMs: request.timeoutMs, signal: request.signal, onProgress: request.onProgress });
     } catch (error) {
       this.record(request, sent, decision, startedAt, sentAt, error instanceof ToolCallRefusedError
@@ -112,6 +123,42 @@ export class ToolCallGate implements Disposable {
 
   dispose(): void {
     this.recordEmitter.dispose();
+  }
+
+  /**
+   * Sends an approved call as a task, listed by `tracker` while it runs. The caller's signal does not
+   * cancel the task (Cancel in the Tasks section does): when it aborts, the caller stops waiting with a
+   * TaskDetachedError and the result is announced when it comes. The record is made when the task ends.
+   */
+  private callAsTask(
+    request: ToolCallRequest, sent: Record<string, unknown>, decision: ToolCallDecision, startedAt: number, sentAt: number, tracker: TaskTracker,
+  ): Promise<ToolCallResponse> {
+    const tracked = tracker.begin({ serverId: request.serverId, tool: request.tool, caller: request.caller });
+    const taskOf = (): { taskId?: string } => (tracked.taskId === undefined ? {} : { taskId: tracked.taskId });
+    const ran = this.send(request.serverId, request.tool, sent, { timeoutMs: request.timeoutMs, onProgress: request.onProgress, task: { observer: tracked } });
+    const recorded = ran.then(
+      (result) => {
+        const record = this.record(request, sent, decision, startedAt, sentAt, { kind: 'result', result }, taskOf());
+        tracked.end({ kind: 'result', result });
+        return { result, record };
+      },
+      (error: unknown) => {
+        this.record(request, sent, decision, startedAt, sentAt, { kind: 'failed', message: errorMessage(error) }, taskOf());
+        tracked.end(error instanceof TaskCancelledError ? { kind: 'cancelled', message: error.message } : { kind: 'failed', message: errorMessage(error) });
+        throw error;
+      },
+    );
+    const signal = request.signal;
+    if (signal === undefined) return recorded;
+    return new Promise<ToolCallResponse>((resolve, reject) => {
+      const detach = (): void => {
+        tracked.detach();
+        reject(new TaskDetachedError(request.serverId, request.tool));
+      };
+      if (signal.aborted) detach();
+      else signal.addEventListener('abort', detach, { once: true });
+      recorded.then(resolve, reject).finally(() => signal.removeEventListener('abort', detach));
+    });
   }
 
   /** Resolves against the catalog as it is now (throwing the refusal, if any); undefined when the server does not list the tool (yet). */
@@ -147,9 +194,12 @@ export class ToolCallGate implements Disposable {
     return { request, server: view.server, tool, status, arguments: request.arguments ?? {} };
   }
 
-  private record(request: ToolCallRequest, args: Record<string, unknown>, decision: ToolCallDecision | undefined, startedAt: number, sentAt: number | undefined, outcome: ToolCallOutcome): ToolCallRecord {
+  private record(
+    request: ToolCallRequest, args: Record<string, unknown>, decision: ToolCallDecision | undefined, startedAt: number, sentAt: number | undefined,
+    outcome: ToolCallOutcome, task: { taskId?: string } = {},
+  ): ToolCallRecord {
     const endedAt = this.clock.now();
-    const record: ToolCallRecord = { request, arguments: args, startedAt, durationMs: endedAt - startedAt, sent: sentAt !== undefined, outcome };
+    const record: ToolCallRecord = { request, arguments: args, startedAt, durationMs: endedAt - startedAt, sent: sentAt !== undefined, outcome, ...task };
     if (sentAt !== undefined) record.ranMs = endedAt - sentAt;
     if (decision !== undefined) record.decision = decision;
     try {

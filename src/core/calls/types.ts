@@ -15,7 +15,7 @@ export type ToolCallRefusalCode =
   | 'toolChanged'
   | 'denied';
 
-/** Who asked for a call, for the messages and the history (e.g. 'api', 'cli', 'chat', 'lmTool'). */
+/** Who asked for a call, for the messages and the history (e.g. 'api', 'cli', 'chat', 'lmTool', 'app': an MCP App's frame). */
 export type ToolCallOrigin = string;
 
 /** A call as a caller asks for it. */
@@ -114,6 +114,8 @@ export interface ToolCallRecord {
   ranMs?: number;
   /** Whether the call was sent to the server (a refusal, a rejection or a cancelled approval never was). */
   sent: boolean;
+  /** The server's task id, when the call ran as a task. */
+  taskId?: string;
   /** The decision step's answer; absent when the gate refused the call before it. */
   decision?: ToolCallDecision;
   outcome: ToolCallOutcome;

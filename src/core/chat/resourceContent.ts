@@ -46,6 +46,17 @@ export function attachResource(server: string, uri: string, items: readonly Reso
   return { server, uri, text: blocks.join('\n'), totalChars, cut, binaries };
 }
 
+/**
+ * What the model reads before a resource that changed since it was attached (its server said so):
+ * `earlier` when it was attached by an earlier request of the conversation and this one did not
+ * mention it, so it is attached again.
+ */
+export function changedResourceNote(server: string, uri: string, earlier: boolean): string {
+  return earlier
+    ? `[The resource ${uri} of ${server}, attached earlier in this conversation, has changed since; its current content follows.]`
+    : `[The resource ${uri} of ${server} has changed since it was last attached; its current content follows.]`;
+}
+
 /** The size in bytes of base64 data. */
 export function base64Bytes(base64: string): number {
   const clean = base64.replace(/\s/g, '');

@@ -1,6 +1,7 @@
 // What the ServerController shows the rest of the extension: its events, its read-only view of a
 // server, the options it is created with and the per-request options.
 import type { EffectiveServer } from '../config/types';
+import type { TaskCallOptions } from '../tasks/types';
 import type { Clock } from './clock';
 import type { RequestOptions, ServerConnection, ServerConnector, ServerLog } from './ports';
 import type { LifecycleSettings } from './settings';
@@ -25,6 +26,8 @@ export interface CallOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   onProgress?: RequestOptions['onProgress'];
+  /** Run the call as a task (when the connection offers tasks), told to this observer; only the gate sets it. */
+  task?: TaskCallOptions;
 }
 
 /** Sends tools/call on a server's live connection (rejects when it is not ready). Only the tool call gate holds one. */

@@ -16,6 +16,7 @@ export {
   type ServerControllerOptions, type ServerStateChange, type ServerView,
 } from './serverController';
 export { ServerRegistry, type ServerRegistryOptions } from './registry';
+export type { ResourceUpdate } from './resourceWatchAccess';
 export {
   REDACTED, argSecrets, isRedactable, isSecretName, quoteWord, redactArgs, redactCommandLine, redactLaunch, redactText, redactUrl, secretsOf,
 } from './redact';

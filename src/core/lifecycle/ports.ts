@@ -3,6 +3,7 @@
 import type { Disposable } from '../disposable';
 import type { Event } from '../event';
 import type { EffectiveServer } from '../config/types';
+import type { TaskPort } from '../tasks/types';
 import type { CallToolResult, CatalogItemOf, CatalogKind, McpLogLevel, Root } from './types';
 
 /** One server's log. Implementations must never print env or header values (see redact.ts). */
@@ -57,6 +58,21 @@ export interface CompletionResult {
   hasMore?: boolean;
 }
 
+/**
+ * Watching a server's resources for changes. The 2025-11-25 generation subscribes one resource at a
+ * time (`resources/subscribe`, `resources/unsubscribe`, then `notifications/resources/updated`); the
+ * 2026-07-28 one keeps a `subscriptions/listen` stream open for the set being watched. Either fits this
+ * shape: the core says which URIs it starts and stops watching and hears which of them changed.
+ */
+export interface ResourceWatch {
+  /** Starts watching `uri`; resolves once the server accepted. */
+  watch(uri: string, options: RequestOptions): Promise<void>;
+  /** Stops watching `uri`. */
+  unwatch(uri: string, options: RequestOptions): Promise<void>;
+  /** A watched resource changed (its URI). */
+  readonly onUpdated: Event<string>;
+}
+
 /** A live, initialized connection to one server. */
 export interface ServerConnection extends Disposable {
   readonly serverInfo: { name: string; version: string; title?: string };
@@ -66,6 +82,8 @@ export interface ServerConnection extends Disposable {
   /** One page of a catalog list; the core loops on `nextCursor`. */
   listPage<K extends CatalogKind>(kind: K, cursor: string | undefined, options: RequestOptions): Promise<Page<CatalogItemOf[K]>>;
   callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult>;
+  /** The task requests (tools/call as a task, tasks/get, tasks/result, tasks/cancel), when the server declares tasks for tools/call. */
+  readonly tasks?: TaskPort;
   readResource(uri: string, options: RequestOptions): Promise<{ contents: ({ uri: string; mimeType?: string } & Record<string, unknown>)[] }>;
   getPrompt(name: string, args: Record<string, string>, options: RequestOptions): Promise<{ description?: string; messages: { role: string; content: unknown }[] }>;
   /** `completion/complete`: suggestions for one argument of a prompt or resource template (none when the server does not offer completions). */
@@ -73,6 +91,8 @@ export interface ServerConnection extends Disposable {
   setLogLevel(level: McpLogLevel): Promise<void>;
   /** Sends notifications/roots/list_changed (the server then asks roots/list again). */
   notifyRootsChanged(): Promise<void>;
+  /** Resource watching, present only when the server offers it (old generation: `resources.subscribe`). */
+  readonly resourceWatch?: ResourceWatch;
   /** A `notifications/<kind>/list_changed` arrived. */
   readonly onListChanged: Event<CatalogKind>;
   /**

@@ -4,8 +4,9 @@
 // own log messages, errors (their message, stderr tail and cause), close reasons and the catalog. The
 // secrets may be a fixed list or a SecretSet that grows while the connection starts (the env file is
 // read just before the spawn).
+import type { TaskPort, TaskState } from '../tasks/types';
 import { ConnectError } from './errors';
-import type { CloseInfo, ServerConnection, ServerLog } from './ports';
+import type { CloseInfo, RequestOptions, ServerConnection, ServerLog } from './ports';
 import { isRedactable, redactText } from './redact';
 
 /** Every form of each value worth scrubbing (raw, percent-encoded, JSON-escaped), longest first. */
@@ -157,14 +158,36 @@ export function redactingConnection(connection: ServerConnection, secrets: Secre
         return Promise.reject(redactError(error, secrets));
       }
     },
+    // Task results pass through like tool results; failures (and status messages) are scrubbed.
+    tasks: connection.tasks === undefined ? undefined : redactingTasks(connection.tasks, scrubbed, secrets),
     readResource: (uri, options) => scrubbed(() => connection.readResource(uri, options)),
     getPrompt: (name, args, options) => scrubbed(() => connection.getPrompt(name, args, options)),
     complete: (request, options) => scrubbed(() => connection.complete(request, options)),
     setLogLevel: (level) => scrubbed(() => connection.setLogLevel(level)),
     notifyRootsChanged: () => scrubbed(() => connection.notifyRootsChanged()),
     onListChanged: connection.onListChanged,
+    get resourceWatch() {
+      const watch = connection.resourceWatch;
+      return watch && {
+        watch: (uri: string, options: RequestOptions) => scrubbed(() => watch.watch(uri, options)),
+        unwatch: (uri: string, options: RequestOptions) => scrubbed(() => watch.unwatch(uri, options)),
+        onUpdated: watch.onUpdated,
+      };
+    },
     onClose: (listener) => connection.onClose((info) => listener(closeInfo(info))),
     close: () => scrubbed(() => connection.close()),
     dispose: () => connection.dispose(),
+  };
+}
+
+/** The task requests of a redacting connection: failures and the server's status messages scrubbed. */
+function redactingTasks(tasks: TaskPort, scrubbed: <T>(request: () => Promise<T>) => Promise<T>, secrets: Secrets): TaskPort {
+  const state = (task: TaskState): TaskState => task.statusMessage === undefined ? task : { ...task, statusMessage: redactText(task.statusMessage, listOf(secrets)) };
+  return {
+    createToolTask: (name, args, options) => scrubbed(() => tasks.createToolTask(name, args, options)).then(state),
+    getTask: (taskId, options) => scrubbed(() => tasks.getTask(taskId, options)).then(state),
+    taskResult: (taskId, options) => scrubbed(() => tasks.taskResult(taskId, options)),
+    cancelTask: (taskId, options) => scrubbed(() => tasks.cancelTask(taskId, options)).then(state),
+    onTaskStatus: (listener) => tasks.onTaskStatus((task) => listener(state(task))),
   };
 }

@@ -9,6 +9,7 @@ import { Emitter, type Event } from '../event';
 import type { EffectiveServer } from '../config/types';
 import { systemClock, type Clock } from './clock';
 import type { CompletionRequest, CompletionResult } from './ports';
+import type { ResourceUpdate } from './resourceWatchAccess';
 import { isLive, wantOf, type Entry, type Want } from './registryEntry';
 import type { ServerRegistryOptions } from './registryOptions';
 export type { ServerRegistryOptions } from './registryOptions';
@@ -34,6 +35,9 @@ export class ServerRegistry implements Disposable {
   readonly onDidChangeCatalog: Event<CatalogChange> = this.catalogEmitter.event;
   /** Servers were added or removed by reconcile(). */
   readonly onDidChangeServers: Event<void> = this.serversEmitter.event;
+  private readonly resourceEmitter = new Emitter<ResourceUpdate>();
+  /** A resource a server was asked to watch changed (`notifications/resources/updated`). */
+  readonly onDidUpdateResource: Event<ResourceUpdate> = this.resourceEmitter.event;
 
   private entries = new Map<string, Entry>();
   /** Fingerprints project servers were explicitly started with (the in-memory side of the gate). */
@@ -177,6 +181,17 @@ export class ServerRegistry implements Disposable {
     return entry ? entry.controller.readResource(uri, options) : Promise.reject(unknownServer(id));
   }
 
+  /** Whether the server is ready and offers resource subscriptions. */
+  canWatchResources(id: string): boolean {
+    return this.entries.get(id)?.controller.resources.supported ?? false;
+  }
+
+  /** Starts (`on`) or stops watching a resource of a ready server; who watches what is core/subscriptions' bookkeeping. */
+  watchResource(id: string, uri: string, on: boolean): Promise<void> {
+    const entry = this.entries.get(id);
+    return entry ? entry.controller.resources.set(uri, on) : Promise.reject(unknownServer(id));
+  }
+
   getPrompt(id: string, name: string, args: Record<string, string>, options?: CallOptions): Promise<GetPromptResult> {
     const entry = this.entries.get(id);
     return entry ? entry.controller.getPrompt(name, args, options) : Promise.reject(unknownServer(id));
@@ -257,6 +272,7 @@ export class ServerRegistry implements Disposable {
     this.stateEmitter.dispose();
     this.catalogEmitter.dispose();
     this.serversEmitter.dispose();
+    this.resourceEmitter.dispose();
   }
 
   // ── internals ──────────────────────────────────────────────────────────────────────────────────
@@ -276,6 +292,7 @@ export class ServerRegistry implements Disposable {
     const relay = new DisposableStore();
     relay.add(controller.onDidChangeState((change) => this.stateEmitter.fire(change)));
     relay.add(controller.onDidChangeCatalog((change) => this.catalogEmitter.fire(change)));
+    relay.add(controller.resources.onDidUpdate((update) => this.resourceEmitter.fire(update)));
     return { controller, sendToolCall, want: wantOf(this.decide(server, undefined)), parkReason: this.options.hostedElsewhere?.(server), relay };
   }
 

@@ -14,12 +14,14 @@ import { LiveConnection } from './liveConnection';
 import { OfferedCatalogCache } from './offeredCatalog';
 import type { CloseInfo, CompletionRequest, CompletionResult, RequestOptions, ServerConnection } from './ports';
 import { redactText, secretsOf } from './redact';
+import { ResourceWatchAccess } from './resourceWatchAccess';
 import { nextRestart } from './restartPolicy';
 import type { LifecycleSettings } from './settings';
 import { MutableSlot } from './slot';
 import { StartAttempt } from './startAttempt';
 import { runStart } from './startRun';
 import { failedState } from './stderrCause';
+import { runToolTask } from '../tasks/taskRun';
 import { ServerState } from './state';
 import type { Catalog, McpLogLevel } from './types';
 
@@ -60,33 +62,32 @@ export class ServerController implements ServerView, Disposable {
   private readonly offered = new OfferedCatalogCache();
   /** The server's log behind a budget: a server that floods it must not grow the host's memory. */
   private readonly log: BudgetedLog;
+  /** Watching resources on the ready connection (the bookkeeping of who watches is core/subscriptions). */
+  readonly resources = new ResourceWatchAccess(() => this.id, () => this.readyConnection(), () => this.requestOptions(), (message) => this.warn(message));
 
   constructor(private readonly options: ServerControllerOptions) {
     this.currentServer = options.server;
     this.log = new BudgetedLog(options.log, options.clock);
     // tools/call, which every tool call takes, without a closure of its own per call; a closure here, not
-    // a method, so that nothing but the gate holding it can call a tool.
+    // a method, so that nothing but the gate holding it can call a tool. A call the gate wants run as a
+    // task is one where the server offers tasks, and a plain call where it does not.
     options.grantToolCalls?.((name, args, callOptions) => {
+      const task = callOptions?.task;
+      if (task !== undefined) return this.request((connection) => connection.tasks === undefined
+        ? connection.callTool(name, args, this.requestOptions(callOptions))
+        : runToolTask(connection.tasks, name, args, { serverId: this.id, clock: this.options.clock, ...this.requestOptions(callOptions), ...task }));
       const live = this.readyConnection();
       return live ? live.callTool(name, args, this.requestOptions(callOptions), this.requestFailed) : Promise.reject(new ServerNotRunningError(this.id, this.currentState));
     });
   }
 
-  get id(): string {
-    return this.currentServer.id;
-  }
+  get id(): string { return this.currentServer.id; }
 
-  get server(): EffectiveServer {
-    return this.currentServer;
-  }
+  get server(): EffectiveServer { return this.currentServer; }
 
-  get state(): ServerState {
-    return this.currentState;
-  }
+  get state(): ServerState { return this.currentState; }
 
-  get droppedLogLines(): number {
-    return this.log.dropped;
-  }
+  get droppedLogLines(): number { return this.log.dropped; }
 
   /** The offered catalog: tools hidden by the entry's `allowedTools`/`disabledTools` left out (see offeredCatalog). */
   get catalog(): Catalog {
@@ -187,6 +188,7 @@ export class ServerController implements ServerView, Disposable {
     this.restartTimer.dispose();
     this.live.dispose();
     this.log.dispose();
+    this.resources.dispose();
     this.stateEmitter.dispose();
     this.catalogEmitter.dispose();
   }
@@ -239,6 +241,7 @@ export class ServerController implements ServerView, Disposable {
     });
     this.live.value = live;
     live.subscriptions.add(connection.onClose((info) => this.onClosed(live, info)));
+    this.resources.follow(live);
     const now = this.options.clock.now();
     const info = connection.serverInfo;
     this.info(`ready in ${now - startedAt} ms (${info.name}${info.version ? ` ${info.version}` : ''})`);
@@ -386,11 +389,7 @@ export class ServerController implements ServerView, Disposable {
     return redactText(text, secretsOf(this.currentServer.launch));
   }
 
-  private info(message: string): void {
-    this.log.info(this.redact(message));
-  }
+  private info(message: string): void { this.log.info(this.redact(message)); }
 
-  private warn(message: string): void {
-    this.log.warn(this.redact(message));
-  }
+  private warn(message: string): void { this.log.warn(this.redact(message)); }
 }

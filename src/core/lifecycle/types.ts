@@ -19,6 +19,8 @@ export interface ToolInfo {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: ToolAnnotations;
+  /** How the tool may be called (the Tasks extension): `required`/`optional` mean it can run as a task. */
+  execution?: { taskSupport?: 'forbidden' | 'optional' | 'required' };
   /** Metadata the server attaches (e.g. `anthropic/maxResultSizeChars`, a tool raising its own output limit). */
   _meta?: Record<string, unknown>;
 }
@@ -96,6 +98,8 @@ export interface CallToolResult {
   content: ContentBlock[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
+  /** Metadata the server attaches (e.g. `ui.resourceUri`, the MCP App that shows this result). */
+  _meta?: Record<string, unknown>;
 }
 
 /** A workspace folder as an MCP root. */

@@ -4,6 +4,7 @@
 // and the tool call gate; nothing here talks to a server by itself.
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import { callAppUri } from '../../core/apps';
 import type { ToolCallRequest, ToolCallResponse } from '../../core/calls';
 import {
   attachResource, describeUnresolved, expandTemplate, ModelToolCatalog, outputReviewSetting, PersonalDataVault, promptCommandNames,
@@ -11,12 +12,13 @@ import {
   type OutputPart, type HoldOutput, type LimitedOutput, type MentionTarget, type ModelTool, type ReviewVerdict, type SearchContext,
 } from '../../core/chat';
 import { closestQualifiedNames } from '../../core/naming';
+import type { AttachmentChanges } from '../../core/subscriptions';
 import { CODE_OUTPUT_SOURCE, CodeApi, codeRunText, describeCodeApi, runCode, scanCodeOutput, type CodeRunOptions, type CodeRunResult } from '../../core/code';
 import { outsideContentReason, outsideResourceReason, scanOutputTexts, type OutputFinding } from '../../core/toolReview';
 import { quickJsEngine } from '../../node/quickjsEngine';
 import {
   errorMessage, ServerState, type CallOptions, type CompletionRequest, type CompletionResult, type GetPromptResult,
-  type PromptInfo, type ReadResourceResult, type ServerView,
+  type CallToolResult, type PromptInfo, type ReadResourceResult, type ServerView,
 } from '../../core/lifecycle';
 import { resourceDocumentUri } from './resourceDocuments';
 import type { SearchVectors } from './searchVectors';
@@ -42,6 +44,8 @@ export interface ChatServicesDeps {
   searchVectors?: SearchVectors;
   /** Where a flagged result waits for the person when `switchboard.toolOutputs.review` is `hold`. */
   holdOutput?: HoldOutput;
+  /** The attached resources, watched, so that a later request can say which changed (none: nothing is watched). */
+  attachments?: AttachmentChanges;
 }
 
 export const OUTPUT_REVIEW_SETTING = 'switchboard.toolOutputs.review';
@@ -56,6 +60,8 @@ export interface ModelCallOptions {
   readonly skills?: readonly string[];
   /** Told when the call waits for the person's approval, with its card's id. */
   readonly onAwaitingApproval?: (approvalId: string) => void;
+  /** Told of the server's progress once the call runs (a task's steps, say). */
+  readonly onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
 export interface ModelToolCallOutcome {
@@ -66,6 +72,8 @@ export interface ModelToolCallOutcome {
   /** What the output scan found in a result that brings outside content, and how it went on to the model. */
   readonly findings?: readonly OutputFinding[];
   readonly verdict?: ReviewVerdict;
+  /** The MCP App the tool or its result names (a `ui://` resource), with the call, for the "Open app" button. */
+  readonly app?: { readonly uri: string; readonly arguments: Record<string, unknown>; readonly result: CallToolResult };
 }
 
 /** A code-mode run as the model reads it: the run, its text (reviewed when flagged), and what the scan found. */
@@ -158,7 +166,7 @@ export class ChatServices implements vscode.Disposable {
    * failure becomes an error output (what the model reads), never a rejection.
    */
   async callByModelName(qualifiedName: string, args: Record<string, unknown>, caller: string, signal?: AbortSignal, options: ModelCallOptions = {}): Promise<ModelToolCallOutcome> {
-    const { skills = [], onAwaitingApproval } = options;
+    const { skills = [], onAwaitingApproval, onProgress } = options;
     await this.whenCatalogsLoaded();
     const catalog = this.tools(skills);
     const tool = catalog.find(qualifiedName);
@@ -169,16 +177,18 @@ export class ChatServices implements vscode.Disposable {
     }
     const vault = this.personalData();
     try {
-      const { result } = await this.deps.call({ serverId: tool.server, tool: tool.tool.name, arguments: vault ? vault.restore(args) : args, caller, signal, ...(onAwaitingApproval ? { onAwaitingApproval } : {}) });
+      const { result, record } = await this.deps.call({ serverId: tool.server, tool: tool.tool.name, arguments: vault ? vault.restore(args) : args, caller, signal, ...(onAwaitingApproval ? { onAwaitingApproval } : {}), ...(onProgress ? { onProgress } : {}) });
+      const appUri = callAppUri(tool.tool, result);
+      const app = appUri === undefined ? undefined : { uri: appUri, arguments: record.arguments, result };
       const limited = await this.deps.outputs.limit(tool.server, tool.tool, result);
       // Results that bring outside content are scanned as the model would read them (the head of a saved one).
       const findings = outsideContentReason(tool.tool) === undefined ? [] : scanOutputParts(limited.parts);
-      if (findings.length === 0) return { tool, output: vault ? maskOutput(limited, vault) : limited };
+      if (findings.length === 0) return { tool, output: vault ? maskOutput(limited, vault) : limited, ...(app ? { app } : {}) };
       const setting = outputReviewSetting(vscode.workspace.getConfiguration().get<unknown>(OUTPUT_REVIEW_SETTING));
       const source = { server: tool.server, tool: tool.tool.name, id: randomUUID(), at: Date.now() };
       const reviewed = await reviewedParts(limited.parts, findings, source, setting, this.deps.holdOutput, signal);
       const output = { ...limited, parts: reviewed.parts };
-      return { tool, output: vault ? maskOutput(output, vault) : output, findings, verdict: reviewed.verdict };
+      return { tool, output: vault ? maskOutput(output, vault) : output, findings, verdict: reviewed.verdict, ...(app ? { app } : {}) };
     } catch (error) {
       const message = signal?.aborted ? 'The call was cancelled.' : errorMessage(error);
       return { tool, output: errorOutput(message), error: message };
@@ -294,6 +304,16 @@ export class ChatServices implements vscode.Disposable {
     const reviewed = await reviewedParts([{ kind: 'text', text: read.unfenced }], read.findings, source, setting, this.deps.holdOutput, signal);
     const text = reviewed.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('\n');
     return { text, findings: read.findings, ...(reviewed.verdict ? { verdict: reviewed.verdict } : {}) };
+  }
+
+  /** Records that a request attaches the resource (and watches it); true when it was attached before and changed since. */
+  noteAttached(server: string, uri: string): boolean {
+    return this.deps.attachments?.attach(server, uri) ?? false;
+  }
+
+  /** Whether a resource attached earlier changed since, by its server's word. */
+  changedSinceAttached(server: string, uri: string): boolean {
+    return this.deps.attachments?.changed(server, uri) ?? false;
   }
 
   /** prompts/get through the registry. */

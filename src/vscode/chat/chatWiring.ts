@@ -4,6 +4,7 @@
 // command, not at activation.
 import * as vscode from 'vscode';
 import { systemClock } from '../../core/lifecycle/clock';
+import type { AttachmentChanges } from '../../core/subscriptions';
 import type { SwitchboardContext } from '../switchboardContext';
 import type { ArgumentAsker } from './argumentAsker';
 import { registerChatCommands } from './chatCommands';
@@ -23,8 +24,9 @@ export interface ChatWiring extends vscode.Disposable {
   registerCommands(): vscode.Disposable;
 }
 
-export function createChatWiring(ctx: SwitchboardContext, outputs: ToolOutputStore, ask: () => ArgumentAsker): ChatWiring {
+export function createChatWiring(ctx: SwitchboardContext, outputs: ToolOutputStore, ask: () => ArgumentAsker, attachments?: AttachmentChanges): ChatWiring {
   const services = new ChatServices({
+    attachments,
     registry: ctx.registry,
     call: (request) => ctx.calls.call(request),
     outputs,

@@ -5,8 +5,8 @@
 // in the response and returned in the result's metadata.
 import * as vscode from 'vscode';
 import {
-  assistantText, chatHelpMarkdown, DEFAULT_MAX_ROUNDS, instructionsForModel, parseSlashCommand, runToolLoop, toolListChars, ToolOffer, userText,
-  type ModelMessage, type ModelToolSpec, type OutputPart, type ToolCallRequestPart, type ToolRunResult,
+  assistantText, chatHelpMarkdown, DEFAULT_MAX_ROUNDS, instructionsForModel, parseMentions, parseSlashCommand, runToolLoop, toolListChars, ToolOffer, userText,
+  type ModelMessage, type ResourceMention, type ModelToolSpec, type OutputPart, type ToolCallRequestPart, type ToolRunResult,
 } from '../../core/chat';
 import { CODE_API_TOOL, CODE_API_TOOL_NAME, RUN_CODE_TOOL, RUN_CODE_TOOL_NAME } from '../../core/code';
 import { ServerState } from '../../core/lifecycle';
@@ -19,12 +19,15 @@ import { signalOf } from './lmTools';
 import { attachMentions, referenceMentions } from './mentionRequest';
 import { startFromPrompt } from './promptRequest';
 import { outputWarningMarkdown } from './outputWarning';
+import { plainText } from '../ui/plainText';
 import { resourceDocumentUri } from './resourceDocuments';
 import { TurnSkillLoader, type SkillLoadingMetadata } from './skillLoading';
 import type { SkillUse, UsedSkill } from './skillUse';
 
 /** Reveals the Sidebar with the card of a call that waits (registered with the sidebar; argument: the card's id). */
 export const SHOW_APPROVAL_COMMAND = 'switchboard.showApproval';
+/** The "Open <tool> app" button (apps/appCommands.ts); a string here: the app panel loads on its own. */
+const OPEN_APP_COMMAND = 'switchboard.openApp';
 
 export const PARTICIPANT_ID = 'switchboard.mcp';
 
@@ -43,6 +46,8 @@ export interface McpTurnMetadata {
   /** The tools whose calls waited for the person's approval (each time one did), with their cards' ids. */
   awaitedApproval?: { name: string; approvalId: string }[];
   references?: string[];
+  /** The attached resources marked for the model as changed since they were last attached. */
+  changedResources?: string[];
   /** The servers' instructions: whose were sent (and how many characters), whose the poisoning scan kept out. */
   instructions?: { sent: { server: string; chars: number; cut: boolean }[]; withheld: { server: string; reasons: string[] }[] };
   prompt?: { server: string; name: string; args: Record<string, string> };
@@ -123,10 +128,14 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
       const args = Object.entries(started.args).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
       stream.markdown(`*Started from the prompt **${started.server} › ${started.prompt.title ?? started.prompt.name}**${args ? ` (${args})` : ''}.*\n\n`);
     } else {
-      const mentioned = await attachMentions(services, prompt, deps.ask(), signal);
+      const mentioned = await attachMentions(services, prompt, deps.ask(), signal, earlierMentions(context));
       if (mentioned.kind === 'problem') return problem(mentioned.message);
       referenceMentions(stream, mentioned.read);
       metadata.references = mentioned.read.map((r) => r.attached.uri);
+      if (mentioned.changed.length > 0) {
+        metadata.changedResources = [...mentioned.changed];
+        stream.markdown(new vscode.MarkdownString().appendText(`Changed since it was attached: ${mentioned.changed.join(', ')} (its current content is attached).`).appendMarkdown('\n\n'));
+      }
       for (const r of mentioned.read) {
         if (r.findings) stream.markdown(outputWarningMarkdown(r.attached.uri, r.findings, 'warned'));
         if (r.attached.cut) stream.markdown(`*${r.attached.uri} has ${r.attached.totalChars.toLocaleString('en-US')} characters: only its first part is attached (switchboard.maxToolOutputChars).*\n\n`);
@@ -157,6 +166,8 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     if (codeMode) metadata.codeCalls = [];
 
     const reviewed = new Map<string, { findings: string[]; verdict?: string }>();
+    /** The apps the turn's calls named (by server and tool, the last call's): the answer ends with a button for each. */
+    const apps = new Map<string, { serverId: string; tool: string; arguments: Record<string, unknown>; result: unknown }>();
     const runTool = async (call: ToolCallRequestPart, callSignal: AbortSignal): Promise<ToolRunResult> => {
       if (codeMode) return runCodeTool(services, call, callSignal, stream, metadata, reviewed);
       if (loader?.isLoadTool(call.name)) return loader.load(call, stream);
@@ -164,11 +175,14 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
       const outcome = await services.callByModelName(call.name, call.input, 'chat', callSignal, {
         skills,
         onAwaitingApproval: (approvalId) => announceWaiting(stream, metadata, call.name, describeTool(services, call.name, skills), approvalId),
+        // Once approved, a long call (a task) says how far it is, instead of still "waiting for your approval".
+        onProgress: (progress) => stream.progress(`${describeTool(services, call.name, skills)}: ${progressWords(progress)}…`),
       });
       if (outcome.findings && outcome.findings.length > 0) {
         reviewed.set(call.callId, { findings: outcome.findings.map((f) => f.id), verdict: outcome.verdict });
         stream.markdown(outputWarningMarkdown(describeTool(services, call.name, skills), outcome.findings, outcome.verdict));
       }
+      if (outcome.app && outcome.tool) apps.set(`${outcome.tool.server}\u0000${outcome.tool.tool.name}`, { serverId: outcome.tool.server, tool: outcome.tool.tool.name, arguments: outcome.app.arguments, result: outcome.app.result });
       showReferences(stream, outcome.tool?.server, outcome.output.parts);
       if (outcome.output.savedTo) stream.reference(vscode.Uri.file(outcome.output.savedTo));
       return { content: outcome.output.parts, isError: outcome.output.isError };
@@ -195,6 +209,8 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
         stream.markdown(`\n\n> ${result.isError ? '✗' : '✓'} ran \`${call.name}\` (${describeTool(services, call.name, skills)}, ${durationMs} ms)${why}\n\n`);
       },
     });
+    // After the answer, not beside the call: the chat folds what came before the answer into its steps.
+    for (const app of apps.values()) stream.button({ command: OPEN_APP_COMMAND, arguments: [app], title: `Open ${app.tool} app` });
     if (outcome.ended === 'maxRounds') stream.markdown(`\n\n*Stopped after ${outcome.rounds} rounds of tool calls without a final answer. Ask again to go on.*`);
     return { metadata: { ...metadata, kind: outcome.ended === 'cancelled' ? 'cancelled' : 'answer', answer: outcome.text, rounds: outcome.rounds, ended: outcome.ended } satisfies McpTurnMetadata };
   } catch (error) {
@@ -239,6 +255,11 @@ async function runCodeTool(
   return { content: run.parts, isError: run.result.error !== undefined };
 }
 
+/** A call's progress in words: "3 of 10 · step 3", or the count alone. */
+function progressWords({ progress, total, message }: { progress: number; total?: number; message?: string }): string {
+  return `${total === undefined ? progress : `${progress} of ${total}`}${message === undefined ? '' : ` · ${plainText(message)}`}`;
+}
+
 /** Says in the answer that a call waits for the person's approval, with a button that shows its card. */
 function announceWaiting(stream: vscode.ChatResponseStream, metadata: McpTurnMetadata, name: string, description: string, approvalId: string): void {
   // Without this the chat would only say "Running…" while nothing runs: the call waits for the person.
@@ -258,6 +279,11 @@ async function* sendToModel(model: vscode.LanguageModelChat, messages: readonly 
     const ours = fromReplyPart(part);
     if (ours) yield ours;
   }
+}
+
+/** The resource mentions of the earlier requests to @mcp in this conversation. */
+function earlierMentions(context: vscode.ChatContext): ResourceMention[] {
+  return context.history.flatMap((turn) => (turn instanceof vscode.ChatRequestTurn ? parseMentions(turn.prompt) : []));
 }
 
 /** The earlier turns with @mcp, as text. */

@@ -11,6 +11,7 @@ import type { SwitchboardContext } from '../switchboardContext';
 import { quickInputAsker, ScriptedAsker, type ArgumentAsker } from './argumentAsker';
 import type { ChatWiring } from './chatWiring';
 import { registerResourceDocuments } from './resourceDocuments';
+import { ResourceWatching } from './resourceWatching';
 import { ToolOutputStore } from './toolOutput';
 
 /** Test-only commands (registered only under ExtensionMode.Test; the `_` keeps them out of the palette). */
@@ -25,6 +26,8 @@ export const CHAT_TEST_COMMANDS = {
   gateCalls: '_switchboard.test.gateCalls',
   /** `(id, release, reason?)`: answers a held tool result as the Sidebar's card does. */
   answerHeldOutput: '_switchboard.test.answerHeldOutput',
+  /** `()`: the watched resources: `{ server, uri, watchers, status, updates }` (core/subscriptions). */
+  resourceWatches: '_switchboard.test.resourceWatches',
 } as const;
 
 export function registerChat(ctx: SwitchboardContext): vscode.Disposable {
@@ -33,6 +36,8 @@ export function registerChat(ctx: SwitchboardContext): vscode.Disposable {
   const outputs = new ToolOutputStore(outputFolder);
   // Results saved in earlier sessions go once they are older than the retention period.
   outputs.removeExpired().catch((error: unknown) => ctx.log.warn(`could not remove old tool results: ${error instanceof Error ? error.message : String(error)}`));
+  // Open resource documents and chat attachments are watched from activation on, chat loaded or not.
+  const watching = new ResourceWatching(ctx.registry);
   let scripted: ScriptedAsker | undefined;
   const ask = (): ArgumentAsker => scripted?.ask ?? quickInputAsker;
   let loading: Promise<ChatWiring> | undefined;
@@ -42,7 +47,7 @@ export function registerChat(ctx: SwitchboardContext): vscode.Disposable {
     loading ??= import('./chatWiring').then((m) => {
       if (disposed) throw new Error('the chat was disposed');
       // Built once, on the first use, and disposed with the extension.
-      wiring = buildSingleton(() => m.createChatWiring(ctx, outputs, ask));
+      wiring = buildSingleton(() => m.createChatWiring(ctx, outputs, ask, watching.attachments));
       return wiring;
     }, (error: unknown) => {
       loading = undefined;
@@ -59,7 +64,8 @@ export function registerChat(ctx: SwitchboardContext): vscode.Disposable {
   };
   const disposables: vscode.Disposable[] = [
     { dispose: () => { disposed = true; wiring?.dispose(); } },
-    registerResourceDocuments((server, uri) => ctx.registry.readResource(server, uri)),
+    registerResourceDocuments((server, uri) => ctx.registry.readResource(server, uri), watching.onDidChangeDocument),
+    watching,
     ...CHAT_TOOL_NAMES.map((name) => vscode.lm.registerTool<unknown>(name, {
       prepareInvocation: async (options, token) => (await toolOf(name)).prepareInvocation?.(options, token),
       invoke: async (options, token) => (await toolOf(name)).invoke(options, token),
@@ -80,6 +86,7 @@ export function registerChat(ctx: SwitchboardContext): vscode.Disposable {
       }),
       vscode.commands.registerCommand(CHAT_TEST_COMMANDS.askedArguments, () => scripted?.asked ?? []),
       vscode.commands.registerCommand(CHAT_TEST_COMMANDS.toolOutputFolder, () => outputFolder.fsPath),
+      vscode.commands.registerCommand(CHAT_TEST_COMMANDS.resourceWatches, () => watching.watches.list()),
       vscode.commands.registerCommand(CHAT_TEST_COMMANDS.answerHeldOutput, (id: string, release: boolean, reason?: string) => ctx.heldOutputs.answer(id, release, reason)),
     );
   }

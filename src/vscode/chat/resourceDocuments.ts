@@ -1,5 +1,6 @@
 // MCP resources as read-only documents (`switchboard-resource:/<server>/<uri>`): what a chat reference
-// to an attached resource opens. Reading goes through the registry, so it is always the live content.
+// to an attached resource opens. Reading goes through the registry, so it is always the live content;
+// `onDidChange` (a watched resource the server says changed) makes VS Code read it again.
 import * as vscode from 'vscode';
 import type { ReadResourceResult } from '../../core/lifecycle';
 
@@ -22,9 +23,10 @@ export function parseResourceDocumentUri(document: vscode.Uri): { server: string
   }
 }
 
-/** Shows resources read through `read`. */
-export function registerResourceDocuments(read: (server: string, uri: string) => Promise<ReadResourceResult>): vscode.Disposable {
+/** Shows resources read through `read`, read again when `onDidChange` names one. */
+export function registerResourceDocuments(read: (server: string, uri: string) => Promise<ReadResourceResult>, onDidChange?: vscode.Event<vscode.Uri>): vscode.Disposable {
   return vscode.workspace.registerTextDocumentContentProvider(RESOURCE_SCHEME, {
+    onDidChange,
     async provideTextDocumentContent(document) {
       const ref = parseResourceDocumentUri(document);
       if (!ref) return '// Not an MCP resource address.';

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { serverWarnings } from '../../core/lifecycle';
 import { toSidebarSnapshot } from '../../core/sidebarSnapshot';
+import { taskRows } from '../../core/tasks/taskView';
 import type { SidebarSnapshot } from '../../protocol/sidebar';
 import { approvalAttention, watchAttention } from '../approvals/approvalAttention';
 import { revealSource } from '../commands';
@@ -11,6 +12,7 @@ import { ProposalDocuments } from '../approvals/proposalDocuments';
 import { approvalHandlers } from './sidebarApprovals';
 import { restartServer, startServer, stopServer } from '../servers/serverCommands';
 import { SidebarViewProvider } from './sidebarView';
+import { openTaskResult, watchTaskResults } from '../tasks/taskResults';
 import type { SwitchboardContext } from '../switchboardContext';
 
 /** Internal command: the snapshot the sidebar is sent now (tests read it). */
@@ -48,6 +50,7 @@ export function sidebarSnapshotOf(ctx: SwitchboardContext): SidebarSnapshot {
     elicitations: ctx.elicitations.cards(),
     sampling: ctx.sampling.cards(),
     heldOutputs: ctx.heldOutputs.cards(),
+    tasks: taskRows(ctx.tasks.list()),
   });
 }
 
@@ -56,6 +59,8 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
   const { config, registry, toolReview, trust, serverLogs } = ctx;
   const snapshot = () => sidebarSnapshotOf(ctx);
   const proposals = new ProposalDocuments();
+  // Fired every second while a task runs, so its elapsed time moves in the view.
+  const tick = new vscode.EventEmitter<void>();
   const handlers = approvalHandlers(ctx.approvals, proposals);
   const sidebar = new SidebarViewProvider(ctx.extension.extensionUri, {
     onDidChange: (listener) => vscode.Disposable.from(
@@ -69,6 +74,8 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
       ctx.elicitations.broker.onDidChange(() => listener()),
       ctx.sampling.broker.onDidChange(() => listener()),
       ctx.heldOutputs.onDidChange(() => listener()),
+      ctx.tasks.onDidChange(() => listener()),
+      tick.event(() => listener()),
     ),
     snapshot,
   }, {
@@ -93,10 +100,15 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
     answerElicitation: (params) => ctx.elicitations.answer(params),
     answerSampling: ({ samplingId, answer, reason }) => ctx.sampling.answer(samplingId, answer, reason),
     answerHeldOutput: ({ heldId, release, reason }) => ctx.heldOutputs.answer(heldId, release, reason),
+    cancelTask: ({ taskId }) => ctx.tasks.cancel(taskId),
+    openTaskResult: ({ taskId }) => openTaskResult(ctx.tasks, taskId),
+    clearTasks: () => ctx.tasks.clearEnded(),
   });
   return vscode.Disposable.from(
     proposals,
     sidebar,
+    tick,
+    watchTaskResults(ctx.tasks, () => tick.fire(), () => sidebar.reveal()),
     vscode.commands.registerCommand(EXPORT_HISTORY_COMMAND, (target?: vscode.Uri) => handlers.exportHistory(target)),
     // The chat's "Show the approval card" button: the card of that call, or word that it no longer waits.
     vscode.commands.registerCommand(SHOW_APPROVAL_COMMAND, async (approvalId?: unknown): Promise<boolean> => {

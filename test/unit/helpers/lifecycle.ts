@@ -7,6 +7,7 @@ import type { Clock } from '../../../src/core/lifecycle/clock';
 import type {
   CloseInfo, CompletionRequest, CompletionResult, ConnectRequest, Page, RequestOptions, ServerConnection, ServerConnector, ServerLog,
 } from '../../../src/core/lifecycle/ports';
+import type { TaskPort } from '../../../src/core/tasks/types';
 import type { CallToolResult, CatalogItemOf, CatalogKind, McpLogLevel } from '../../../src/core/lifecycle/types';
 
 /** Lets pending promise callbacks (and anything they queue) run. */
@@ -73,7 +74,7 @@ export class RecordingLog implements ServerLog {
   text(): string { return this.lines.join('\n'); }
 }
 
-interface Deferred<T> {
+export interface Deferred<T> {
   promise: Promise<T>;
   resolve(value: T): void;
   reject(error: unknown): void;
@@ -99,6 +100,8 @@ export class FakeConnection implements ServerConnection {
   readonly calls: { name: string; args: Record<string, unknown>; options: RequestOptions }[] = [];
   readonly logLevels: McpLogLevel[] = [];
   rootsNotified = 0;
+  /** The task requests, when the test gives the connection some (a server declaring tasks). */
+  tasks: TaskPort | undefined = undefined;
   closeCalls = 0;
   disposed = false;
   closed = false;

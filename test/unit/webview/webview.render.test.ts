@@ -3,6 +3,7 @@
 // kept as text, sections that remember being collapsed, and focus kept across re-renders.
 import * as assert from 'node:assert/strict';
 import { EMPTY_APPROVALS_VIEW } from '../../../src/protocol/approvals';
+import type { TaskRow } from '../../../src/protocol/tasks';
 import type { ProblemRow, ServerRow, ServerStateKind, ShadowedRow, SidebarSnapshot } from '../../../src/protocol/sidebar';
 import type { OpenSourceParams, ServerAction, SidebarCommand } from '../../../src/protocol/sidebarMessages';
 import type { Actions, ViewModel } from '../../../webview/render';
@@ -61,6 +62,9 @@ function recorder(): { actions: Actions; calls: unknown[][] } {
       answerElicitation: (id: string, action: string) => calls.push(['answerElicitation', id, action]),
       answerSampling: (id: string, answer: string, reason?: string) => calls.push(['answerSampling', id, answer, reason]),
       answerHeldOutput: (id: string, release: boolean, reason?: string) => calls.push(['answerHeldOutput', id, release, reason]),
+      cancelTask: (id: string) => calls.push(['cancelTask', id]),
+      openTaskResult: (id: string) => calls.push(['openTaskResult', id]),
+      clearTasks: () => calls.push(['clearTasks']),
     },
   };
 }
@@ -106,6 +110,40 @@ describe('webview render', () => {
     assert.deepEqual(calls.filter((c) => c[0] === 'answerHeldOutput'), [['answerHeldOutput', 'h1', true, undefined], ['answerHeldOutput', 'h1', false, 'an attack']]);
     draw({ snapshot: snapshotOf([]) }, actions);
     assert.equal(root.querySelector('[data-testid="held-output-card"]'), null);
+  });
+
+  it('lists tasks with tool, server, elapsed time, progress and status; Cancel while running, Open result once ended', () => {
+    const { actions, calls } = recorder();
+    const tasks: TaskRow[] = [
+      {
+        id: 'task-1', server: 'builder', tool: 'build', caller: 'chat', status: 'input_required', statusLabel: 'needs your input', statusMessage: 'building main: step 1 of 4',
+        progress: { progress: 1, total: 4, message: 'step 1 of 4' }, startedAt: 1, elapsedMs: 65_000, running: true, awaited: false, hasResult: false,
+      },
+      { id: 'task-2', server: 'builder', tool: 'deploy', caller: 'api', status: 'completed', statusLabel: 'completed', startedAt: 1, elapsedMs: 4_200, running: false, awaited: true, outcome: 'deployed', hasResult: true },
+    ];
+    // Collapsed by the person, but a running task keeps the section open.
+    draw({ snapshot: snapshotOf([], { tasks }), ui: { version: 1, collapsed: ['tasks'] } }, actions);
+    const [running, ended] = [...root.querySelectorAll<HTMLElement>('[data-testid="task-row"]')];
+    assert.ok(running && ended, 'both tasks are listed');
+    const text = (row: HTMLElement, id: string): string | undefined => row.querySelector(`[data-testid="${id}"]`)?.textContent?.trim();
+    assert.deepEqual([text(running, 'task-tool'), text(running, 'task-server'), text(running, 'task-status'), text(running, 'task-elapsed')], ['build', 'builder', 'needs your input', '· 1 min 5 s']);
+    assert.match(text(running, 'task-progress') ?? '', /1 of 4 · step 1 of 4/);
+    assert.equal(text(running, 'task-message'), 'building main: step 1 of 4');
+    assert.match(text(running, 'task-input') ?? '', /Server requests/);
+    assert.match(text(running, 'task-detached') ?? '', /you will be told when the result is ready/);
+    assert.equal(running.querySelector('[data-testid="task-open-result"]'), null);
+    running.querySelector<HTMLButtonElement>('[data-testid="task-cancel"]')!.click();
+    assert.equal(ended.querySelector('[data-testid="task-cancel"]'), null);
+    assert.equal(text(ended, 'task-outcome'), 'deployed');
+    ended.querySelector<HTMLButtonElement>('[data-testid="task-open-result"]')!.click();
+    root.querySelector<HTMLButtonElement>('[data-testid="tasks-clear"]')!.click();
+    assert.deepEqual(calls.filter((c) => c[0] !== 'toggleSection'), [['cancelTask', 'task-1'], ['openTaskResult', 'task-2'], ['clearTasks']]);
+    // With nothing running, the person's collapsed section stays collapsed; with no tasks there is no section.
+    draw({ snapshot: snapshotOf([], { tasks: [tasks[1]] }), ui: { version: 1, collapsed: ['tasks'] } }, actions);
+    assert.equal(root.querySelector('[data-testid="task-row"]'), null);
+    assert.ok(root.querySelector('[data-section="tasks"]'));
+    draw({ snapshot: snapshotOf([]) }, actions);
+    assert.equal(root.querySelector('[data-section="tasks"]'), null);
   });
 
   it('shows under a history row what the output scan found in its result', () => {

@@ -1,0 +1,211 @@
+// MCP Apps in a real VS Code in a real browser, as a person uses them: the packaged extension and the
+// scripted model, two user servers. `basic` is the published example App server
+// (@modelcontextprotocol/server-basic-vanillajs): `@mcp` calls its get-time tool (approved on its card),
+// the answer offers "Open get-time app", the app renders in its panel with the call's result, its
+// "Get Server Time" button calls the tool again through an approval card (caller: an MCP App) and the
+// new time reaches the app; its "Send Message" is shown in a dialog before anything is sent. `hostile`
+// (test/fixtures/servers/hostile-app.mjs) is an app that tries to leave its frame: the parent frame,
+// VS Code's webview API, storage and the network (a 127.0.0.1 listener this flow runs, which must get
+// no request) all fail, and the origins it declared that are not understood are named above it.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { codeServerCli, startCodeServer } from '../harness/codeServer.mjs';
+import { makeStateDir, prepareFixture } from '../harness/fixture.mjs';
+import { fixturesDir, repoRoot } from '../harness/paths.mjs';
+import { packageScriptedModel } from '../harness/scriptedModel.mjs';
+import { answerTo, openChat, sendChatRequest, waitForAnswer } from './chatView.mjs';
+import { until } from './probes.mjs';
+import * as ui from './workbench.mjs';
+import { openSidebar, openWorkbench, runWorkbenchFlow } from './workbenchFlow.mjs';
+
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/;
+
+/** A 127.0.0.1 listener that counts every request and WebSocket upgrade the hostile app gets through. */
+async function startProbeListener() {
+  const hits = [];
+  const server = http.createServer((req, res) => {
+    hits.push(`${req.method} ${req.url}`);
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.end('reached');
+  });
+  server.on('upgrade', (req, socket) => {
+    hits.push(`upgrade ${req.url}`);
+    socket.destroy();
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { hits, url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/**
+ * The frame (a Playwright Frame) of the page that holds `selector`. The Sidebar and each app panel are
+ * webviews of the same extension, which one locator of the webview frames cannot tell apart.
+ */
+async function frameWith(page, selector, timeoutMs = 30_000) {
+  let found;
+  await until(`a frame with ${selector}`, async () => {
+    for (const frame of page.frames()) {
+      if (await frame.$(selector).catch(() => null)) {
+        found = frame;
+        return true;
+      }
+    }
+    return false;
+  }, timeoutMs);
+  return found;
+}
+
+/** The app panel's page and the app's own frame inside it, for the app frame titled `title`. */
+async function appFrame(page, title) {
+  const selector = `iframe[data-testid="app-frame"][title="${title}"]`;
+  const panel = await frameWith(page, selector);
+  const app = await (await panel.$(selector)).contentFrame();
+  if (!app) throw new Error(`the ${title} frame has no document`);
+  return { panel, app };
+}
+
+/** Runs the apps checks into `checks`. Options: vsix, manifest, resultsDir, log, timeoutMs. */
+export async function appsFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs }) {
+  const stateDir = makeStateDir('e2e-apps');
+  const fixture = prepareFixture('e2e-apps', stateDir);
+  const listener = await startProbeListener();
+  let server;
+  let browser;
+  const shot = async (name, target = browser?.page) => {
+    const file = path.join(resultsDir, name);
+    await target?.screenshot({ path: file }).catch((e) => log(`screenshot ${name} failed: ${e.message}`));
+    return file;
+  };
+
+  const flow = async () => {
+    await checks.gate('apps flow: the extension and the scripted model are installed, two App servers configured, the workbench opens', async () => {
+      const servers = {
+        basic: { command: 'node', args: [path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-basic-vanillajs', 'dist', 'index.js'), '--stdio'] },
+        hostile: { command: 'node', args: [path.join(fixturesDir, 'servers', 'hostile-app.mjs')], env: { HOSTILE_PROBE_URL: listener.url } },
+      };
+      fs.writeFileSync(path.join(fixture.home, '.mcp.json'), `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`);
+      codeServerCli(stateDir, ['--install-extension', vsix]);
+      codeServerCli(stateDir, ['--install-extension', packageScriptedModel(path.join(stateDir, 'scripted-model.vsix'))]);
+      server = await startCodeServer({
+        stateDir, home: fixture.home, logFile: path.join(resultsDir, 'code-server-apps.log'), settings: { 'chat.disableAIFeatures': false },
+      });
+      browser = await openWorkbench({ server, folder: fixture.workspace, log, viewport: { width: 1600, height: 1000 } });
+    });
+    if (checks.blocked) return;
+    const { page } = browser;
+
+    let webview;
+    await checks.gate('the Sidebar shows both App servers ready, and the Chat view opens with the scripted model', async () => {
+      await ui.waitForServerRows(await openSidebar(page, manifest.id), ['basic', 'hostile'], 60_000, { basic: 'ready', hostile: 'ready' });
+      // The Sidebar's own frame: once an app panel is open, a locator of the extension's webviews finds two.
+      webview = await frameWith(page, '[data-testid="server-row"]');
+      await openChat(page, { model: 'Scripted' });
+    });
+    if (checks.blocked) return;
+
+    let basic;
+    let firstTime;
+    await checks.gate('@mcp calls get-time (approved on its card); the answer offers "Open get-time app", which renders the app with the call\'s result', async () => {
+      const request = await sendChatRequest(page, '@mcp call mcp__basic__get-time');
+      const card = webview.locator('[data-testid="approval-card"]').first();
+      await card.waitFor({ state: 'visible', timeout: 30_000 });
+      await card.locator('[data-testid="approval-approve"]').click();
+      await webview.locator('[data-testid="approval-card"]').waitFor({ state: 'detached', timeout: 15_000 });
+      await waitForAnswer(page, request, /ran\s+mcp__basic__get-time/);
+      const open = answerTo(page, request).getByRole('button', { name: 'Open get-time app' });
+      await open.waitFor({ state: 'visible', timeout: 15_000 });
+      await open.click();
+      basic = await appFrame(page, 'get-time app');
+      const time = basic.app.locator('#server-time');
+      await time.waitFor({ state: 'visible', timeout: 30_000 });
+      // The app got the call's result from the host bridge once it was ready.
+      await until('the app to show the chat call\'s time', async () => ISO_TIME.test((await time.innerText()).trim()), 30_000);
+      firstTime = (await time.innerText()).trim();
+      const header = await basic.panel.locator('header').innerText();
+      if (!header.includes('ui://get-time/mcp-app.html')) throw new Error(`the panel does not name the app's resource: ${header}`);
+      log(`  the app shows ${firstTime}`);
+      log(`  screenshot: ${await shot('apps-basic-rendered.png')}`);
+    });
+    if (checks.blocked) return;
+
+    await checks.check('"Get Server Time" in the app calls get-time through an approval card (caller: an MCP App); the new result reaches the app', async () => {
+      await page.waitForTimeout(1100); // a new time, to the millisecond, and visibly later
+      await basic.app.locator('#get-time-btn').click();
+      const card = webview.locator('[data-testid="approval-card"]').first();
+      await card.waitFor({ state: 'visible', timeout: 30_000 });
+      const text = await card.innerText();
+      for (const want of ['get-time', 'basic', 'an MCP App']) if (!text.includes(want)) throw new Error(`the card lacks "${want}": ${text.slice(0, 600)}`);
+      // Nothing reached the app before the approval.
+      const waiting = (await basic.app.locator('#server-time').innerText()).trim();
+      if (waiting !== firstTime) throw new Error(`the app shows ${waiting} before the call was approved`);
+      log(`  screenshot: ${await shot('apps-basic-approval-card.png')}`);
+      await card.locator('[data-testid="approval-approve"]').click();
+      let shown = '';
+      await until('the app to show the new time', async () => {
+        shown = (await basic.app.locator('#server-time').innerText()).trim();
+        return ISO_TIME.test(shown) && shown !== firstTime;
+      }, 30_000);
+      if (!(Date.parse(shown) > Date.parse(firstTime))) throw new Error(`the new time ${shown} is not after ${firstTime}`);
+      log(`  the app shows ${shown} (was ${firstTime})`);
+      log(`  screenshot: ${await shot('apps-basic-result.png')}`);
+    });
+
+    await checks.check('"Send Message" in the app is shown to the person in a dialog first: Cancel sends nothing, Send to Chat sends it to @mcp', async () => {
+      const sent = page.locator('.interactive-session .interactive-request').filter({ hasText: 'This is message text.' });
+      const ask = async () => {
+        await basic.app.locator('#send-message-btn').click();
+        const dialog = await ui.waitForDialog(page, /wants to send this message to the model/, 20_000);
+        const text = await dialog.innerText();
+        if (!text.includes('This is message text.')) throw new Error(`the dialog does not show the message: ${text}`);
+        return dialog;
+      };
+      const first = await ask();
+      log(`  screenshot: ${await shot('apps-message-dialog.png')}`);
+      await ui.clickDialogButton(first, 'Cancel');
+      await page.waitForTimeout(1500);
+      if ((await sent.count()) > 0) throw new Error('the message reached the chat although the person cancelled');
+      await ui.clickDialogButton(await ask(), 'Send to Chat');
+      await sent.first().waitFor({ state: 'visible', timeout: 30_000 });
+      const request = (await sent.first().innerText()).replace(/\s+/g, ' ');
+      if (!request.includes('@mcp')) throw new Error(`the message went to the chat without @mcp: ${request}`);
+      log(`  screenshot: ${await shot('apps-message-sent.png')}`);
+    });
+
+    let hostile;
+    await checks.gate('@mcp calls the hostile probe; "Open probe app" renders it, naming what its resource declared and was refused', async () => {
+      const request = await sendChatRequest(page, '@mcp call mcp__hostile__probe');
+      await waitForAnswer(page, request, /ran\s+mcp__hostile__probe/);
+      const open = answerTo(page, request).getByRole('button', { name: 'Open probe app' });
+      await open.waitFor({ state: 'visible', timeout: 15_000 });
+      await open.click();
+      hostile = await appFrame(page, 'probe app');
+      await hostile.app.locator('#probe-results[data-done="true"]').waitFor({ state: 'attached', timeout: 30_000 });
+      const refused = await hostile.panel.locator('[data-testid="app-refused"]').innerText();
+      for (const want of ['"*" is not an origin', 'http only for the loopback', '"\'unsafe-inline\'" is not an origin', 'Not granted: camera']) {
+        if (!refused.includes(want)) throw new Error(`the panel does not name "${want}": ${refused}`);
+      }
+      log(`  screenshot: ${await shot('apps-hostile.png')}`);
+    });
+    if (checks.blocked) return;
+
+    await checks.check('the hostile app reaches neither the parent frame, nor VS Code\'s webview API, nor storage, nor the network', async () => {
+      const results = JSON.parse(await hostile.app.locator('#probe-results').innerText());
+      log(`  ${JSON.stringify(results)}`);
+      const expected = ['parentDocument', 'parentLocation', 'topDocument', 'parentWebviewApi', 'ownWebviewApi', 'localStorage', 'cookie', 'fetch', 'image', 'beacon', 'websocket'];
+      const missing = expected.filter((name) => !(name in results));
+      if (missing.length > 0) throw new Error(`the probe did not try ${missing.join(', ')}`);
+      // A beacon is only "tried" in the frame: the listener below says whether it arrived.
+      const reached = Object.entries(results).filter(([name, value]) => !String(value).startsWith(name === 'beacon' ? 'tried' : 'blocked'));
+      if (reached.length > 0) throw new Error(`the app got through: ${JSON.stringify(Object.fromEntries(reached))}`);
+      // A blocked request never leaves the browser: give a late one time to arrive, then count.
+      await page.waitForTimeout(1000);
+      if (listener.hits.length > 0) throw new Error(`the listener got requests from the app: ${listener.hits.join(', ')}`);
+    });
+  };
+
+  await runWorkbenchFlow({
+    name: 'apps flow', timeoutMs, checks, log, shot, stateDir, flow,
+    workbench: () => ({ browser, server }),
+    cleanup: () => listener.close(),
+  });
+}
