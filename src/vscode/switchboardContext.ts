@@ -148,7 +148,6 @@ export function buildContext(extension: vscode.ExtensionContext, log: vscode.Log
     // One redaction in front of it all: launch secrets, input values and env file values.
     connector: new RedactingConnector(new InputResolvingConnector({ inner: connector, inputs, definitionOf: (server, id) => inputDefinitionOf(config.current, server, id) })),
     logFor: (server) => serverLogs.logFor(server),
-    settings: readLifecycleSettings((message) => log.warn(message)),
     // The trust gate: a project server starts only once trusted, never in Restricted Mode; a running
     // one whose definition changed keeps its trusted definition until the person decides.
     gate: (server) => trust.gate.gate(server),
@@ -161,6 +160,9 @@ export function buildContext(extension: vscode.ExtensionContext, log: vscode.Log
   sampling.attach(registry);
   registry.setRoots(workspaceRoots());
   own(vscode.workspace.onDidChangeWorkspaceFolders(() => registry.setRoots(workspaceRoots())));
+  // The lifecycle settings (timeouts, restarts, log level) are read once activation has returned: no
+  // server starts before the configuration is read, which waits for the state files anyway.
+  void activated.then(() => registry.updateSettings(readLifecycleSettings((message) => log.warn(message))));
   own(onDidChangeLifecycleSettings((settings) => registry.updateSettings(settings), (message) => log.warn(message)));
   // Subscribed before the views, so they read the registry after it caught up with the config.
   own(config.onDidChange((snapshot) => {
