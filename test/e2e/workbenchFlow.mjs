@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchBrowser } from '../harness/browser.mjs';
-import { workbenchUrl } from '../harness/codeServer.mjs';
+import { codeServerCli, workbenchUrl } from '../harness/codeServer.mjs';
+import { packageScriptedModel } from '../harness/scriptedModel.mjs';
 import * as ui from './workbench.mjs';
 
 /**
@@ -36,6 +37,26 @@ export async function openSidebar(page, extensionId) {
   if ((await servers.getAttribute('aria-expanded')) === 'true') await servers.click();
   await ui.expandPane(page, 'Sidebar');
   return ui.webviewFrame(page, extensionId);
+}
+
+/** A flow's screenshots: `shot(name, target)` saves `target` (default: the flow's page now) into `resultsDir` and resolves with the file. */
+export function screenshots(resultsDir, log, currentPage) {
+  return async (name, target = currentPage()) => {
+    const file = path.join(resultsDir, name);
+    await target?.screenshot({ path: file }).catch((e) => log(`screenshot ${name} failed: ${e.message}`));
+    return file;
+  };
+}
+
+/** Writes `servers` as the `mcpServers` of the .mcp.json at `file`. */
+export function writeServers(file, servers) {
+  fs.writeFileSync(file, `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`);
+}
+
+/** Installs the extension under test and the tests' scripted language model (no sign-in, no network) into the flow's code-server. */
+export function installWithScriptedModel(stateDir, vsix) {
+  codeServerCli(stateDir, ['--install-extension', vsix]);
+  codeServerCli(stateDir, ['--install-extension', packageScriptedModel(path.join(stateDir, 'scripted-model.vsix'))]);
 }
 
 /**
