@@ -5,6 +5,7 @@
 import { APP_MIME_TYPE, APPS_EXTENSION } from '../core/apps/uiResource';
 import { ConnectError, SignInRequiredError } from '../core/lifecycle/errors';
 import type { ConnectRequest, ServerConnection, ServerConnector } from '../core/lifecycle/ports';
+import { DEFAULT_MAX_PAGES } from '../core/lifecycle/catalog';
 import { startupTimeoutMessage } from '../core/lifecycle/startAttempt';
 import type { CatalogKind } from '../core/lifecycle/types';
 import { BoundedSchemaValidator } from './boundedSchemaValidator';
@@ -13,22 +14,16 @@ import { McpSession, type SessionSink, type StdioProcessInfo } from './mcpSessio
 import { ServerEnvironment } from './process/environment';
 import { ProcessTransport } from './process/processTransport';
 import type { ConnectAuthProvider, OAuthSupport } from './auth/oauthSupport';
-import { canFinishAuth, createRemoteTransport, describeRemoteError, displayUrl, httpStatusOf, isNotStreamableHttp, type RemoteKind } from './remoteTransports';
+import { canFinishAuth, createRemoteTransport, describeRemoteError, displayUrl, httpStatusOf, isNotStreamableHttp, networkReason, type RemoteKind } from './remoteTransports';
 import {
-  Client,
-  CreateMessageRequestSchema, ElicitRequestSchema, RELATED_TASK_META_KEY, TaskStatusNotificationSchema,
-  ErrorCode,
-  ListRootsRequestSchema,
-  LoggingMessageNotificationSchema,
-  McpError,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  ToolListChangedNotificationSchema,
-  UnauthorizedError,
-  type Transport,
+  ProtocolError, RELATED_TASK_META_KEY, SdkError, SdkErrorCode, SdkHttpError, TaskStatusNotificationParamsSchema, UnauthorizedError,
+  type ClientOptions, type ElicitResult, type Transport,
 } from './sdk';
 import { keepProgressBeforeResponses } from './messageOrder';
+import { listenForListChanges } from './listChangeStream';
+import { SessionClient } from './sessionClient';
+import type { ElicitationAnswer, ElicitationRequest, SamplingRequest, SamplingResult } from './serverRequests';
+export type { ElicitationAnswer, ElicitationRequest, SamplingRequest, SamplingResult } from './serverRequests';
 import { declaresRoots, followsWorkspace, rootsFor } from './serverRoots';
 import { taskStateOf } from './taskRequests';
 import { traceTransport } from './transportTrace';
@@ -90,33 +85,11 @@ export interface NodeServerConnectorOptions {
   samplingAvailable?: () => boolean;
 }
 
-/** A sampling request as the connector's `sample` sees it (the MCP params, with the server's id). */
-export interface SamplingRequest {
-  serverId: string;
-  messages: { role: 'user' | 'assistant'; content: unknown }[];
-  systemPrompt?: string;
-  maxTokens: number;
-  temperature?: number;
-  stopSequences?: string[];
-  modelPreferences?: { hints?: { name?: string }[]; costPriority?: number; speedPriority?: number; intelligencePriority?: number };
-}
-
-/** What the model answered. */
-export interface SamplingResult {
-  model: string;
-  text: string;
-  stopReason?: 'endTurn' | 'stopSequence' | 'maxTokens';
-}
-
-/** An elicitation as the connector's `elicit` sees it: a form to fill, or a page to open. */
-export type ElicitationRequest =
-  | { serverId: string; mode: 'form'; message: string; requestedSchema: unknown; taskId?: string }
-  | { serverId: string; mode: 'url'; message: string; url: string; elicitationId: string; taskId?: string };
-
-export type ElicitationAnswer = { action: 'accept'; content?: Record<string, unknown> } | { action: 'decline' } | { action: 'cancel' };
-
 /** Sign-ins answered within one connect attempt before giving up (a server that keeps refusing fresh tokens). */
 const MAX_AUTH_ROUNDS = 3;
+
+/** How long a stdio server may stay silent to the `server/discover` probe before it is taken for an old one. */
+const PROBE_TIMEOUT_MS = 3_000;
 
 /** The longest delay a timer takes (about 24.8 days; a longer one would fire at once): "no limit" for the SDK. */
 const NEVER_MS = 2_147_483_647;
@@ -243,7 +216,7 @@ export class NodeServerConnector implements ServerConnector {
       transport = createRemoteTransport(kind, url!, headers, auth);
     }
     if (request.trace) traceTransport(transport, request.log);
-    const client = this.createClient(request, sink);
+    const client = this.createClient(request, sink, kind);
     const session = new McpSession(client, transport, kind, url?.href, processInfo, auth);
     // The SDK keeps its abort listener on a request's signal after the request is done: give initialize
     // a signal of its own, linked to the caller's only while connecting.
@@ -272,6 +245,10 @@ export class NodeServerConnector implements ServerConnector {
       signal.removeEventListener('abort', forward);
     }
     keepProgressBeforeResponses(transport);
+    await untilAborted(listenForListChanges(client, request.log), signal).catch(async (error: unknown) => {
+      await session.shutdown();
+      throw error;
+    });
     return session;
   }
 
@@ -280,11 +257,11 @@ export class NodeServerConnector implements ServerConnector {
     await Promise.all([...this.shuttingDown].map((session) => session.kill()));
   }
 
-  private createClient(request: ConnectRequest, sink: SessionSink): Client {
+  private createClient(request: ConnectRequest, sink: SessionSink, kind: 'stdio' | RemoteKind): SessionClient {
     const elicit = this.options.elicit;
     const elicitation = elicit ? { form: { applyDefaults: true }, ...(this.options.elicitUrls ? { url: {} } : {}) } : undefined;
     const sample = this.options.sample !== undefined && (this.options.samplingAvailable?.() ?? true) ? this.options.sample : undefined;
-    const client = new Client(
+    const client = new SessionClient(
       { name: CLIENT_NAME, version: this.options.clientVersion },
       {
         capabilities: {
@@ -294,10 +271,13 @@ export class NodeServerConnector implements ServerConnector {
           extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } },
         },
         jsonSchemaValidator: new BoundedSchemaValidator(),
+        versionNegotiation: negotiationFor(kind),
+        // The SDK walks every page of a list itself: as many as the catalog would have asked for.
+        listMaxPages: DEFAULT_MAX_PAGES,
       },
     );
     if (sample) {
-      client.setRequestHandler(CreateMessageRequestSchema, async ({ params }, extra) => {
+      client.setRequestHandler('sampling/createMessage', async ({ params }, context) => {
         const result = await sample({
           serverId: request.server.id,
           messages: params.messages.map((m) => ({ role: m.role, content: m.content })),
@@ -306,13 +286,15 @@ export class NodeServerConnector implements ServerConnector {
           ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
           ...(params.stopSequences !== undefined ? { stopSequences: params.stopSequences } : {}),
           ...(params.modelPreferences !== undefined ? { modelPreferences: params.modelPreferences } : {}),
-        }, extra.signal);
+        }, context.mcpReq.signal);
         return { role: 'assistant', content: { type: 'text', text: result.text }, model: result.model, ...(result.stopReason ? { stopReason: result.stopReason } : {}) };
       });
     }
     if (elicit) {
       // The SDK checked the request against the declared modes; the signal aborts when the server cancels it.
-      client.setRequestHandler(ElicitRequestSchema, async ({ params }, extra) => {
+      // A 2026-07-28 server's multi-round-trip input request (an elicitation inside an `input_required`
+      // result) comes through this same handler: the SDK fulfils it here and retries the request.
+      client.setRequestHandler('elicitation/create', async ({ params }, context) => {
         const serverId = request.server.id;
         const asked: ElicitationRequest = params.mode === 'url'
           ? { serverId, mode: 'url', message: params.message, url: params.url, elicitationId: params.elicitationId }
@@ -322,23 +304,25 @@ export class NodeServerConnector implements ServerConnector {
         if (typeof related === 'object' && related !== null && typeof (related as { taskId?: unknown }).taskId === 'string') {
           asked.taskId = (related as { taskId: string }).taskId;
         }
-        return await elicit(asked, extra.signal);
+        // The SDK checks the answer against the requested schema before it goes back.
+        return (await elicit(asked, context.mcpReq.signal)) as ElicitResult;
       });
     }
     if (declaresRoots(request.server.launch)) {
-      client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: rootsFor(request.server.launch, request.roots) }));
+      client.setRequestHandler('roots/list', () => ({ roots: rootsFor(request.server.launch, request.roots) }));
     }
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+    client.setNotificationHandler('notifications/message', (notification) => {
       const { level, logger, data } = notification.params;
       request.log.serverMessage(level, logger, data);
     });
     const fire = (...kinds: CatalogKind[]) => () => { for (const kind of kinds) sink.listChanged(kind); };
-    client.setNotificationHandler(ToolListChangedNotificationSchema, fire('tools'));
+    client.setNotificationHandler('notifications/tools/list_changed', fire('tools'));
     // MCP has one notification for resources and resource templates.
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, fire('resources', 'resourceTemplates'));
-    client.setNotificationHandler(PromptListChangedNotificationSchema, fire('prompts'));
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => sink.resourceUpdated(notification.params.uri));
-    client.setNotificationHandler(TaskStatusNotificationSchema, (notification) => sink.taskStatus?.(taskStateOf(notification.params)));
+    client.setNotificationHandler('notifications/resources/list_changed', fire('resources', 'resourceTemplates'));
+    client.setNotificationHandler('notifications/prompts/list_changed', fire('prompts'));
+    client.setNotificationHandler('notifications/resources/updated', (notification) => sink.resourceUpdated(notification.params.uri));
+    // The Tasks extension is not among the v2 Client's methods: its notification is read with its own schema.
+    client.setNotificationHandler('notifications/tasks/status', { params: TaskStatusNotificationParamsSchema }, (task) => sink.taskStatus?.(taskStateOf(task)));
     return client;
   }
 
@@ -350,10 +334,13 @@ export class NodeServerConnector implements ServerConnector {
     const tail = attempt.process?.stderrTail() ?? [];
     if (signal.aborted) {
       message = abortMessage(signal.reason, request.startupTimeoutMs);
-    } else if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed && kind === 'stdio') {
+    } else if (error instanceof SdkError && kind === 'stdio' && (error.code === SdkErrorCode.ConnectionClosed || attempt.process?.exit() !== undefined)) {
       const exit = attempt.process?.exit();
       message = `${exit?.reason ?? 'the server closed its stdout'} during startup`;
-    } else if (error instanceof McpError) {
+    } else if (kind !== 'stdio' && networkReason(error) !== undefined) {
+      // Also when the network failed under the version probe (the SDK wraps it, the cause says what it was).
+      message = describeRemoteError(error, launch.url ?? '');
+    } else if (error instanceof ProtocolError || (error instanceof SdkError && !(error instanceof SdkHttpError))) {
       message = `initialize failed: ${error.message}`;
     } else if (kind === 'stdio') {
       // The process layer already phrases spawn failures ("command not found: npx (PATH searched: …)").
@@ -363,6 +350,18 @@ export class NodeServerConnector implements ServerConnector {
     }
     return new ConnectError(message, tail, { cause: error });
   }
+}
+
+/**
+ * Both generations: the Client first asks `server/discover` and speaks 2026-07-28 when the server does,
+ * else it falls back to `initialize` (2025-11-25). On stdio a server that stays silent to the probe is an
+ * old one (some never answer a request before `initialize`): after PROBE_TIMEOUT_MS the Client falls back
+ * on the same pipe. Over the network silence is an outage, and the core's startup timeout bounds it. The
+ * SSE and WebSocket transports only ever carried the old generation.
+ */
+function negotiationFor(kind: 'stdio' | RemoteKind): ClientOptions['versionNegotiation'] {
+  if (kind === 'sse' || kind === 'ws') return { mode: 'legacy' };
+  return { mode: 'auto', probe: { timeoutMs: kind === 'stdio' ? PROBE_TIMEOUT_MS : NEVER_MS } };
 }
 
 /** Waits for `promise`, but rejects as soon as `signal` aborts. */

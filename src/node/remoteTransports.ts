@@ -4,10 +4,12 @@ import WebSocketImpl from 'ws';
 import { oauthFetchGuard } from './auth/oauthFetchGuard';
 import { refreshOnce } from './auth/refreshOnce';
 import {
+  ProtocolError,
+  SdkError,
+  SdkHttpError,
   SSEClientTransport,
   SseError,
   StreamableHTTPClientTransport,
-  StreamableHTTPError,
   WebSocketClientTransport,
   type OAuthClientProvider,
   type Transport,
@@ -55,9 +57,8 @@ export function displayUrl(url: string | URL): string {
 
 /** The HTTP status a transport error carries, if it came from an HTTP answer. */
 export function httpStatusOf(error: unknown): number | undefined {
-  if (error instanceof StreamableHTTPError || error instanceof SseError) {
-    return typeof error.code === 'number' && error.code >= 100 && error.code < 600 ? error.code : undefined;
-  }
+  const status = error instanceof SdkHttpError ? error.status : error instanceof SseError ? error.code : undefined;
+  if (status !== undefined) return typeof status === 'number' && status >= 100 && status < 600 ? status : undefined;
   // `ws` rejects a refused upgrade with "Unexpected server response: 401".
   const match = /Unexpected server response: (\d{3})/.exec(errorText(error));
   return match ? Number(match[1]) : undefined;
@@ -70,7 +71,7 @@ export function httpStatusOf(error: unknown): number | undefined {
  * (401/403) are not in this set: falling back would hide the real problem.
  */
 export function isNotStreamableHttp(error: unknown): boolean {
-  return error instanceof StreamableHTTPError && (error.code === 404 || error.code === 405);
+  return error instanceof SdkHttpError && (error.status === 404 || error.status === 405);
 }
 
 /** A transport that can exchange an authorization code for tokens (Streamable HTTP and SSE can). */
@@ -83,9 +84,14 @@ export function canFinishAuth(transport: Transport): transport is AuthorizingTra
   return typeof (transport as Partial<AuthorizingTransport>).finishAuth === 'function';
 }
 
+/** An error the server answered (JSON-RPC) or the SDK raised itself (timeout, closed): not a network failure. */
+export function isProtocolOrLocal(error: unknown): boolean {
+  return error instanceof ProtocolError || (error instanceof SdkError && !(error instanceof SdkHttpError));
+}
+
 /** Whether a Streamable HTTP request failed because the server no longer knows our session (404 with a session id). */
 export function isSessionExpired(error: unknown): boolean {
-  return error instanceof StreamableHTTPError && error.code === 404;
+  return error instanceof SdkHttpError && error.status === 404;
 }
 
 const STATUS_TEXT: Record<number, string> = {
