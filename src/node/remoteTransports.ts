@@ -18,16 +18,24 @@ import {
 export type RemoteKind = 'http' | 'sse' | 'ws';
 
 /**
+ * The v2 SDK checks that authorization-server metadata names the issuer it was fetched for (RFC 8414
+ * §3.3); the v1 SDK did not. Servers of the 2025-03-26 generation publish that metadata at their own
+ * origin, where the issuer may name a path (the conformance suite's back-compat scenario does), and
+ * signed in before: the check stays off, as it was, so that no such server stops working.
+ */
+export const LENIENT_ISSUER = { skipIssuerMetadataValidation: true } as const;
+
+/**
  * Creates the SDK transport for one remote server. `headers` go on every request (http, sse); with an
  * `authProvider` the SDK answers a 401 (and a 403 insufficient_scope) with its OAuth flow.
  */
 export function createRemoteTransport(kind: RemoteKind, url: URL, headers: Record<string, string>, authProvider?: OAuthClientProvider): Transport {
   switch (kind) {
     case 'http':
-      return new StreamableHTTPClientTransport(url, { requestInit: { headers }, ...(authProvider ? { authProvider, fetch: oauthFetchGuard(url, refreshOnce()) } : {}) });
+      return new StreamableHTTPClientTransport(url, { requestInit: { headers }, ...(authProvider ? { authProvider, fetch: oauthFetchGuard(url, refreshOnce()), ...LENIENT_ISSUER } : {}) });
     case 'sse':
       // The SSE transport sends requestInit.headers both when opening the event stream and with every POST.
-      return new SSEClientTransport(url, { requestInit: { headers }, ...(authProvider ? { authProvider, fetch: oauthFetchGuard(url, refreshOnce()) } : {}) });
+      return new SSEClientTransport(url, { requestInit: { headers }, ...(authProvider ? { authProvider, fetch: oauthFetchGuard(url, refreshOnce()), ...LENIENT_ISSUER } : {}) });
     case 'ws':
       ensureWebSocketGlobal();
       return new WebSocketClientTransport(url);

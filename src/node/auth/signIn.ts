@@ -3,7 +3,7 @@
 // the authorization page and brings back the code on the loopback redirect. On success the tokens are
 // in the store and the next connect uses them.
 import type { EffectiveServer } from '../../core/config/types';
-import { displayUrl } from '../remoteTransports';
+import { displayUrl, LENIENT_ISSUER } from '../remoteTransports';
 import { sdkAuth } from '../sdk';
 import type { OAuthCredentialStore } from './credentialStore';
 import { LoopbackAgent } from './loopbackAgent';
@@ -40,12 +40,12 @@ export async function signIn(options: SignInOptions): Promise<void> {
   const provider = new ServerOAuthProvider({ serverUrl, settings: oauth, store, agent, clientName: options.clientName });
   const scope = options.scope;
   const fetchFn = oauthFetchGuard(serverUrl, refreshOnce());
-  let result = await sdkAuth(provider, { serverUrl, scope, fetchFn });
+  let result = await sdkAuth(provider, { serverUrl, scope, fetchFn, ...LENIENT_ISSUER });
   if (result === 'REDIRECT') {
     const code = provider.takeAuthorizationCode();
     if (code === undefined) throw new Error(`the sign-in to ${displayUrl(serverUrl)} brought back no authorization code`);
     options.signal?.throwIfAborted();
-    result = await sdkAuth(provider, { serverUrl, authorizationCode: code, scope, fetchFn });
+    result = await sdkAuth(provider, { serverUrl, authorizationCode: code, scope, fetchFn, ...LENIENT_ISSUER });
   }
   if (result !== 'AUTHORIZED') throw new Error(`the sign-in to ${displayUrl(serverUrl)} did not complete`);
 }
