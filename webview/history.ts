@@ -44,7 +44,7 @@ export function filterHistory(rows: readonly HistoryRow[], filter: HistoryFilter
   const words = filter.text.trim().toLowerCase().split(/\s+/).filter((w) => w !== '');
   return rows.filter((row) => {
     if (filter.decision === 'errors' ? row.error === undefined : filter.decision !== 'all' && row.decision !== filter.decision) return false;
-    const haystack = `${row.server} ${row.tool} ${row.argsText} ${row.reason} ${row.decidedBy} ${row.error ?? ''} ${row.caller}`.toLowerCase();
+    const haystack = `${row.server} ${row.tool} ${row.argsText} ${row.reason} ${row.decidedBy} ${row.error ?? ''} ${row.caller} ${row.taskId ?? ''}`.toLowerCase();
     return words.every((word) => haystack.includes(word));
   });
 }
@@ -76,7 +76,7 @@ function historyRow(row: HistoryRow): TemplateResult {
   const outcome = row.error !== undefined ? 'error' : row.ran ? 'ran' : 'not run';
   return html`<li class=${`history-row decision-${row.decision}${row.error !== undefined ? ' has-error' : ''}`} data-testid="history-row" data-decision=${row.decision} data-ran=${String(row.ran)} data-call-id=${row.id}>
     <div class="row-line"><span class="history-tool"><code>${row.tool}</code><span class="muted"> · ${row.server}</span></span><span class="row-status muted"><time datetime=${new Date(row.at).toISOString()}>${timeWords(row.at)}</time></span></div>
-    <div class="history-detail"><span class=${`decision-badge decision-${row.decision}`} data-testid="history-decision-label">${row.decision === 'allow' ? 'allowed' : row.decision === 'ask' ? 'asked' : 'refused'}</span><span data-testid="history-decided-by"> by ${row.decidedBy}</span><span class="muted"> · ${outcome}</span>${durationSpan(row)}${row.resultChars !== undefined ? html`<span class="muted"> · ${row.resultChars.toLocaleString('en')} chars</span>` : nothing}</div>
+    <div class="history-detail"><span class=${`decision-badge decision-${row.decision}`} data-testid="history-decision-label">${row.decision === 'allow' ? 'allowed' : row.decision === 'ask' ? 'asked' : 'refused'}</span><span data-testid="history-decided-by"> by ${row.decidedBy}</span><span class="muted"> · ${outcome}</span>${durationSpan(row)}${row.resultChars !== undefined ? html`<span class="muted"> · ${row.resultChars.toLocaleString('en')} chars</span>` : nothing}${row.taskId !== undefined ? html`<span class="muted" data-testid="history-task"> · task <code>${row.taskId}</code></span>` : nothing}</div>
     <div class="history-args muted" title=${row.argsText}><code>${row.argsText}</code></div>
     ${row.error !== undefined ? html`<div class="row-error" data-testid="history-error" title=${row.error}>${row.error}</div>` : nothing}
     ${outputWarningLine(row)}

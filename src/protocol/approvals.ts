@@ -120,6 +120,8 @@ export interface HistoryRow {
   /** What the output scan found in the result (it brought outside content that tries to instruct the model). */
   readonly outputWarning?: string;
   readonly caller: string;
+  /** The server's id of the task, when the call ran as an MCP task (display-safe). */
+  readonly taskId?: string;
 }
 
 /** Everything the approvals sections show. */

@@ -7,7 +7,8 @@
 // the OAuth sign-in flow (oauth.mjs) through the browser; the Restricted Mode flow (restricted.mjs) with
 // workspace trust on; the approvals flow (approvals.mjs) against server-filesystem; the chat flow
 // (chat.mjs): @mcp requests typed into the Chat view with the scripted model; the MCP Apps flow
-// (apps.mjs): an app rendered and driven in Chromium, a hostile one kept in its frame; the coexistence flow
+// (apps.mjs): an app rendered and driven in Chromium, a hostile one kept in its frame; the tasks flow
+// (tasks.mjs): long tool calls run as MCP tasks, followed, answered and cancelled in the Sidebar; the coexistence flow
 // (coexist.mjs): VS Code's own MCP beside Switchboard on one .mcp.json; the gallery flow (gallery.mjs):
 // Browse Servers and an install link against the local fixture registry; last, Ctrl-C on
 // `npm start`'s session (ctrlc.mjs): VS Code stopped first, the servers shut down by the extension;
@@ -23,9 +24,11 @@
 // SWITCHBOARD_E2E_NPM_START_TIMEOUT_MS (default 180000, per signal),
 // SWITCHBOARD_E2E_OAUTH_TIMEOUT_MS (default 180000), SWITCHBOARD_E2E_APPROVALS_TIMEOUT_MS (default 180000),
 // SWITCHBOARD_E2E_CHAT_TIMEOUT_MS (default 180000), SWITCHBOARD_E2E_APPS_TIMEOUT_MS (default 240000),
-// SWITCHBOARD_E2E_COEXIST_TIMEOUT_MS (default 180000),
+// SWITCHBOARD_E2E_TASKS_TIMEOUT_MS (default 240000), SWITCHBOARD_E2E_COEXIST_TIMEOUT_MS (default 180000),
 // SWITCHBOARD_E2E_GALLERY_TIMEOUT_MS (default 180000),
-// SWITCHBOARD_KEEP_STATE=1, VERBOSE=1.
+// SWITCHBOARD_KEEP_STATE=1, VERBOSE=1. SWITCHBOARD_E2E_FLOWS=tasks,chat runs only the flows named
+// (main, trust, trustEditing, oauth, approvals, chat, apps, tasks, coexist, gallery, restricted, ctrlc):
+// for iterating on one flow; unset, every flow runs.
 import cp from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,6 +50,7 @@ import { oauthFlow } from './oauth.mjs';
 import { approvalsFlow } from './approvals.mjs';
 import { chatFlow } from './chat.mjs';
 import { appsFlow } from './apps.mjs';
+import { tasksFlow } from './tasks.mjs';
 import { coexistFlow } from './coexist.mjs';
 import { galleryFlow } from './gallery.mjs';
 
@@ -68,11 +72,23 @@ const APPROVALS_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_APPROVALS_TIMEOU
 const CHAT_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_CHAT_TIMEOUT_MS) || 300_000;
 /** The MCP Apps flow (apps.mjs) runs after the chat flow, in its own workbench, with its own limit. */
 const APPS_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_APPS_TIMEOUT_MS) || 240_000;
+/** The tasks flow (tasks.mjs) runs after the apps flow, in its own workbench, with its own limit. */
+const TASKS_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_TASKS_TIMEOUT_MS) || 240_000;
 /** The coexistence flow (coexist.mjs) runs after the chat flow, in its own workbench, with its own limit. */
 const COEXIST_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_COEXIST_TIMEOUT_MS) || 180_000;
 /** The gallery flow (gallery.mjs) runs after the coexistence flow, in its own workbench, with its own limit. */
 const GALLERY_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_GALLERY_TIMEOUT_MS) || 180_000;
 const verbose = Boolean(process.env.VERBOSE);
+const FLOWS = ['main', 'trust', 'trustEditing', 'oauth', 'approvals', 'chat', 'apps', 'tasks', 'coexist', 'gallery', 'restricted', 'ctrlc'];
+/** The flows SWITCHBOARD_E2E_FLOWS names (all when it is unset); a name not known is an error, not a silent skip. */
+function selectedFlows() {
+  const named = (process.env.SWITCHBOARD_E2E_FLOWS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = named.filter((name) => !FLOWS.includes(name));
+  if (unknown.length) throw new Error(`SWITCHBOARD_E2E_FLOWS names unknown flows ${unknown.join(', ')}; known: ${FLOWS.join(', ')}`);
+  return new Set(named.length ? named : FLOWS);
+}
+const flows = selectedFlows();
+if (flows.size < FLOWS.length) console.log(`[e2e] only the flows ${[...flows].join(', ')} (SWITCHBOARD_E2E_FLOWS)`);
 
 function locateVsix(manifest) {
   const vsix = path.resolve(process.env.SWITCHBOARD_VSIX || path.join(extensionDir, `${manifest.name}-${manifest.version}.vsix`));
@@ -276,7 +292,7 @@ async function main() {
   let exitCode;
   try {
     if (checks.blocked) throw new Error('not starting the workbench: a prerequisite failed');
-    await Promise.race([
+    if (flows.has('main')) await Promise.race([
       flow(),
       new Promise((_, reject) => {
         timer = setTimeout(() => {
@@ -296,54 +312,59 @@ async function main() {
       log(`WARNING: ${escaped.length} process(es) outlived code-server and were killed:`);
       for (const p of escaped) log(`  pid ${p.pid}: ${p.cmdline}`);
     }
-    if (installed && !timedOut) {
+    if (installed && !timedOut && flows.has('trust')) {
       // Its own workbench: a failed step of the main flow does not block it.
       checks.blocked = undefined;
       log('trust flow (trust.mjs): the trust dialog, as a person answers it');
       await trustFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: TRUST_TIMEOUT_MS });
     }
-    if (installed && !timedOut) {
+    if (installed && !timedOut && flows.has('trustEditing')) {
       checks.blocked = undefined;
       log('trust editing flow (trustEditing.mjs): a definition typed into .mcp.json with autosave on; no dialog until it is valid, saved and settled');
       await trustEditingFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: TRUST_TIMEOUT_MS });
     }
-    if (installed && !timedOut) {
+    if (installed && !timedOut && flows.has('oauth')) {
       checks.blocked = undefined;
       log('oauth flow (oauth.mjs): sign in to a server behind OAuth through the browser, then sign out');
       await oauthFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: OAUTH_TIMEOUT_MS });
     }
-    if (installed && !timedOut) {
+    if (installed && !timedOut && flows.has('approvals')) {
       checks.blocked = undefined;
       log('approvals flow (approvals.mjs): tool calls approved, edited and rejected in the Sidebar against server-filesystem');
       await approvalsFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: APPROVALS_TIMEOUT_MS });
     }
-    if (installed && !timedOut) {
+    if (installed && !timedOut && flows.has('chat')) {
       checks.blocked = undefined;
       log('chat flow (chat.mjs): @mcp requests typed into the Chat view with the scripted model; a tool call approved in the Sidebar, a mention, a slash prompt');
       await chatFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: CHAT_TIMEOUT_MS });
     }
-    if (installed && !timedOut) {
+    if (installed && !timedOut && flows.has('apps')) {
       checks.blocked = undefined;
       log('apps flow (apps.mjs): MCP Apps rendered and driven in their panel: the example App server\'s tool called from the app through an approval card, a hostile app kept in its frame');
       await appsFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: APPS_TIMEOUT_MS });
     }
-    if (installed && !timedOut) {
+    if (installed && !timedOut && flows.has('tasks')) {
+      checks.blocked = undefined;
+      log('tasks flow (tasks.mjs): long builds run as MCP tasks: followed under Tasks, a question answered mid-flight, one cancelled, one announced after its chat turn stopped');
+      await tasksFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: TASKS_TIMEOUT_MS });
+    }
+    if (installed && !timedOut && flows.has('coexist')) {
       checks.blocked = undefined;
       log('coexist flow (coexist.mjs): VS Code\'s own MCP and Switchboard on one .mcp.json; told once, Switchboard chosen, then VS Code');
       await coexistFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: COEXIST_TIMEOUT_MS });
     }
-    if (installed && !timedOut) {
+    if (installed && !timedOut && flows.has('gallery')) {
       checks.blocked = undefined;
       log('gallery flow (gallery.mjs): Browse Servers against the local fixture registry, installed by keyboard; an install link\'s review');
       await galleryFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: GALLERY_TIMEOUT_MS });
     }
-    if (installed && !timedOut) {
+    if (installed && !timedOut && flows.has('restricted')) {
       // Restricted Mode (restricted.mjs): its own workbench with workspace trust on.
       checks.blocked = undefined;
       log('restricted flow (restricted.mjs): Restricted Mode, then the workspace trusted as a person does it');
       await restrictedFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: RESTRICTED_TIMEOUT_MS });
     }
-    if (installed && !timedOut) {
+    if (installed && !timedOut && flows.has('ctrlc')) {
       // Ctrl-C on `npm start` (ctrlc.mjs): its own session process, stopped with SIGINT.
       checks.blocked = undefined;
       log('Ctrl-C flow (ctrlc.mjs): npm start\'s session stopped with SIGINT, VS Code first');

@@ -37,6 +37,16 @@ describe('callRecordOf', () => {
     assert.equal(callRecordOf(record({}), noScrub).outputWarning, undefined);
   });
 
+  it('keeps the task id of a call that ran as a task, and shows it on the history row', () => {
+    const r = callRecordOf(record({ taskId: 'task-9f3' }), noScrub);
+    assert.equal(r.taskId, 'task-9f3');
+    const view = toApprovalsView({ mode: 'askBeforeEdits', pending: [], rules: [], history: [r, callRecordOf(record({}), { ...noScrub, id: 'r2' })], serverTrusted: () => true });
+    assert.deepEqual(view.history.map((row) => row.taskId), ['task-9f3', undefined]);
+    const restored = new CallHistory();
+    assert.equal(restored.restore(JSON.parse(JSON.stringify([r, { ...r, id: 'r3', taskId: 42 }]))), 1, 'a task id that is not text is not a record');
+    assert.equal(restored.list()[0]?.taskId, 'task-9f3');
+  });
+
   it('keeps the wait for the person and the run apart', () => {
     const r = callRecordOf(record({ durationMs: 5000, ranMs: 40, decision: { ...approved, waitedMs: 4950 } }), noScrub);
     assert.deepEqual([r.durationMs, r.waitedMs, r.ranMs], [5000, 4950, 40]);

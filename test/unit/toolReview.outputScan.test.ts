@@ -8,8 +8,8 @@ import {
   outputReviewSetting, resultTexts, reviewedParts, scanOutputParts, scanToolResult, warnedOutput, withheldOutput, UNTRUSTED_BEGIN, UNTRUSTED_END,
   type HeldOutput,
 } from '../../src/core/chat/outputReview';
-import { outsideContentReason, outsideResourceReason, scanOutputTexts } from '../../src/core/toolReview/outputScan';
-import { scanText } from '../../src/core/toolReview/poisoning';
+import { OUTPUT_PATTERNS, outsideContentReason, outsideResourceReason, scanOutputTexts } from '../../src/core/toolReview/outputScan';
+import { patternUnion, POISONING_PATTERNS, scanText, type PoisoningPattern } from '../../src/core/toolReview/poisoning';
 
 const FIXTURES = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'tool-outputs');
 const read = (name: string): string => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
@@ -58,6 +58,27 @@ describe('output scan on fixtures', () => {
       assert.deepEqual(scanOutputTexts([text]), scanOutputTexts([`${text} \u00e9`]), text.slice(0, 40));
     }
     assert.ok(asciiPages.some((text) => scanText(text).length > 0), 'some ASCII page is flagged, so the comparison compares findings');
+  });
+
+  it('reads a text with the union of the patterns first, which matches exactly where one of them does', () => {
+    for (const patterns of [POISONING_PATTERNS, OUTPUT_PATTERNS]) {
+      const union = patternUnion(patterns);
+      assert.ok(union, 'the shipped patterns share their flags and have no back-reference');
+      const texts = [...Object.keys(POISONED), ...ORDINARY].map(read).flatMap((text) => text.split(/\n+|(?<=[.!?])\s+/));
+      let matched = 0;
+      for (const text of texts) {
+        const some = patterns.some(({ pattern }) => pattern.test(text));
+        assert.equal(union.test(text), some, text.slice(0, 60));
+        if (some) matched++;
+      }
+      assert.ok(matched >= 5 && texts.length - matched >= 100, `both outcomes are compared (${matched} of ${texts.length} lines match)`);
+    }
+    const pattern = (source: string, flags: string): PoisoningPattern => ({ id: source, reason: 'test', pattern: new RegExp(source, flags) });
+    assert.equal(patternUnion([pattern('a', 'i'), pattern('b', 'u')]), null, 'differing flags');
+    assert.equal(patternUnion([pattern('a', 'gi')]), null, 'a stateful flag');
+    assert.equal(patternUnion([pattern('(a)\\1', 'i')]), null, 'a back-reference');
+    assert.equal(patternUnion([pattern('(?<x>a)\\k<x>', 'i')]), null, 'a named back-reference');
+    assert.equal(patternUnion([]), null);
   });
 
   it('decodes the hidden tag text of the README and reads it for instructions', () => {

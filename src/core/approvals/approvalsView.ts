@@ -9,6 +9,7 @@ import type { CallRecord, DecidedByLabel } from './callHistory';
 import type { ApprovalMode } from './policy';
 import type { FilePreview } from './preview/types';
 import { describeRule, type ApprovalRule, type RuleScope } from './rules';
+import { revealHiddenCharacters } from '../sidebarSnapshot';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const vocabulariesMatch: [Same<ApprovalMode, RowMode>, Same<RuleScope, RowScope>, Same<RuleNarrowing, RowNarrowing>] = [true, true, true];
@@ -106,6 +107,7 @@ function toHistoryRow(record: CallRecord): HistoryRow {
     ...(record.error !== undefined ? { error: record.error } : {}),
     ...(record.outputWarning !== undefined ? { outputWarning: record.outputWarning } : {}),
     caller: record.caller,
+    ...(record.taskId !== undefined ? { taskId: revealHiddenCharacters(record.taskId) } : {}),
   };
 }
 

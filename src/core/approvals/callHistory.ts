@@ -34,6 +34,8 @@ export interface CallRecord {
   readonly outputWarning?: string;
   /** Who called: `api`, `cli`, `chat`, `lm-tool`, `command`. */
   readonly caller: string;
+  /** The server's id of the task, when the call ran as an MCP task. */
+  readonly taskId?: string;
 }
 
 /** What the sidebar's history filter matches on. */
@@ -57,22 +59,16 @@ export class CallHistory {
    * out is cut off in batches of TRIM_BATCH, so adding a call does not move the whole list each time.
    */
   private records: CallRecord[] = [];
-  /** The ids kept, so that a new call (nearly every one) is added without a search through the list. */
-  private ids = new Set<string>();
 
   constructor(private readonly limit = HISTORY_LIMIT) {}
 
-  /** Adds a call (or replaces the record with the same id, e.g. once a pending call finished). */
+  /**
+   * Adds a finished call. A call is recorded once, under an id no other record has (an approval's id,
+   * or the recorder's per-session sequence), so nothing is looked up: an index of ids would cost more
+   * per call than the rest of its record.
+   */
   record(entry: CallRecord): void {
-    if (this.ids.has(entry.id)) {
-      for (let index = this.records.length - 1; index >= 0; index--) {
-        if (this.records[index].id === entry.id) { this.records[index] = entry; break; }
-      }
-      return;
-    }
     this.records.push(entry);
-    this.ids.add(entry.id);
-    if (this.records.length > this.limit) this.ids.delete(this.records[this.records.length - this.limit - 1].id);
     if (this.records.length >= this.limit + TRIM_BATCH) this.records.splice(0, this.records.length - this.limit);
   }
 
@@ -88,7 +84,6 @@ export class CallHistory {
 
   clear(): void {
     this.records = [];
-    this.ids = new Set();
   }
 
   /** The kept calls as plain JSON, newest first (what is persisted and exported). */
@@ -101,7 +96,6 @@ export class CallHistory {
     if (!Array.isArray(value)) return 0;
     const valid = value.filter(isCallRecord).slice(0, this.limit);
     this.records = valid.reverse();
-    this.ids = new Set(valid.map((r) => r.id));
     return value.length - valid.length;
   }
 
@@ -118,7 +112,8 @@ function isCallRecord(value: unknown): value is CallRecord {
     && typeof r.args === 'object' && r.args !== null && (r.decision === 'allow' || r.decision === 'ask' || r.decision === 'deny')
     && typeof r.ran === 'boolean' && typeof r.reason === 'string' && typeof r.caller === 'string'
     && typeof r.decidedBy === 'object' && r.decidedBy !== null
-    && [r.durationMs, r.waitedMs, r.ranMs].every((ms) => ms === undefined || (typeof ms === 'number' && Number.isFinite(ms)));
+    && [r.durationMs, r.waitedMs, r.ranMs].every((ms) => ms === undefined || (typeof ms === 'number' && Number.isFinite(ms)))
+    && (r.taskId === undefined || typeof r.taskId === 'string');
 }
 
 function safeJson(value: unknown): string {

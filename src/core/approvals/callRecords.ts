@@ -37,6 +37,7 @@ export function callRecordOf(record: ToolCallRecord, options: CallRecordOptions)
   };
   if (decided?.waitedMs !== undefined) entry.waitedMs = decided.waitedMs;
   if (record.ranMs !== undefined) entry.ranMs = record.ranMs;
+  if (record.taskId !== undefined) entry.taskId = record.taskId;
   if (outcome.kind === 'result') entry.resultChars = jsonLength(outcome.result);
   const error = errorOf(record, options.scrub);
   if (error !== undefined) entry.error = error;

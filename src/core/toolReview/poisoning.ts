@@ -210,10 +210,32 @@ const PRINTABLE_ASCII = /^[\x20-\x7e\t\n\r]*$/;
 const BLANKS = /\s+/g;
 
 function matchPatterns(candidate: string, profile: ScanProfile, findings: Omit<PoisonFinding, 'field'>[]): void {
+  // Most texts match no pattern: one pass of their union says so, instead of one pass per pattern.
+  const any = patternUnion(profile.patterns);
+  if (any !== null && !any.test(candidate)) return;
   for (const { id, reason, pattern } of profile.patterns) {
     const match = pattern.exec(candidate);
     if (match) findings.push({ kind: 'instructions', id, reason, match: clip(match[0].trim()) });
   }
+}
+
+const unions = new WeakMap<readonly PoisoningPattern[], RegExp | null>();
+
+/**
+ * One expression that matches a text exactly when one of `patterns` does, or null where a union would
+ * not be exactly that: patterns with differing or stateful flags (g, y), or with back-references (a
+ * union renumbers the groups). Built once per list.
+ */
+export function patternUnion(patterns: readonly PoisoningPattern[]): RegExp | null {
+  let union = unions.get(patterns);
+  if (union === undefined) {
+    const flags = patterns[0]?.pattern.flags;
+    const exact = flags !== undefined && !/[gy]/.test(flags)
+      && patterns.every(({ pattern }) => pattern.flags === flags && !/\\(?:[1-9]|k<)/.test(pattern.source));
+    union = exact ? new RegExp(patterns.map(({ pattern }) => `(?:${pattern.source})`).join('|'), flags) : null;
+    unions.set(patterns, union);
+  }
+  return union;
 }
 
 interface HiddenRun {

@@ -3,7 +3,6 @@
 // style and the origins the app's resource declared, and answers the page's requests: a tool call
 // goes through the call gate as caller `app` (approvals and all) and only to a tool of the app's own
 // server that lets apps call it; a message for the model and a link are shown to the person first.
-import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
 import { appMayCall, cspText, withSources, type AppPolicy } from '../../core/apps';
 import type { ToolCallRequest, ToolCallResponse } from '../../core/calls';
@@ -12,6 +11,7 @@ import type { CallToolResult, ServerView } from '../../core/lifecycle';
 import { parseAppPanelMessage, type AppLoad, type AppPanelRequest, type HostToAppPanel } from '../../protocol/appPanel';
 import type { RequestMessage } from '../../protocol/rpc';
 import { confirm } from '../ui/dialogs';
+import { webviewPage } from '../ui/webviewPage';
 
 /** What a panel needs from the extension. */
 export interface AppPanelDeps {
@@ -114,29 +114,11 @@ export class AppPanel implements vscode.Disposable {
   }
 
   private html(webview: vscode.Webview): string {
-    const nonce = crypto.randomBytes(16).toString('base64');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'appPanel.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'appPanel.css'));
-    // The frame inherits this page's policy (srcdoc), so the page's is the app's plus the page's own
-    // script and style; the frame's own policy then takes those away again.
-    const csp = cspText(withSources(this.app.policy.directives, { 'script-src': [`'nonce-${nonce}'`], 'style-src': [webview.cspSource] }));
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style.toString()}">
-<title>${escapeHtml(this.app.load.tool)} app</title>
-</head>
-<body>
-<main id="app"></main>
-<script nonce="${nonce}" src="${script.toString()}"></script>
-</body>
-</html>`;
+    return webviewPage(webview, this.deps.extensionUri, {
+      script: 'appPanel.js', style: 'appPanel.css', title: `${this.app.load.tool} app`,
+      // The frame inherits this page's policy (srcdoc), so the page's is the app's plus the page's own
+      // script and style; the frame's own policy then takes those away again.
+      csp: (nonce) => cspText(withSources(this.app.policy.directives, { 'script-src': [`'nonce-${nonce}'`], 'style-src': [webview.cspSource] })),
+    });
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

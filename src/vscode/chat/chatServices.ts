@@ -60,6 +60,8 @@ export interface ModelCallOptions {
   readonly skills?: readonly string[];
   /** Told when the call waits for the person's approval, with its card's id. */
   readonly onAwaitingApproval?: (approvalId: string) => void;
+  /** Told of the server's progress once the call runs (a task's steps, say). */
+  readonly onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
 export interface ModelToolCallOutcome {
@@ -164,7 +166,7 @@ export class ChatServices implements vscode.Disposable {
    * failure becomes an error output (what the model reads), never a rejection.
    */
   async callByModelName(qualifiedName: string, args: Record<string, unknown>, caller: string, signal?: AbortSignal, options: ModelCallOptions = {}): Promise<ModelToolCallOutcome> {
-    const { skills = [], onAwaitingApproval } = options;
+    const { skills = [], onAwaitingApproval, onProgress } = options;
     await this.whenCatalogsLoaded();
     const catalog = this.tools(skills);
     const tool = catalog.find(qualifiedName);
@@ -175,7 +177,7 @@ export class ChatServices implements vscode.Disposable {
     }
     const vault = this.personalData();
     try {
-      const { result, record } = await this.deps.call({ serverId: tool.server, tool: tool.tool.name, arguments: vault ? vault.restore(args) : args, caller, signal, ...(onAwaitingApproval ? { onAwaitingApproval } : {}) });
+      const { result, record } = await this.deps.call({ serverId: tool.server, tool: tool.tool.name, arguments: vault ? vault.restore(args) : args, caller, signal, ...(onAwaitingApproval ? { onAwaitingApproval } : {}), ...(onProgress ? { onProgress } : {}) });
       const appUri = callAppUri(tool.tool, result);
       const app = appUri === undefined ? undefined : { uri: appUri, arguments: record.arguments, result };
       const limited = await this.deps.outputs.limit(tool.server, tool.tool, result);

@@ -19,6 +19,7 @@ import { signalOf } from './lmTools';
 import { attachMentions, referenceMentions } from './mentionRequest';
 import { startFromPrompt } from './promptRequest';
 import { outputWarningMarkdown } from './outputWarning';
+import { plainText } from '../ui/plainText';
 import { resourceDocumentUri } from './resourceDocuments';
 import { TurnSkillLoader, type SkillLoadingMetadata } from './skillLoading';
 import type { SkillUse, UsedSkill } from './skillUse';
@@ -174,6 +175,8 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
       const outcome = await services.callByModelName(call.name, call.input, 'chat', callSignal, {
         skills,
         onAwaitingApproval: (approvalId) => announceWaiting(stream, metadata, call.name, describeTool(services, call.name, skills), approvalId),
+        // Once approved, a long call (a task) says how far it is, instead of still "waiting for your approval".
+        onProgress: (progress) => stream.progress(`${describeTool(services, call.name, skills)}: ${progressWords(progress)}…`),
       });
       if (outcome.findings && outcome.findings.length > 0) {
         reviewed.set(call.callId, { findings: outcome.findings.map((f) => f.id), verdict: outcome.verdict });
@@ -250,6 +253,11 @@ async function runCodeTool(
     stream.markdown(outputWarningMarkdown(`the script that called ${run.outside?.join(', ') ?? 'a tool'}`, run.findings, run.verdict));
   }
   return { content: run.parts, isError: run.result.error !== undefined };
+}
+
+/** A call's progress in words: "3 of 10 · step 3", or the count alone. */
+function progressWords({ progress, total, message }: { progress: number; total?: number; message?: string }): string {
+  return `${total === undefined ? progress : `${progress} of ${total}`}${message === undefined ? '' : ` · ${plainText(message)}`}`;
 }
 
 /** Says in the answer that a call waits for the person's approval, with a button that shows its card. */

@@ -1,11 +1,11 @@
 // The sidebar webview view: serves the page, posts full snapshots when the page can receive them,
 // and answers the page's requests. What a request does is up to the handlers it is given.
-import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
 import { DisposableStore } from '../../core/disposable';
 import type { ErrorMessage, RequestMessage, RpcError } from '../../protocol/rpc';
 import type { SidebarSnapshot } from '../../protocol/sidebar';
 import type { CheckedSidebarRequest, HostToWebviewMessage, OpenSourceParams, SidebarHandlers } from '../../protocol/sidebarMessages';
+import { webviewPage } from '../ui/webviewPage';
 
 export type { SidebarHandlers } from '../../protocol/sidebarMessages';
 
@@ -211,31 +211,17 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
   }
 
   private html(webview: vscode.Webview): string {
-    const nonce = crypto.randomBytes(16).toString('base64');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'sidebar.css'));
-    const csp = [
-      `default-src 'none'`,
-      `script-src 'nonce-${nonce}'`,
-      // vscode-elements style their shadow roots with constructable stylesheets, which CSP does not govern.
-      `style-src ${webview.cspSource}`,
-      `font-src ${webview.cspSource}`,
-      `img-src ${webview.cspSource} data:`,
-    ].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style.toString()}">
-<title>MCP Switchboard</title>
-</head>
-<body>
-<main id="app" aria-busy="true"></main>
-<script nonce="${nonce}" src="${script.toString()}"></script>
-</body>
-</html>`;
+    return webviewPage(webview, this.extensionUri, {
+      script: 'webview.js', style: 'sidebar.css', title: 'MCP Switchboard', rootAttributes: 'aria-busy="true"',
+      csp: (nonce) => [
+        `default-src 'none'`,
+        `script-src 'nonce-${nonce}'`,
+        // vscode-elements style their shadow roots with constructable stylesheets, which CSP does not govern.
+        `style-src ${webview.cspSource}`,
+        `font-src ${webview.cspSource}`,
+        `img-src ${webview.cspSource} data:`,
+      ].join('; '),
+    });
   }
 }
 

@@ -212,6 +212,17 @@ describe('approval card render', () => {
     assert.deepEqual(calls, [['exportHistory']]);
   });
 
+  it('names the task of a call that ran as one, and finds the call by its task id', () => {
+    const row = (partial: Partial<HistoryRow> & Pick<HistoryRow, 'id'>): HistoryRow => ({
+      at: 0, server: 'tasks', tool: 'build', argsText: '{}', decision: 'ask', ran: true, decidedBy: 'you (Approve)', reason: 'r', caller: 'chat', ...partial,
+    });
+    const rows = [row({ id: 'a', taskId: '7c1e-42' }), row({ id: 'b' })];
+    const { actions } = recorder();
+    const element = mount(history.historyList(rows, { text: '', decision: 'all' }, actions));
+    assert.deepEqual(byTestId(element, 'history-task').map((span) => span.textContent), [' · task 7c1e-42']);
+    assert.deepEqual(history.filterHistory(rows, { text: '7c1e', decision: 'all' }).map((r) => r.id), ['a']);
+  });
+
   it('shows the wait for the person and the run apart, and an older record\'s one total', () => {
     const row = (partial: Partial<HistoryRow>): HistoryRow => ({
       id: 'd', at: 0, server: 'fs', tool: 'write_file', argsText: '{}', decision: 'ask', ran: true, decidedBy: 'you (Approve)', reason: 'r', caller: 'chat', ...partial,
