@@ -14,14 +14,17 @@ import { McpSession, type SessionSink, type StdioProcessInfo } from './mcpSessio
 import { ServerEnvironment } from './process/environment';
 import { ProcessTransport } from './process/processTransport';
 import type { ConnectAuthProvider, OAuthSupport } from './auth/oauthSupport';
-import { canFinishAuth, createRemoteTransport, describeRemoteError, displayUrl, httpStatusOf, isNotStreamableHttp, networkReason, type RemoteKind } from './remoteTransports';
+import { canFinishAuth, createRemoteTransport, describeRemoteError, displayUrl, httpStatusOf, isNotStreamableHttp, networkReason, type IssuerPolicy, type RemoteKind } from './remoteTransports';
+import { isExemptLegacyIssuer } from './auth/legacyIssuer';
+import { IssuerWatch } from './auth/oauthFetchGuard';
 import {
   ProtocolError, RELATED_TASK_META_KEY, SdkError, SdkErrorCode, SdkHttpError, TaskStatusNotificationParamsSchema, UnauthorizedError,
-  type ClientOptions, type ElicitResult, type Transport,
+  type ElicitResult, type Transport,
 } from './sdk';
 import { keepProgressBeforeResponses } from './messageOrder';
 import { listenForListChanges } from './listChangeStream';
 import { SessionClient } from './sessionClient';
+import { negotiationFor, NEVER_MS } from './generations';
 import type { ElicitationAnswer, ElicitationRequest, SamplingRequest, SamplingResult } from './serverRequests';
 export type { ElicitationAnswer, ElicitationRequest, SamplingRequest, SamplingResult } from './serverRequests';
 import { declaresRoots, followsWorkspace, rootsFor } from './serverRoots';
@@ -87,12 +90,6 @@ export interface NodeServerConnectorOptions {
 
 /** Sign-ins answered within one connect attempt before giving up (a server that keeps refusing fresh tokens). */
 const MAX_AUTH_ROUNDS = 3;
-
-/** How long a stdio server may stay silent to the `server/discover` probe before it is taken for an old one. */
-const PROBE_TIMEOUT_MS = 3_000;
-
-/** The longest delay a timer takes (about 24.8 days; a longer one would fire at once): "no limit" for the SDK. */
-const NEVER_MS = 2_147_483_647;
 
 export const CLIENT_NAME = 'mcp-switchboard';
 
@@ -175,10 +172,18 @@ export class NodeServerConnector implements ServerConnector {
   private async openSession(request: ConnectRequest, kind: 'stdio' | RemoteKind, sink: SessionSink, signal: AbortSignal, attempt: Attempt): Promise<McpSession> {
     const url = kind === 'stdio' ? undefined : parseUrl(request.server.launch.url, kind);
     const auth = url && kind !== 'ws' ? this.options.oauth?.providerFor(request.server, url) : undefined;
+    const issuers: IssuerPolicy = { watch: new IssuerWatch(), sdkCheckOff: false };
     for (let round = 1; ; round++) {
-      const opened = await this.openSessionOnce(request, kind, sink, signal, attempt, url, auth);
+      const opened = await this.openSessionOnce(request, kind, sink, signal, attempt, url, auth, issuers);
       if (opened instanceof McpSession) return opened;
       const { error, transport } = opened;
+      if (auth !== undefined && !issuers.sdkCheckOff && isExemptLegacyIssuer(error, url!, issuers.watch)) {
+        // The SDK refused what a 2025-03-26 server publishes (legacyIssuer.ts): once more with its check
+        // off, the guard still checking; no sign-in round is used up by it.
+        issuers.sdkCheckOff = true;
+        round--;
+        continue;
+      }
       if (auth === undefined || !(error instanceof UnauthorizedError)) throw error;
       const code = auth.takeAuthorizationCode?.();
       if (code === undefined) throw new SignInRequiredError(`${displayUrl(url!)} needs you to sign in`, { cause: error });
@@ -198,7 +203,7 @@ export class NodeServerConnector implements ServerConnector {
    */
   private async openSessionOnce(
     request: ConnectRequest, kind: 'stdio' | RemoteKind, sink: SessionSink, signal: AbortSignal, attempt: Attempt,
-    url: URL | undefined, auth: ConnectAuthProvider | undefined,
+    url: URL | undefined, auth: ConnectAuthProvider | undefined, issuers: IssuerPolicy,
   ): Promise<McpSession | { error: unknown; transport: Transport }> {
     signal.throwIfAborted();
     let transport: Transport;
@@ -213,7 +218,7 @@ export class NodeServerConnector implements ServerConnector {
       if (kind === 'ws' && Object.keys(headers).length > 0) {
         request.log.warn('the configured headers are not sent: the MCP SDK WebSocket transport cannot set request headers');
       }
-      transport = createRemoteTransport(kind, url!, headers, auth);
+      transport = createRemoteTransport(kind, url!, headers, auth, issuers);
     }
     if (request.trace) traceTransport(transport, request.log);
     const client = this.createClient(request, sink, kind);
@@ -350,18 +355,6 @@ export class NodeServerConnector implements ServerConnector {
     }
     return new ConnectError(message, tail, { cause: error });
   }
-}
-
-/**
- * Both generations: the Client first asks `server/discover` and speaks 2026-07-28 when the server does,
- * else it falls back to `initialize` (2025-11-25). On stdio a server that stays silent to the probe is an
- * old one (some never answer a request before `initialize`): after PROBE_TIMEOUT_MS the Client falls back
- * on the same pipe. Over the network silence is an outage, and the core's startup timeout bounds it. The
- * SSE and WebSocket transports only ever carried the old generation.
- */
-function negotiationFor(kind: 'stdio' | RemoteKind): ClientOptions['versionNegotiation'] {
-  if (kind === 'sse' || kind === 'ws') return { mode: 'legacy' };
-  return { mode: 'auto', probe: { timeoutMs: kind === 'stdio' ? PROBE_TIMEOUT_MS : NEVER_MS } };
 }
 
 /** Waits for `promise`, but rejects as soon as `signal` aborts. */

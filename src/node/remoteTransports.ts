@@ -1,7 +1,8 @@
 // Transports for servers reached over the network (http, sse, ws), and the translation of what goes
 // wrong there into sentences a user can act on.
 import WebSocketImpl from 'ws';
-import { oauthFetchGuard } from './auth/oauthFetchGuard';
+import { SDK_ISSUER_CHECK_OFF } from './auth/legacyIssuer';
+import { IssuerWatch, oauthFetchGuard } from './auth/oauthFetchGuard';
 import { refreshOnce } from './auth/refreshOnce';
 import {
   ProtocolError,
@@ -17,25 +18,29 @@ import {
 
 export type RemoteKind = 'http' | 'sse' | 'ws';
 
-/**
- * The v2 SDK checks that authorization-server metadata names the issuer it was fetched for (RFC 8414
- * §3.3); the v1 SDK did not. Servers of the 2025-03-26 generation publish that metadata at their own
- * origin, where the issuer may name a path (the conformance suite's back-compat scenario does), and
- * signed in before: the check stays off, as it was, so that no such server stops working.
- */
-export const LENIENT_ISSUER = { skipIssuerMetadataValidation: true } as const;
+/** How one remote transport's OAuth flow treats issuers: what its guard saw, and whether the SDK's own check is off. */
+export interface IssuerPolicy {
+  watch: IssuerWatch;
+  /** Only after the SDK refused the 2025-03-26 case the guard exempts (legacyIssuer.ts). */
+  sdkCheckOff: boolean;
+}
 
 /**
  * Creates the SDK transport for one remote server. `headers` go on every request (http, sse); with an
- * `authProvider` the SDK answers a 401 (and a 403 insufficient_scope) with its OAuth flow.
+ * `authProvider` the SDK answers a 401 (and a 403 insufficient_scope) with its OAuth flow, through our
+ * fetch guard, the SDK's issuer check on unless `issuers` says otherwise.
  */
-export function createRemoteTransport(kind: RemoteKind, url: URL, headers: Record<string, string>, authProvider?: OAuthClientProvider): Transport {
+export function createRemoteTransport(
+  kind: RemoteKind, url: URL, headers: Record<string, string>, authProvider?: OAuthClientProvider,
+  issuers: IssuerPolicy = { watch: new IssuerWatch(), sdkCheckOff: false },
+): Transport {
+  const oauth = () => ({ authProvider, fetch: oauthFetchGuard(url, refreshOnce(), undefined, issuers.watch), ...(issuers.sdkCheckOff ? SDK_ISSUER_CHECK_OFF : {}) });
   switch (kind) {
     case 'http':
-      return new StreamableHTTPClientTransport(url, { requestInit: { headers }, ...(authProvider ? { authProvider, fetch: oauthFetchGuard(url, refreshOnce()), ...LENIENT_ISSUER } : {}) });
+      return new StreamableHTTPClientTransport(url, { requestInit: { headers }, ...(authProvider ? oauth() : {}) });
     case 'sse':
       // The SSE transport sends requestInit.headers both when opening the event stream and with every POST.
-      return new SSEClientTransport(url, { requestInit: { headers }, ...(authProvider ? { authProvider, fetch: oauthFetchGuard(url, refreshOnce()), ...LENIENT_ISSUER } : {}) });
+      return new SSEClientTransport(url, { requestInit: { headers }, ...(authProvider ? oauth() : {}) });
     case 'ws':
       ensureWebSocketGlobal();
       return new WebSocketClientTransport(url);

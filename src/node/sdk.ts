@@ -9,7 +9,7 @@
 // the Tasks extension either: src/node/taskRequests.ts sends those requests through the Client's
 // generic request() with the v1 package's task schemas.
 export { Client } from '@modelcontextprotocol/client';
-export type { ClientOptions, ProtocolEra } from '@modelcontextprotocol/client';
+export type { ClientOptions, ConnectOptions, ProtocolEra } from '@modelcontextprotocol/client';
 export { StreamableHTTPClientTransport, SSEClientTransport, SseError, SdkError, SdkErrorCode, SdkHttpError, ProtocolError } from '@modelcontextprotocol/client';
 export { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 export { ReadBuffer, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/client';
@@ -19,7 +19,7 @@ export type { RequestOptions as SdkRequestOptions } from '@modelcontextprotocol/
 // Client side of MCP authorization (src/node/auth): the SDK does discovery, registration (or a client ID
 // metadata document where the authorization server supports one), PKCE, the token requests, refresh and
 // scope step-up; we supply the provider (storage, the browser, the redirect).
-export { auth as sdkAuth, UnauthorizedError } from '@modelcontextprotocol/client';
+export { auth as sdkAuth, IssuerMismatchError, UnauthorizedError } from '@modelcontextprotocol/client';
 export type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/client';
 export { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/client';
 export type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/client';
