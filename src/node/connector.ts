@@ -24,7 +24,7 @@ import {
 import { keepProgressBeforeResponses } from './messageOrder';
 import { listenForListChanges } from './listChangeStream';
 import { SessionClient } from './sessionClient';
-import { negotiationFor, NEVER_MS } from './generations';
+import { closedOnProbe, GenerationMemory, negotiationFor, NEVER_MS } from './generations';
 import type { ElicitationAnswer, ElicitationRequest, SamplingRequest, SamplingResult } from './serverRequests';
 export type { ElicitationAnswer, ElicitationRequest, SamplingRequest, SamplingResult } from './serverRequests';
 import { declaresRoots, followsWorkspace, rootsFor } from './serverRoots';
@@ -102,6 +102,7 @@ export class NodeServerConnector implements ServerConnector {
   private readonly launchStdio: StdioLauncher;
   /** Sessions of cancelled starts still shutting down (a staged stop takes up to two grace periods). */
   private readonly shuttingDown = new Set<McpSession>();
+  private readonly generations = new GenerationMemory();
 
   constructor(private readonly options: NodeServerConnectorOptions) {
     this.launchStdio = options.launchStdio ?? processLauncher();
@@ -177,6 +178,12 @@ export class NodeServerConnector implements ServerConnector {
       const opened = await this.openSessionOnce(request, kind, sink, signal, attempt, url, auth, issuers);
       if (opened instanceof McpSession) return opened;
       const { error, transport } = opened;
+      if (kind === 'stdio' && !this.generations.knownOld(request.server, kind) && closedOnProbe(error)) {
+        this.generations.markOld(request.server);
+        request.log.info('the server ended the connection on the server/discover probe: starting it again with initialize (2025-11-25)');
+        round--;
+        continue;
+      }
       if (auth !== undefined && !issuers.sdkCheckOff && isExemptLegacyIssuer(error, url!, issuers.watch)) {
         // The SDK refused what a 2025-03-26 server publishes (legacyIssuer.ts): once more with its check
         // off, the guard still checking; no sign-in round is used up by it.
@@ -229,7 +236,7 @@ export class NodeServerConnector implements ServerConnector {
     const forward = () => initialize.abort(signal.reason);
     signal.addEventListener('abort', forward, { once: true });
     // The startup timeout is the core's (the signal aborts); the SDK's own initialize limit must never fire first.
-    const connecting = client.connect(transport, { signal: initialize.signal, timeout: NEVER_MS });
+    const connecting = client.connect(transport, { signal: initialize.signal, timeout: NEVER_MS, ...this.generations.connectOptions(request.server, kind) });
     try {
       await untilAborted(connecting, signal);
     } catch (error) {
@@ -249,6 +256,7 @@ export class NodeServerConnector implements ServerConnector {
     } finally {
       signal.removeEventListener('abort', forward);
     }
+    this.generations.record(request.server, kind, client.getProtocolEra());
     keepProgressBeforeResponses(transport);
     await untilAborted(listenForListChanges(client, request.log), signal).catch(async (error: unknown) => {
       await session.shutdown();

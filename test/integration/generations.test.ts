@@ -18,6 +18,7 @@ import { delay, REPO_ROOT, waitFor } from './support';
 const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const OPTS: RequestOptions = { timeoutMs: 10_000 };
 const MODERN = path.join(FIXTURE_SERVERS, 'modern.mjs');
+const STRICT_LEGACY = path.join(FIXTURE_SERVERS, 'strict-legacy.mjs');
 
 class RecordingLog implements ServerLog {
   readonly lines: string[] = [];
@@ -40,7 +41,8 @@ function effectiveServer(launch: Partial<LaunchDefinition> & Pick<LaunchDefiniti
     launch: { args: [], env: {}, headers: {}, ...launch },
     disabled: false, alwaysLoad: false, needsInput: [],
     source: { file: 'test.mcp.json', line: 1, column: 1, endLine: 1, endColumn: 1, offset: 0, length: 0 },
-    fingerprint: 'test', needsTrust: false,
+    // A definition's fingerprint follows its launch (the connector remembers generations per definition).
+    fingerprint: JSON.stringify(launch), needsTrust: false,
   };
 }
 
@@ -120,6 +122,36 @@ describe('both protocol generations', function () {
     assert.equal(connection.protocolVersion, '2025-11-25');
     assert.equal(log.sent('initialize'), 1);
     assert.equal(textOf(await connection.callTool('echo', { message: 'old' }, OPTS)), 'Echo: old');
+  });
+
+  it('probes a silent old stdio server once: the next start of the same definition goes straight to initialize', async () => {
+    const launch = node(STRICT_LEGACY, [], { STRICT: 'silent' });
+    const first = await connect(launch);
+    assert.equal(first.connection.protocolVersion, '2025-11-25');
+    assert.equal(first.log.sent('server/discover'), 1);
+    await first.connection.close();
+    const second = await connect(launch);
+    assert.equal(second.connection.protocolVersion, '2025-11-25');
+    assert.equal(second.log.sent('server/discover'), 0, 'not probed again: no wait for its silence');
+    assert.equal(second.log.sent('initialize'), 1);
+    assert.equal(textOf(await second.connection.callTool('echo', { text: 'again' }, OPTS)), 'again');
+    // Another definition (here: other arguments) is asked afresh.
+    const other = await connect(node(STRICT_LEGACY, ['--other'], { STRICT: 'silent' }));
+    assert.equal(other.log.sent('server/discover'), 1);
+  });
+
+  it('starts an old stdio server that exits on the probe once more, with initialize, and remembers it', async () => {
+    const launch = node(STRICT_LEGACY, [], { STRICT: 'exit' });
+    const before = spawned.length;
+    const { connection, log } = await connect(launch);
+    assert.equal(connection.protocolVersion, '2025-11-25');
+    assert.equal(spawned.length - before, 2, 'one start for the probe, one with initialize');
+    assert.match(log.lines.join('\n'), /ended the connection on the server\/discover probe: starting it again with initialize/);
+    assert.equal(textOf(await connection.callTool('echo', { text: 'hi' }, OPTS)), 'hi');
+    await connection.close();
+    const again = await connect(launch);
+    assert.equal(spawned.length - before, 3, 'the next start is a single one');
+    assert.equal(again.log.sent('server/discover'), 0);
   });
 
   it('honours a 2026-07-28 server\'s cache hint: no tools/list before it runs out, unless list_changed says so', async () => {
