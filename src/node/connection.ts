@@ -55,7 +55,7 @@ export class SdkServerConnection implements ServerConnection {
 
   private constructor(private readonly options: ConnectionOptions) {
     this.now = options.now ?? Date.now;
-    this.watch = new SdkResourceWatch((requestOptions, run) => this.request(requestOptions, run), options.log);
+    this.watch = new SdkResourceWatch((requestOptions, run) => this.request(requestOptions, run), options.log, () => this.session.client.getProtocolEra() === 'modern');
   }
 
   /** Opens the first session with `open` and returns the connection over it. */
@@ -91,12 +91,11 @@ export class SdkServerConnection implements ServerConnection {
   }
 
   /**
-   * Present when the server declared `resources.subscribe`: without it nothing is ever sent. Only on the old
-   * generation: 2026-07-28 has no `resources/subscribe` (its resource updates come on a listen stream).
+   * Present when the server declared `resources.subscribe`: without it nothing is ever sent. Both
+   * generations (2026-07-28 watches on a `subscriptions/listen` stream: resourceWatch.ts).
    */
   get resourceWatch(): SdkResourceWatch | undefined {
-    const client = this.session.client;
-    return client.getServerCapabilities()?.resources?.subscribe === true && client.getProtocolEra() !== 'modern' ? this.watch : undefined;
+    return this.session.client.getServerCapabilities()?.resources?.subscribe === true ? this.watch : undefined;
   }
 
   /** The transport actually in use (after a Streamable HTTP → SSE fallback this is 'sse'). */

@@ -14,7 +14,7 @@ import { McpSession, type SessionSink, type StdioProcessInfo } from './mcpSessio
 import { ServerEnvironment } from './process/environment';
 import { ProcessTransport } from './process/processTransport';
 import type { ConnectAuthProvider, OAuthSupport } from './auth/oauthSupport';
-import { canFinishAuth, createRemoteTransport, describeRemoteError, displayUrl, httpStatusOf, isNotStreamableHttp, networkReason, type IssuerPolicy, type RemoteKind } from './remoteTransports';
+import { canFinishAuth, createRemoteTransport, describeRemoteError, displayUrl, httpStatusOf, isNotStreamableHttp, networkReason, parseUrl, type IssuerPolicy, type RemoteKind } from './remoteTransports';
 import { isExemptLegacyIssuer } from './auth/legacyIssuer';
 import { IssuerWatch } from './auth/oauthFetchGuard';
 import {
@@ -174,15 +174,24 @@ export class NodeServerConnector implements ServerConnector {
     const url = kind === 'stdio' ? undefined : parseUrl(request.server.launch.url, kind);
     const auth = url && kind !== 'ws' ? this.options.oauth?.providerFor(request.server, url) : undefined;
     const issuers: IssuerPolicy = { watch: new IssuerWatch(), sdkCheckOff: false };
+    let probeFailure: { error: unknown; process: StdioProcessInfo | undefined } | undefined;
     for (let round = 1; ; round++) {
       const opened = await this.openSessionOnce(request, kind, sink, signal, attempt, url, auth, issuers);
       if (opened instanceof McpSession) return opened;
       const { error, transport } = opened;
       if (kind === 'stdio' && !this.generations.knownOld(request.server, kind) && closedOnProbe(error)) {
         this.generations.markOld(request.server);
-        request.log.info('the server ended the connection on the server/discover probe: starting it again with initialize (2025-11-25)');
+        probeFailure = { error, process: attempt.process };
+        request.log.info('the server exited during the server/discover probe (some old servers exit on any request before initialize): starting it once more with initialize (2025-11-25)');
         round--;
         continue;
+      }
+      if (probeFailure !== undefined) {
+        // It failed with initialize too: it was not the probe. Nothing is remembered, and the first
+        // start's failure is the one reported (its exit and stderr; the second start only confirmed it).
+        this.generations.forget(request.server);
+        attempt.process = probeFailure.process;
+        throw probeFailure.error;
       }
       if (auth !== undefined && !issuers.sdkCheckOff && isExemptLegacyIssuer(error, url!, issuers.watch)) {
         // The SDK refused what a 2025-03-26 server publishes (legacyIssuer.ts): once more with its check
@@ -373,21 +382,6 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
-}
-
-function parseUrl(url: string | undefined, kind: RemoteKind): URL {
-  if (!url) throw new ConnectError('no url configured');
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new ConnectError(`invalid url: ${url.split('?')[0]}`);
-  }
-  const schemes = kind === 'ws' ? ['ws:', 'wss:'] : ['http:', 'https:'];
-  if (!schemes.includes(parsed.protocol)) {
-    throw new ConnectError(`a "${kind}" server needs a ${schemes.map((s) => `${s}//`).join(' or ')} url, not ${displayUrl(parsed)}`);
-  }
-  return parsed;
 }
 
 function abortMessage(reason: unknown, startupTimeoutMs: number): string {

@@ -9,13 +9,14 @@
 // is remembered (per definition: id and fingerprint, for the life of the connector), and a definition
 // known to be old is started with `initialize` straight away (the SDK's `prior` verdict). Our stdio
 // transport probes in place, so a server that exits on the unknown first request (servers on SDKs that
-// end on any request before `initialize`) fails the probe: that, too, says "old", and the connector
-// starts it again once with `initialize`.
+// end on any request before `initialize`) fails the probe: the connector starts it once more with
+// `initialize`, and remembers it as old when that works. A server that exits at start whatever it is
+// sent cannot be told apart from one that exits on the probe: it is started twice, then fails.
 import type { EffectiveServer } from '../core/config/types';
 import { SdkError, SdkErrorCode, type ClientOptions, type ConnectOptions, type ProtocolEra } from './sdk';
 
 /** How long a stdio server may stay silent to the `server/discover` probe before it is taken for an old one. */
-export const PROBE_TIMEOUT_MS = 1_000;
+export const PROBE_TIMEOUT_MS = 3_000;
 
 /** The longest delay a timer takes (about 24.8 days; a longer one would fire at once): "no limit" for the SDK. */
 export const NEVER_MS = 2_147_483_647;
@@ -55,6 +56,11 @@ export class GenerationMemory {
   /** Remembers `server` as old: it ended the connection on the probe. */
   markOld(server: EffectiveServer): void {
     this.old.add(GenerationMemory.key(server));
+  }
+
+  /** Forgets what was remembered of `server` (it failed with `initialize` as well). */
+  forget(server: EffectiveServer): void {
+    this.old.delete(GenerationMemory.key(server));
   }
 }
 

@@ -1,6 +1,7 @@
 // Transports for servers reached over the network (http, sse, ws), and the translation of what goes
 // wrong there into sentences a user can act on.
 import WebSocketImpl from 'ws';
+import { ConnectError } from '../core/lifecycle/errors';
 import { SDK_ISSUER_CHECK_OFF } from './auth/legacyIssuer';
 import { IssuerWatch, oauthFetchGuard } from './auth/oauthFetchGuard';
 import { refreshOnce } from './auth/refreshOnce';
@@ -180,4 +181,20 @@ function errorText(error: unknown, depth = 0): string {
 function firstLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.split('\n', 1)[0] || 'unknown error';
+}
+
+/** The URL of a remote server's definition, refused with a sentence when it is missing, invalid or of another scheme. */
+export function parseUrl(url: string | undefined, kind: RemoteKind): URL {
+  if (!url) throw new ConnectError('no url configured');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConnectError(`invalid url: ${url.split('?')[0]}`);
+  }
+  const schemes = kind === 'ws' ? ['ws:', 'wss:'] : ['http:', 'https:'];
+  if (!schemes.includes(parsed.protocol)) {
+    throw new ConnectError(`a "${kind}" server needs a ${schemes.map((s) => `${s}//`).join(' or ')} url, not ${displayUrl(parsed)}`);
+  }
+  return parsed;
 }

@@ -9,7 +9,7 @@
 // the Tasks extension either: src/node/taskRequests.ts sends those requests through the Client's
 // generic request() with the v1 package's task schemas.
 export { Client } from '@modelcontextprotocol/client';
-export type { ClientOptions, ConnectOptions, ProtocolEra } from '@modelcontextprotocol/client';
+export type { ClientOptions, ConnectOptions, McpSubscription, ProtocolEra } from '@modelcontextprotocol/client';
 export { StreamableHTTPClientTransport, SSEClientTransport, SseError, SdkError, SdkErrorCode, SdkHttpError, ProtocolError } from '@modelcontextprotocol/client';
 export { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 export { ReadBuffer, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/client';

@@ -102,7 +102,7 @@ describe('both protocol generations', function () {
     assert.equal(log.sent('server/discover'), 1);
     assert.equal(connection.supports.tools, true);
     const { items } = await connection.listPage('tools', undefined, OPTS);
-    assert.deepEqual(items.map((t) => t.name).sort(), ['add-tool', 'confirm', 'echo']);
+    assert.deepEqual(items.map((t) => t.name).sort(), ['add-tool', 'bump', 'confirm', 'echo']);
     assert.equal(textOf(await connection.callTool('echo', { text: 'hello' }, OPTS)), 'hello');
     const prompt = await connection.getPrompt('greet', { name: 'Ada' }, OPTS);
     assert.match(JSON.stringify(prompt.messages), /Hello, Ada/);
@@ -146,7 +146,7 @@ describe('both protocol generations', function () {
     const { connection, log } = await connect(launch);
     assert.equal(connection.protocolVersion, '2025-11-25');
     assert.equal(spawned.length - before, 2, 'one start for the probe, one with initialize');
-    assert.match(log.lines.join('\n'), /ended the connection on the server\/discover probe: starting it again with initialize/);
+    assert.match(log.lines.join('\n'), /exited during the server\/discover probe .*: starting it once more with initialize/);
     assert.equal(textOf(await connection.callTool('echo', { text: 'hi' }, OPTS)), 'hi');
     await connection.close();
     const again = await connect(launch);
@@ -175,6 +175,31 @@ describe('both protocol generations', function () {
     } finally {
       loader.dispose();
     }
+  });
+
+  it('watches a resource of a 2026-07-28 server on a subscriptions/listen stream, and stops hearing it after unwatch', async () => {
+    const { connection, log } = await connect(node(MODERN));
+    const watch = connection.resourceWatch;
+    assert.ok(watch, 'the server declares resources.subscribe');
+    const heard: string[] = [];
+    watch.onUpdated((uri) => heard.push(uri));
+    const received = () => log.traces.filter((t) => t.direction === 'receive' && (t.message as { method?: string }).method === 'notifications/resources/updated')
+      .map((t) => (t.message as { params: { uri: string } }).params.uri);
+    const listensBefore = log.sent('subscriptions/listen');
+    await watch.watch('note://counter', OPTS);
+    assert.equal(log.sent('resources/subscribe'), 0, 'no resources/subscribe on the new generation');
+    assert.equal(log.sent('subscriptions/listen'), listensBefore + 1);
+    await connection.callTool('bump', {}, OPTS);
+    await waitFor('the update of the watched note', () => heard.length === 1, 5000);
+    assert.deepEqual(heard, ['note://counter']);
+    assert.deepEqual(received(), ['note://counter'], 'the server sends only what the stream names');
+
+    await watch.unwatch('note://counter', OPTS);
+    await connection.callTool('bump', {}, OPTS);
+    await connection.readResource('note://counter', OPTS);
+    await delay(300);
+    assert.deepEqual(received(), ['note://counter'], 'the stream is closed: nothing more arrives');
+    assert.deepEqual(heard, ['note://counter']);
   });
 
   for (const transport of ['stdio', 'http'] as const) {
