@@ -22,7 +22,7 @@ let running: SwitchboardContext | undefined;
  * `loadStarted`: when the loader (src/extensionLoader.ts) began loading this module; the API reports the
  * load apart from activation (activationMs counts from this call, as VS Code's own activation times do).
  */
-export async function activate(context: vscode.ExtensionContext, loadStarted?: number): Promise<SwitchboardApi> {
+export function activate(context: vscode.ExtensionContext, loadStarted?: number): SwitchboardApi {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('MCP Switchboard', { log: true });
   context.subscriptions.push(log);
@@ -30,7 +30,7 @@ export async function activate(context: vscode.ExtensionContext, loadStarted?: n
   const owned: vscode.Disposable[] = [];
   const own = <T extends vscode.Disposable>(d: T): T => { owned.push(d); return d; };
   try {
-    const ctx = await buildContext(context, log, own);
+    const ctx = buildContext(context, log, own);
     const { notifier, manageTrust } = registerSurfaces(ctx, own);
     if (ctx.testing) own(registerTestHooks(ctx, manageTrust));
 
@@ -56,6 +56,15 @@ export async function activate(context: vscode.ExtensionContext, loadStarted?: n
 async function firstStart(ctx: SwitchboardContext, notifier: FailureNotifier): Promise<void> {
   // Failures of the first start are announced together, once every server has settled.
   const release = notifier.hold();
+  try {
+    await ctx.stateRead;
+  } catch (error) {
+    // Without the salt or the trust decisions nothing can be decided: no configuration is read, no server starts.
+    ctx.log.error('reading the extension\'s own state failed:', error instanceof Error ? error : String(error));
+    void showError(`could not read its own state, so no server starts: ${error instanceof Error ? error.message : String(error)}`, ctx.log);
+    release();
+    return;
+  }
   try {
     const readStarted = performance.now();
     await ctx.config.start();

@@ -9,7 +9,7 @@ import { TaskTracker } from '../core/tasks';
 import { readTaskCallMode } from './tasks/taskSettings';
 import { PinStore, ToolReview } from '../core/toolReview';
 import { OAuthCredentialStore } from '../node/auth/credentialStore';
-import type { SecretDigest } from '../core/trust/secretDigest';
+import { deferredDigest } from '../core/trust/secretDigest';
 import { installDigest } from '../node/installSalt';
 import { JsonFileStore } from '../node/jsonFileStore';
 import { parseEnvFile } from '../node/process/environment';
@@ -35,6 +35,11 @@ import { WorkspaceInputs, workspaceKeyOf } from './inputs/workspaceInputs';
 export interface SwitchboardContext {
   readonly extension: vscode.ExtensionContext;
   readonly log: vscode.LogOutputChannel;
+  /**
+   * Resolves once the extension's own state (salt, tool pins, trust decisions, policy) was read; rejects
+   * when it could not be (then the configuration is never read and nothing starts).
+   */
+  readonly stateRead: Promise<void>;
   readonly sources: ConfigSources;
   readonly config: ConfigAdapter;
   readonly inputs: WorkspaceInputs;
@@ -69,18 +74,28 @@ export interface SwitchboardContext {
 /** Adds a disposable to the activation's owner and returns it. */
 export type Own = <T extends vscode.Disposable>(disposable: T) => T;
 
-/** Builds the context; the caller starts reading the configuration once the surfaces are wired. */
-export async function buildContext(extension: vscode.ExtensionContext, log: vscode.LogOutputChannel, own: Own): Promise<SwitchboardContext> {
+/**
+ * Builds the context without waiting for anything: the extension's own state (the salt, the tool pins,
+ * the trust decisions, the administrator's policy) is read in the background, and the configuration is
+ * read only after it (`stateRead`), so no server is seen, gated or shown before its trust is known.
+ */
+export function buildContext(extension: vscode.ExtensionContext, log: vscode.LogOutputChannel, own: Own): SwitchboardContext {
   const testing = extension.extensionMode === vscode.ExtensionMode.Test;
   // The administrator's policy: a denied server is held, with the rule, and never started.
   const policy = own(new PolicyService(log));
   // Tool definitions are pinned per server in global storage (outside any repository).
   const pinProblem = (message: string): void => log.warn(`tool pins: ${message}`);
+  // The state files are opened once activation has returned (a microtask later): the views paint first.
+  const activated = Promise.resolve();
   // The salt of every kept digest of a secret (env file variables, trust records), in global storage.
-  const digestLoaded = installDigest(extension.globalStorageUri.fsPath, (message) => log.warn(`trust: ${message}`));
+  const digest = deferredDigest(activated.then(() => installDigest(extension.globalStorageUri.fsPath, (message) => log.warn(`trust: ${message}`))));
   const sources = own(new ConfigSources({ globalStorage: extension.globalStorageUri, ownExtensionId: extension.extension.id, managedFiles: policyFiles() }));
-  // Env files are digested only once the configuration is read, after the salt below was loaded.
-  const config = own(new ConfigAdapter({ sources, fileSystem: new VscodeConfigFileSystem(), log, envFiles: { parse: parseEnvFile, digest: (value: string): string => digest.digest(value) } }));
+  // Every read of the configuration waits for the extension's own state (and never happens if it failed);
+  // env files are digested then, with the salt already in.
+  const config = own(new ConfigAdapter({
+    sources, fileSystem: new VscodeConfigFileSystem(), log, envFiles: { parse: parseEnvFile, digest: (value: string): string => digest.digest(value) },
+    readsAfter: () => stateRead,
+  }));
   const serverLogs = own(new ServerLogs());
   const inputs = new WorkspaceInputs(extension.secrets,
     workspaceKeyOf(vscode.workspace.workspaceFile, (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri)));
@@ -91,10 +106,11 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   const elicitations = own(new Elicitations());
   // A server's request for a model completion waits for approval, then goes to a VS Code language model.
   const sampling = own(new Sampling(extension, log));
-  // The SDK, the transports and OAuth load with the first server that starts (or the first sign-in).
+  // The SDK, the transports and OAuth load with the first server that starts (or the first sign-in),
+  // once the salt their records are digested with is in.
   let loaded: Promise<LoadedConnector> | undefined;
   const connection = (): Promise<LoadedConnector> => {
-    loaded ??= import('./servers/serverConnection').then(
+    loaded ??= stateRead.then(() => import('./servers/serverConnection')).then(
       (m) => m.createServerConnection({ extension, log, oauthStore, elicitations, sampling, digest }),
       (error: unknown) => { loaded = undefined; throw error; },
     );
@@ -102,21 +118,25 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   };
   const connector = new DeferredConnector(async () => (await connection()).connector);
   own({ dispose: () => { void connector.dispose(); } });
-  // The small files of the extension's own state are read together: activation waits once, not once each.
-  const [digest, pins, trust]: [SecretDigest, PinStore, ProjectTrust, void] = await Promise.all([
-    digestLoaded,
-    PinStore.load(new JsonFileStore(vscode.Uri.joinPath(extension.globalStorageUri, 'tool-pins.json').fsPath, { onProblem: pinProblem }), { onProblem: pinProblem })
-      .then((loadedPins) => { own({ dispose: () => loadedPins.dispose() }); return loadedPins; }),
-    // Trust decisions about project servers live in global storage, outside every repository.
-    ProjectTrust.create({
-      storageDir: extension.globalStorageUri.fsPath,
-      folders: () => sources.folders().map((folder) => folder.uri.fsPath),
-      config,
-      log,
-      digest: digestLoaded,
-    }).then(own),
-    policy.reload(),
-  ]);
+  const pins = PinStore.unread(new JsonFileStore(vscode.Uri.joinPath(extension.globalStorageUri, 'tool-pins.json').fsPath, { onProblem: pinProblem }), { onProblem: pinProblem });
+  own({ dispose: () => pins.dispose() });
+  // Trust decisions about project servers live in global storage, outside every repository.
+  const trust = own(ProjectTrust.open({
+    storageDir: extension.globalStorageUri.fsPath,
+    folders: () => sources.folders().map((folder) => folder.uri.fsPath),
+    config,
+    log,
+    digest,
+  }));
+  // The small files of the extension's own state are read together, while the surfaces paint.
+  const stateRead: Promise<void> = Promise.all([
+    digest.loaded,
+    activated.then(() => pins.reload()),
+    trust.loaded,
+    activated.then(() => policy.reload()),
+  ]).then(() => undefined);
+  // Not left unhandled when nothing reads the configuration (firstStart reports a failure).
+  stateRead.catch(() => undefined);
   // VS Code's own MCP also reads the workspace's .mcp.json: the person's choice of host holds servers back.
   // It is asked right after the trust prompt due now, as one moment.
   const projectHosting = own(new ProjectHosting({
@@ -128,7 +148,6 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
     // One redaction in front of it all: launch secrets, input values and env file values.
     connector: new RedactingConnector(new InputResolvingConnector({ inner: connector, inputs, definitionOf: (server, id) => inputDefinitionOf(config.current, server, id) })),
     logFor: (server) => serverLogs.logFor(server),
-    settings: readLifecycleSettings((message) => log.warn(message)),
     // The trust gate: a project server starts only once trusted, never in Restricted Mode; a running
     // one whose definition changed keeps its trusted definition until the person decides.
     gate: (server) => trust.gate.gate(server),
@@ -141,6 +160,9 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   sampling.attach(registry);
   registry.setRoots(workspaceRoots());
   own(vscode.workspace.onDidChangeWorkspaceFolders(() => registry.setRoots(workspaceRoots())));
+  // The lifecycle settings (timeouts, restarts, log level) are read once activation has returned: no
+  // server starts before the configuration is read, which waits for the state files anyway.
+  void activated.then(() => registry.updateSettings(readLifecycleSettings((message) => log.warn(message))));
   own(onDidChangeLifecycleSettings((settings) => registry.updateSettings(settings), (message) => log.warn(message)));
   // Subscribed before the views, so they read the registry after it caught up with the config.
   own(config.onDidChange((snapshot) => {
@@ -168,7 +190,7 @@ export async function buildContext(extension: vscode.ExtensionContext, log: vsco
   const calls = own(new ToolCallGate({ registry, tools: toolReview, decide: approvals.decide, tasks: { tracker: tasks, mode: readTaskCallMode } }));
   own(calls.onDidCall((record) => approvals.recordCall(record)));
   const heldOutputs = own(new HeldOutputs());
-  return { extension, log, sources, config, inputs, connector, oauthStore, connection, trust, registry, toolReview, approvals, elicitations, sampling, calls, tasks, heldOutputs, serverLogs, projectHosting, testing };
+  return { extension, log, stateRead, sources, config, inputs, connector, oauthStore, connection, trust, registry, toolReview, approvals, elicitations, sampling, calls, tasks, heldOutputs, serverLogs, projectHosting, testing };
 }
 
 /** The workspace folders as MCP roots. */

@@ -11,13 +11,12 @@
 // Its own code-server, state folder and fixture (test/fixtures/e2e-approvals).
 import fs from 'node:fs';
 import path from 'node:path';
-import { codeServerCli, startCodeServer } from '../harness/codeServer.mjs';
+import { startCodeServer } from '../harness/codeServer.mjs';
 import { makeStateDir, prepareFixture } from '../harness/fixture.mjs';
 import { repoRoot } from '../harness/paths.mjs';
-import { packageScriptedModel } from '../harness/scriptedModel.mjs';
 import { until } from './probes.mjs';
 import * as ui from './workbench.mjs';
-import { openSidebar, openWorkbench, runWorkbenchFlow } from './workbenchFlow.mjs';
+import { installWithScriptedModel, openSidebar, openWorkbench, runWorkbenchFlow, screenshots, writeServers } from './workbenchFlow.mjs';
 
 const SERVER = 'fs';
 const ORIGINAL = 'Shopping list\n- apples\n- bread\n- coffee\n';
@@ -49,21 +48,16 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
   const latencies = { callToCardMs: [], clickToServerMs: [] };
   let server;
   let browser;
-  const shot = async (name, target = browser?.page) => {
-    const file = path.join(resultsDir, name);
-    await target?.screenshot({ path: file }).catch((e) => log(`screenshot ${name} failed: ${e.message}`));
-    return file;
-  };
+  const shot = screenshots(resultsDir, log, () => browser?.page);
 
   const flow = async () => {
     await checks.gate('approvals flow: server-filesystem on a temp folder is configured and the workbench opens', async () => {
       const entry = { command: 'node', args: [path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js'), fixture.workspace] };
       // server-everything asks for input (elicitation) and for model completions (sampling).
       const everything = { command: 'node', args: [path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js'), 'stdio'] };
-      fs.writeFileSync(path.join(fixture.home, '.mcp.json'), `${JSON.stringify({ mcpServers: { [SERVER]: entry, everything } }, null, 2)}\n`);
-      codeServerCli(stateDir, ['--install-extension', vsix]);
+      writeServers(path.join(fixture.home, '.mcp.json'), { [SERVER]: entry, everything });
       // The scripted language model (the tests' own) answers sampling requests: no sign-in, no network.
-      codeServerCli(stateDir, ['--install-extension', packageScriptedModel(path.join(stateDir, 'scripted-model.vsix'))]);
+      installWithScriptedModel(stateDir, vsix);
       // The default approval mode (ask before edits): no approval setting is given. Chat (language models) on.
       server = await startCodeServer({ stateDir, home: fixture.home, logFile: path.join(resultsDir, 'code-server-approvals.log'), env: { SWITCHBOARD_REPO: repoRoot }, settings: { 'chat.disableAIFeatures': false } });
       browser = await openWorkbench({ server, folder: fixture.workspace, log, viewport: { width: 1400, height: 1000 } });

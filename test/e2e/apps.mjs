@@ -7,17 +7,15 @@
 // (test/fixtures/servers/hostile-app.mjs) is an app that tries to leave its frame: the parent frame,
 // VS Code's webview API, storage and the network (a 127.0.0.1 listener this flow runs, which must get
 // no request) all fail, and the origins it declared that are not understood are named above it.
-import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { codeServerCli, startCodeServer } from '../harness/codeServer.mjs';
+import { startCodeServer } from '../harness/codeServer.mjs';
 import { makeStateDir, prepareFixture } from '../harness/fixture.mjs';
 import { fixturesDir, repoRoot } from '../harness/paths.mjs';
-import { packageScriptedModel } from '../harness/scriptedModel.mjs';
 import { answerTo, openChat, sendChatRequest, waitForAnswer } from './chatView.mjs';
 import { until } from './probes.mjs';
 import * as ui from './workbench.mjs';
-import { openSidebar, openWorkbench, runWorkbenchFlow } from './workbenchFlow.mjs';
+import { installWithScriptedModel, openSidebar, openWorkbench, runWorkbenchFlow, screenshots, writeServers } from './workbenchFlow.mjs';
 
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/;
 
@@ -71,11 +69,7 @@ export async function appsFlow({ checks, vsix, manifest, resultsDir, log, timeou
   const listener = await startProbeListener();
   let server;
   let browser;
-  const shot = async (name, target = browser?.page) => {
-    const file = path.join(resultsDir, name);
-    await target?.screenshot({ path: file }).catch((e) => log(`screenshot ${name} failed: ${e.message}`));
-    return file;
-  };
+  const shot = screenshots(resultsDir, log, () => browser?.page);
 
   const flow = async () => {
     await checks.gate('apps flow: the extension and the scripted model are installed, two App servers configured, the workbench opens', async () => {
@@ -83,9 +77,8 @@ export async function appsFlow({ checks, vsix, manifest, resultsDir, log, timeou
         basic: { command: 'node', args: [path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-basic-vanillajs', 'dist', 'index.js'), '--stdio'] },
         hostile: { command: 'node', args: [path.join(fixturesDir, 'servers', 'hostile-app.mjs')], env: { HOSTILE_PROBE_URL: listener.url } },
       };
-      fs.writeFileSync(path.join(fixture.home, '.mcp.json'), `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`);
-      codeServerCli(stateDir, ['--install-extension', vsix]);
-      codeServerCli(stateDir, ['--install-extension', packageScriptedModel(path.join(stateDir, 'scripted-model.vsix'))]);
+      writeServers(path.join(fixture.home, '.mcp.json'), servers);
+      installWithScriptedModel(stateDir, vsix);
       server = await startCodeServer({
         stateDir, home: fixture.home, logFile: path.join(resultsDir, 'code-server-apps.log'), settings: { 'chat.disableAIFeatures': false },
       });

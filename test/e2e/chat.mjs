@@ -9,17 +9,15 @@
 // the person's approval, with a button that brings the card back on screen. Then the pickers, prompt
 // arguments and Call Tool… of chatUx.mjs. Screenshots kept. Its own code-server, state folder and
 // fixture (test/fixtures/e2e-chat).
-import fs from 'node:fs';
 import path from 'node:path';
-import { codeServerCli, startCodeServer } from '../harness/codeServer.mjs';
+import { startCodeServer } from '../harness/codeServer.mjs';
 import { makeStateDir, prepareFixture } from '../harness/fixture.mjs';
 import { repoRoot } from '../harness/paths.mjs';
-import { packageScriptedModel } from '../harness/scriptedModel.mjs';
 import { answerTo, openChat, sendChatRequest, waitForAnswer } from './chatView.mjs';
 import { chatUxChecks } from './chatUx.mjs';
 import { until } from './probes.mjs';
 import * as ui from './workbench.mjs';
-import { openSidebar, openWorkbench, runWorkbenchFlow } from './workbenchFlow.mjs';
+import { installWithScriptedModel, openSidebar, openWorkbench, runWorkbenchFlow, screenshots, writeServers } from './workbenchFlow.mjs';
 
 const SERVER = 'everything';
 /** A tool of server-everything annotated readOnlyHint: false, with no arguments: the default mode asks before it runs. */
@@ -36,18 +34,13 @@ export async function chatFlow({ checks, vsix, manifest, resultsDir, log, timeou
   const fixture = prepareFixture('e2e-chat', stateDir);
   let server;
   let browser;
-  const shot = async (name, target = browser?.page) => {
-    const file = path.join(resultsDir, name);
-    await target?.screenshot({ path: file }).catch((e) => log(`screenshot ${name} failed: ${e.message}`));
-    return file;
-  };
+  const shot = screenshots(resultsDir, log, () => browser?.page);
 
   const flow = async () => {
     await checks.gate('chat flow: the extension and the scripted model are installed, chat is on, the workbench opens', async () => {
       const entry = { command: 'node', args: [path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js')] };
-      fs.writeFileSync(path.join(fixture.home, '.mcp.json'), `${JSON.stringify({ mcpServers: { [SERVER]: entry } }, null, 2)}\n`);
-      codeServerCli(stateDir, ['--install-extension', vsix]);
-      codeServerCli(stateDir, ['--install-extension', packageScriptedModel(path.join(stateDir, 'scripted-model.vsix'))]);
+      writeServers(path.join(fixture.home, '.mcp.json'), { [SERVER]: entry });
+      installWithScriptedModel(stateDir, vsix);
       // Chat on (the quiet test settings turn it off); no approval setting: the default mode, ask before edits.
       server = await startCodeServer({
         stateDir, home: fixture.home, logFile: path.join(resultsDir, 'code-server-chat.log'), settings: { 'chat.disableAIFeatures': false },

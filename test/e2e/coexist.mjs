@@ -12,14 +12,13 @@
 // fixture (test/fixtures/e2e-coexist).
 import fs from 'node:fs';
 import path from 'node:path';
-import { codeServerCli, startCodeServer } from '../harness/codeServer.mjs';
+import { startCodeServer } from '../harness/codeServer.mjs';
 import { makeStateDir, prepareFixture } from '../harness/fixture.mjs';
 import { repoRoot } from '../harness/paths.mjs';
-import { packageScriptedModel } from '../harness/scriptedModel.mjs';
 import { openChat, sendChatRequest, waitForAnswer } from './chatView.mjs';
 import { processesWith, treeDescription, until } from './probes.mjs';
 import * as ui from './workbench.mjs';
-import { openWorkbench, runWorkbenchFlow } from './workbenchFlow.mjs';
+import { installWithScriptedModel, openWorkbench, runWorkbenchFlow, screenshots, writeServers } from './workbenchFlow.mjs';
 
 const SERVER = 'memory';
 const QUESTION = /VS Code's own MCP would also run "memory" from this workspace's \.mcp\.json/;
@@ -37,11 +36,7 @@ export async function coexistFlow({ checks, vsix, manifest, resultsDir, log, tim
   const copies = () => processesWith(marker);
   let server;
   let browser;
-  const shot = async (name, target = browser?.page) => {
-    const file = path.join(resultsDir, name);
-    await target?.screenshot({ path: file }).catch((e) => log(`screenshot ${name} failed: ${e.message}`));
-    return file;
-  };
+  const shot = screenshots(resultsDir, log, () => browser?.page);
   const workspaceAccess = () => {
     try {
       return JSON.parse(fs.readFileSync(settingsFile, 'utf8'))['chat.mcp.access'];
@@ -57,9 +52,8 @@ export async function coexistFlow({ checks, vsix, manifest, resultsDir, log, tim
         args: [path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-memory', 'dist', 'index.js'), marker],
         env: { MEMORY_FILE_PATH: path.join(fixture.workspace, '.memory.jsonl') },
       };
-      fs.writeFileSync(path.join(fixture.workspace, '.mcp.json'), `${JSON.stringify({ mcpServers: { [SERVER]: entry } }, null, 2)}\n`);
-      codeServerCli(stateDir, ['--install-extension', vsix]);
-      codeServerCli(stateDir, ['--install-extension', packageScriptedModel(path.join(stateDir, 'scripted-model.vsix'))]);
+      writeServers(path.join(fixture.workspace, '.mcp.json'), { [SERVER]: entry });
+      installWithScriptedModel(stateDir, vsix);
       server = await startCodeServer({
         stateDir, home: fixture.home, logFile: path.join(resultsDir, 'code-server-coexist.log'), settings: { 'chat.disableAIFeatures': false, 'chat.mcp.access': 'all' },
       });

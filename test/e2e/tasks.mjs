@@ -11,14 +11,13 @@
 // (test/fixtures/e2e-tasks).
 import fs from 'node:fs';
 import path from 'node:path';
-import { codeServerCli, startCodeServer } from '../harness/codeServer.mjs';
+import { startCodeServer } from '../harness/codeServer.mjs';
 import { makeStateDir, prepareFixture } from '../harness/fixture.mjs';
 import { fixturesDir } from '../harness/paths.mjs';
-import { packageScriptedModel } from '../harness/scriptedModel.mjs';
 import { answerTo, openChat, sendChatRequest, waitForAnswer } from './chatView.mjs';
 import { until } from './probes.mjs';
 import * as ui from './workbench.mjs';
-import { openSidebar, openWorkbench, runWorkbenchFlow } from './workbenchFlow.mjs';
+import { installWithScriptedModel, openSidebar, openWorkbench, runWorkbenchFlow, screenshots, writeServers } from './workbenchFlow.mjs';
 
 const SERVER = 'tasks';
 const TOOL = 'build';
@@ -51,18 +50,13 @@ export async function tasksFlow({ checks, vsix, manifest, resultsDir, log, timeo
   const taskLog = path.join(stateDir, 'task-fixture.log');
   let server;
   let browser;
-  const shot = async (name, target = browser?.page) => {
-    const file = path.join(resultsDir, name);
-    await target?.screenshot({ path: file }).catch((e) => log(`screenshot ${name} failed: ${e.message}`));
-    return file;
-  };
+  const shot = screenshots(resultsDir, log, () => browser?.page);
 
   const flow = async () => {
     await checks.gate('tasks flow: the extension and the scripted model are installed, the task server configured, the workbench opens', async () => {
       const entry = { command: 'node', args: [path.join(fixturesDir, 'servers', 'task-tool.mjs')], env: { TASK_FIXTURE_LOG: taskLog } };
-      fs.writeFileSync(path.join(fixture.home, '.mcp.json'), `${JSON.stringify({ mcpServers: { [SERVER]: entry } }, null, 2)}\n`);
-      codeServerCli(stateDir, ['--install-extension', vsix]);
-      codeServerCli(stateDir, ['--install-extension', packageScriptedModel(path.join(stateDir, 'scripted-model.vsix'))]);
+      writeServers(path.join(fixture.home, '.mcp.json'), { [SERVER]: entry });
+      installWithScriptedModel(stateDir, vsix);
       // Chat on (the quiet test settings turn it off); the default approval mode asks before `build` runs.
       server = await startCodeServer({
         stateDir, home: fixture.home, logFile: path.join(resultsDir, 'code-server-tasks.log'), settings: { 'chat.disableAIFeatures': false },

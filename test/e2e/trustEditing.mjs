@@ -34,6 +34,15 @@ const EDITOR_SETTINGS = {
   'editor.parameterHints.enabled': false,
 };
 
+/** What the Sidebar's webview shows now, for a failure's message: its frames, and the page's text. */
+async function describeSidebar(page, webview, extensionId) {
+  const frames = await page.locator(`iframe.webview[src*="extensionId=${extensionId}"]`).count();
+  const ready = await page.locator(`iframe.webview.ready[src*="extensionId=${extensionId}"]`).count();
+  const busy = await webview.locator('#app').getAttribute('aria-busy', { timeout: 2000 }).catch((e) => `unreadable (${e.message.split('\n')[0]})`);
+  const text = await webview.locator('body').innerText({ timeout: 2000 }).catch((e) => `unreadable (${e.message.split('\n')[0]})`);
+  return `its webview frames: ${frames} (${ready} ready); #app aria-busy: ${busy}; its text: ${JSON.stringify(text.slice(0, 600))}`;
+}
+
 /** Whether a modal dialog is open right now. */
 const dialogOpen = (page) => page.locator('.monaco-dialog-box').isVisible().catch(() => false);
 
@@ -68,6 +77,11 @@ export async function trustEditingFlow({ checks, vsix, manifest, resultsDir, log
       await ui.openContainer(page, 'MCP Switchboard');
       await ui.expandPane(page, 'Servers');
       await ui.expandPane(page, 'Sidebar');
+      // The person looks at the Sidebar before typing: its page has loaded and shows the first state
+      // (under load a webview's page may take many seconds to load; the checks below are about typing).
+      const sidebarShown = Date.now();
+      await ui.webviewFrame(page, manifest.id).locator('#app[aria-busy="false"]').waitFor({ state: 'attached', timeout: 90_000 });
+      log(`  the Sidebar showed its first state ${Date.now() - sidebarShown} ms after it was expanded`);
       // Opened as a person does: from the palette.
       await page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } });
       await page.keyboard.press('F1');
@@ -130,7 +144,7 @@ export async function trustEditingFlow({ checks, vsix, manifest, resultsDir, log
       await watch;
       if (dialogDuringTyping) throw new Error('a dialog opened while the person was typing');
       if (!tree) throw new Error(`the Servers view never said "${WAITING}": ${await treeDescription(serversPane, SERVER)}`);
-      if (!sidebar) throw new Error(`the Sidebar never said "${WAITING}"`);
+      if (!sidebar) throw new Error(`the Sidebar never said "${WAITING}"; ${await describeSidebar(page, webview, manifest.id)}`);
       log(`  Servers view while typing: ${tree}`);
       if (processesWith(MARKER).length) throw new Error('the server runs before it was trusted');
     });

@@ -4,8 +4,10 @@
 // process that outlived it), the flow's own cleanup, and its state folder (kept on failure or with
 // SWITCHBOARD_KEEP_STATE=1).
 import fs from 'node:fs';
+import path from 'node:path';
 import { launchBrowser } from '../harness/browser.mjs';
-import { workbenchUrl } from '../harness/codeServer.mjs';
+import { codeServerCli, workbenchUrl } from '../harness/codeServer.mjs';
+import { packageScriptedModel } from '../harness/scriptedModel.mjs';
 import * as ui from './workbench.mjs';
 
 /**
@@ -16,6 +18,13 @@ export async function openWorkbench({ server, folder, log, viewport }) {
   const browser = await launchBrowser(viewport ? { viewport } : undefined);
   browser.page.setDefaultTimeout(30_000);
   browser.page.on('pageerror', (e) => log('page error:', e.message));
+  // The browser's console, webview frames included, beside code-server's log: a blank view in a failed run
+  // leaves its reason there (code-server-X.log → workbench-console-X.log).
+  if (server.logFile && path.basename(server.logFile).startsWith('code-server')) {
+    const consoleLog = fs.createWriteStream(path.join(path.dirname(server.logFile), path.basename(server.logFile).replace(/^code-server/, 'workbench-console')));
+    browser.page.on('console', (m) => consoleLog.write(`${new Date().toISOString()} [${m.type()}] ${m.text()}\n`));
+    browser.page.on('close', () => consoleLog.end());
+  }
   await browser.page.goto(workbenchUrl(server, { folder }), { waitUntil: 'domcontentloaded' });
   await browser.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   return browser;
@@ -28,6 +37,26 @@ export async function openSidebar(page, extensionId) {
   if ((await servers.getAttribute('aria-expanded')) === 'true') await servers.click();
   await ui.expandPane(page, 'Sidebar');
   return ui.webviewFrame(page, extensionId);
+}
+
+/** A flow's screenshots: `shot(name, target)` saves `target` (default: the flow's page now) into `resultsDir` and resolves with the file. */
+export function screenshots(resultsDir, log, currentPage) {
+  return async (name, target = currentPage()) => {
+    const file = path.join(resultsDir, name);
+    await target?.screenshot({ path: file }).catch((e) => log(`screenshot ${name} failed: ${e.message}`));
+    return file;
+  };
+}
+
+/** Writes `servers` as the `mcpServers` of the .mcp.json at `file`. */
+export function writeServers(file, servers) {
+  fs.writeFileSync(file, `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`);
+}
+
+/** Installs the extension under test and the tests' scripted language model (no sign-in, no network) into the flow's code-server. */
+export function installWithScriptedModel(stateDir, vsix) {
+  codeServerCli(stateDir, ['--install-extension', vsix]);
+  codeServerCli(stateDir, ['--install-extension', packageScriptedModel(path.join(stateDir, 'scripted-model.vsix'))]);
 }
 
 /**

@@ -68,15 +68,26 @@ export class PinStore {
   /** Fires after pins were recorded or accepted. */
   readonly onDidChange: Event<void> = this.changeEmitter.event;
   private servers = new Map<string, { identity: ServerIdentity; tools: Map<string, ToolPin> }>();
+  /** Whether the storage was read at least once: before, the store knows no pin and answers nothing. */
+  private read = false;
   private queue: Promise<void> = Promise.resolve();
 
   private constructor(private readonly storage: PinStorage, private readonly options: PinStoreOptions) {}
 
   /** A store with the pins found in `storage` (none if it is empty, unreadable or corrupt). */
   static async load(storage: PinStorage, options: PinStoreOptions = {}): Promise<PinStore> {
-    const store = new PinStore(storage, options);
+    const store = PinStore.unread(storage, options);
     await store.reload();
     return store;
+  }
+
+  /**
+   * A store that has not read its storage yet, for a host that reads it later (activation does not wait
+   * for the file): until the first reload() resolved, the synchronous checks throw rather than answer
+   * "unchanged" for a pin that is only not read yet. Recording and accepting read the storage first anyway.
+   */
+  static unread(storage: PinStorage, options: PinStoreOptions = {}): PinStore {
+    return new PinStore(storage, options);
   }
 
   /**
@@ -137,12 +148,12 @@ export class PinStore {
 
   /** Whether the tool's definition changed and was not accepted yet (its "always allow" is then suspended). */
   isChanged(identity: ServerIdentity, toolName: string): boolean {
-    return this.servers.get(identityKey(identity))?.tools.get(toolName)?.pending !== undefined;
+    return this.readPins().get(identityKey(identity))?.tools.get(toolName)?.pending !== undefined;
   }
 
   /** The pins of one server, or undefined before its first catalog. */
   pins(identity: ServerIdentity): Record<string, ToolPin> | undefined {
-    const server = this.servers.get(identityKey(identity));
+    const server = this.readPins().get(identityKey(identity));
     return server === undefined ? undefined : Object.fromEntries([...server.tools].map(([name, pin]) => [name, clone(pin)]));
   }
 
@@ -161,11 +172,18 @@ export class PinStore {
       identityKey(server),
       { identity: copyIdentity(server), tools: new Map(Object.entries(server.tools)) },
     ]));
+    this.read = true;
     for (const problem of problems) this.options.onProblem?.(problem);
   }
 
   dispose(): void {
     this.changeEmitter.dispose();
+  }
+
+  /** The pins, once read: asking earlier is a host's mistake, told as such (never a silent "unchanged"). */
+  private readPins(): Map<string, { identity: ServerIdentity; tools: Map<string, ToolPin> }> {
+    if (!this.read) throw new Error('the tool pins were asked for before they were read');
+    return this.servers;
   }
 
   private async save(): Promise<void> {

@@ -39,3 +39,25 @@ export function sameSecret(stored: string, current: string, digest: SecretDigest
   if (LEGACY.test(stored) && !isDigest(current)) return stored === `sha256:${createHash('sha256').update(current, 'utf8').digest('hex')}`;
   return digest.digest(stored) === digest.digest(current);
 }
+
+/** A digest whose salt is still being read (see deferredDigest). */
+export interface DeferredDigest extends SecretDigest {
+  /** Resolves once the salt is in (rejects when it could not be had). */
+  readonly loaded: Promise<SecretDigest>;
+}
+
+/**
+ * The digest of a salt still being read, usable at once by what is built before it arrives: until
+ * `loaded` resolved, digest() throws — nothing is digested, stored or compared with a key not there yet.
+ */
+export function deferredDigest(loading: Promise<SecretDigest>): DeferredDigest {
+  let inner: SecretDigest | undefined;
+  const loaded = loading.then((digest) => { inner = digest; return digest; });
+  return {
+    loaded,
+    digest: (value) => {
+      if (inner === undefined) throw new Error("a secret was digested before the installation's salt was read");
+      return inner.digest(value);
+    },
+  };
+}

@@ -84,20 +84,31 @@ export class TrustStore implements TrustLookup {
   /** Fires after a decision was added or removed (the gate should be asked again). */
   readonly onDidChange: Event<void> = this.changeEmitter.event;
   private decisions: Decisions = new Map();
+  /** Whether the storage was read at least once: before, the store knows nothing and answers nothing. */
+  private read = false;
   private queue: Promise<void> = Promise.resolve();
 
   private constructor(private readonly storage: TrustStorage, private readonly options: TrustStoreOptions) {}
 
   /** A store with the decisions found in `storage` (none if it is empty, unreadable or corrupt). */
   static async load(storage: TrustStorage, options: TrustStoreOptions): Promise<TrustStore> {
-    const store = new TrustStore(storage, options);
+    const store = TrustStore.unread(storage, options);
     await store.reload();
     return store;
   }
 
+  /**
+   * A store that has not read its storage yet, for a host that reads it later (activation does not wait
+   * for the file): until the first reload() resolved, every lookup throws rather than answer "never
+   * decided" for a decision that is only not read yet.
+   */
+  static unread(storage: TrustStorage, options: TrustStoreOptions): TrustStore {
+    return new TrustStore(storage, options);
+  }
+
   /** What was decided about this exact definition, if anything. */
   get(folder: string, name: string, fingerprint: string): TrustState | undefined {
-    const entry = this.decisions.get(folder)?.get(name);
+    const entry = this.readDecisions().get(folder)?.get(name);
     if (entry?.trusted?.fingerprint === fingerprint) return 'trusted';
     if (entry?.refused?.fingerprint === fingerprint) return 'refused';
     return undefined;
@@ -105,12 +116,12 @@ export class TrustStore implements TrustLookup {
 
   /** The definition last trusted under this name (secret values as digests), to show what changed. */
   lastTrusted(folder: string, name: string): StoredLaunch | undefined {
-    const launch = this.decisions.get(folder)?.get(name)?.trusted?.launch;
+    const launch = this.readDecisions().get(folder)?.get(name)?.trusted?.launch;
     return launch === undefined ? undefined : cloneLaunch(launch);
   }
 
   changesSince(folder: string, name: string, launch: LaunchDefinition): LaunchChange[] | undefined {
-    const previous = this.decisions.get(folder)?.get(name)?.trusted?.launch;
+    const previous = this.readDecisions().get(folder)?.get(name)?.trusted?.launch;
     return previous === undefined ? undefined : launchDiff(previous, launch, this.options.digest);
   }
 
@@ -144,8 +155,9 @@ export class TrustStore implements TrustLookup {
 
   /** Every decision, grouped per workspace folder; folders and names in code-unit order. */
   list(): WorkspaceTrust[] {
-    return [...this.decisions.keys()].sort(compareText).map((folder) => {
-      const servers = this.decisions.get(folder)!;
+    const decisions = this.readDecisions();
+    return [...decisions.keys()].sort(compareText).map((folder) => {
+      const servers = decisions.get(folder)!;
       return {
         folder,
         servers: [...servers.keys()].sort(compareText).map((name) => ({ name, ...cloneTrust(servers.get(name)!) })),
@@ -166,11 +178,18 @@ export class TrustStore implements TrustLookup {
     };
     this.decisions = new Map(Object.entries(data.workspaces).map(([folder, servers]) =>
       [folder, new Map(Object.entries(servers).map(([name, entry]) => [name, normalize(entry)]))]));
+    this.read = true;
     for (const problem of problems) this.options.onProblem?.(problem);
   }
 
   dispose(): void {
     this.changeEmitter.dispose();
+  }
+
+  /** The decisions, once read: asking earlier is a host's mistake, told as such (never a silent "undecided"). */
+  private readDecisions(): Decisions {
+    if (!this.read) throw new Error('the trust store was asked before its decisions were read');
+    return this.decisions;
   }
 
   private change(server: EffectiveServer, apply: (entry: ServerTrust, record: TrustRecord) => void): Promise<void> {

@@ -34,8 +34,9 @@ export function registerChat(ctx: SwitchboardContext): vscode.Disposable {
   const storage = ctx.extension.storageUri ?? ctx.extension.globalStorageUri;
   const outputFolder = vscode.Uri.joinPath(storage, 'tool-output');
   const outputs = new ToolOutputStore(outputFolder);
-  // Results saved in earlier sessions go once they are older than the retention period.
-  outputs.removeExpired().catch((error: unknown) => ctx.log.warn(`could not remove old tool results: ${error instanceof Error ? error.message : String(error)}`));
+  // Results saved in earlier sessions go once they are older than the retention period: looked at once
+  // activation has returned (a microtask later), as nothing at activation waits for a file.
+  void Promise.resolve().then(() => outputs.removeExpired()).catch((error: unknown) => ctx.log.warn(`could not remove old tool results: ${error instanceof Error ? error.message : String(error)}`));
   // Open resource documents and chat attachments are watched from activation on, chat loaded or not.
   const watching = new ResourceWatching(ctx.registry);
   let scripted: ScriptedAsker | undefined;

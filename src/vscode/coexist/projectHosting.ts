@@ -38,7 +38,14 @@ export interface HostedRegistry {
 }
 
 export class ProjectHosting implements vscode.Disposable {
-  private settings: VscodeMcpSettings = readVscodeMcpSettings();
+  /** VS Code's MCP settings, read on first use (the first plan is made after activation returned). */
+  private read?: VscodeMcpSettings;
+  private get settings(): VscodeMcpSettings {
+    return this.read ??= readVscodeMcpSettings();
+  }
+  private set settings(settings: VscodeMcpSettings) {
+    this.read = settings;
+  }
   private memo?: { servers: readonly EffectiveServer[]; settings: VscodeMcpSettings; record: string; plan: HostingPlan };
   /** Applying is serialized: a settings write and the events it causes never interleave with another. */
   private queue: Promise<void> = Promise.resolve();

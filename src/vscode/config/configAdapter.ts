@@ -15,6 +15,11 @@ export interface ConfigAdapterOptions {
   throttleMs?: number;
   /** Passed to the service: how project servers' env files are parsed and digested. */
   envFiles?: ConfigServiceOptions['envFiles'];
+  /**
+   * What every read waits for first (the extension's own state: no server may be seen before its trust
+   * decisions are read); when it rejects, nothing is read, ever.
+   */
+  readsAfter?: () => Promise<void>;
 }
 
 export class ConfigAdapter implements vscode.Disposable {
@@ -74,7 +79,7 @@ export class ConfigAdapter implements vscode.Disposable {
   }
 
   private enqueue(what: string, task: () => Promise<void>): Promise<void> {
-    const run = this.queue.then(task).catch((error: unknown) => {
+    const run = this.queue.then(this.options.readsAfter).then(task).catch((error: unknown) => {
       this.options.log.error(`config: could not ${what}:`, error instanceof Error ? error : String(error));
     });
     this.queue = run;

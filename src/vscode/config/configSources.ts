@@ -33,6 +33,8 @@ export class ConfigSources implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly registrations = new Map<string, { token: object; servers: Record<string, unknown> }>();
   private readonly disposables: vscode.Disposable[] = [];
+  private watchingSkills = false;
+  private disposed = false;
 
   constructor(private readonly options: ConfigSourcesOptions) {
     const fire = () => this.changed.fire();
@@ -41,12 +43,17 @@ export class ConfigSources implements vscode.Disposable {
       vscode.workspace.onDidChangeWorkspaceFolders(fire),
       vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration(USER_CONFIG_SETTING)) fire(); }),
       vscode.extensions.onDidChange(fire),
-      ...this.watchSkillFolders(fire),
     );
   }
 
   /** The layer specs for the current state, in no particular order (the merge orders them by scope). */
   specs(): LayerSpec[] {
+    // The skill folders are watched from the first read on: creating those watchers (their glob) costs
+    // more than the rest of activation, and a skill added before the first read is in that read anyway.
+    if (!this.watchingSkills && !this.disposed) {
+      this.watchingSkills = true;
+      this.disposables.push(...this.watchSkillFolders(() => this.changed.fire()));
+    }
     const env: Record<string, string | undefined> = { ...process.env };
     return [
       ...standardLayerSpecs({
@@ -130,6 +137,7 @@ export class ConfigSources implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const d of this.disposables.splice(0).reverse()) d.dispose();
     this.registrations.clear();
   }

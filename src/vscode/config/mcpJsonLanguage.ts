@@ -9,8 +9,9 @@
 // always reports syntax errors, so the file gets its own language id (VS Code's jsonc grammar and
 // brackets) and this module gives it what the JSON server gave: everything except the syntax errors,
 // which are ours alone. Schema warnings are published only while the file parses (ours explain a
-// broken file). The providers and listeners are registered at activation; the language service itself
-// (mcpJsonService.ts) is imported when the first such file is opened.
+// broken file). Only the document listeners are registered at activation: the providers and the
+// diagnostics collection come with the first such document, and the language service itself
+// (mcpJsonService.ts) is imported when that document is first validated or asked about.
 import * as vscode from 'vscode';
 import type { McpJsonService } from './mcpJsonService';
 
@@ -26,33 +27,52 @@ export function registerMcpJsonLanguage(): vscode.Disposable {
 
 class McpJsonLanguage implements vscode.Disposable {
   private loading: Promise<McpJsonService> | undefined;
-  private readonly diagnostics = vscode.languages.createDiagnosticCollection(SCHEMA_DIAGNOSTIC_SOURCE);
+  /** The providers and the schema warnings' collection, from the first document of ours on. */
+  private features: { readonly diagnostics: vscode.DiagnosticCollection; readonly providers: vscode.Disposable } | undefined;
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** The documents of ours seen (their schema warnings and parses are forgotten when they go). */
   private readonly known = new Set<string>();
   private readonly subscriptions: vscode.Disposable[];
+  private disposed = false;
 
   constructor() {
-    const selector: vscode.DocumentSelector = { language: MCP_JSON_LANGUAGE };
     this.subscriptions = [
-      vscode.languages.registerCompletionItemProvider(selector, { provideCompletionItems: async (d, p) => (await this.service()).complete(d, p) }, '"', ':'),
-      vscode.languages.registerHoverProvider(selector, { provideHover: async (d, p) => (await this.service()).hover(d, p) }),
-      vscode.languages.registerDocumentSymbolProvider(selector, { provideDocumentSymbols: async (d) => (await this.service()).symbols(d) }),
-      vscode.languages.registerFoldingRangeProvider(selector, { provideFoldingRanges: async (d) => (await this.service()).folding(d) }),
-      vscode.languages.registerDocumentFormattingEditProvider(selector, { provideDocumentFormattingEdits: async (d, o) => (await this.service()).format(d, undefined, o) }),
-      vscode.languages.registerDocumentRangeFormattingEditProvider(selector, { provideDocumentRangeFormattingEdits: async (d, r, o) => (await this.service()).format(d, r, o) }),
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d)),
       vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document)),
       vscode.workspace.onDidCloseTextDocument((d) => this.forget(d)),
     ];
-    for (const document of vscode.workspace.textDocuments) this.schedule(document);
+    // The documents open already are looked at once activation has returned (a microtask later).
+    void Promise.resolve().then(() => {
+      if (this.disposed) return;
+      for (const document of vscode.workspace.textDocuments) this.schedule(document);
+    });
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     for (const subscription of this.subscriptions) subscription.dispose();
-    this.diagnostics.dispose();
+    this.features?.providers.dispose();
+    this.features?.diagnostics.dispose();
+  }
+
+  /** Registers the providers with the first document of ours (VS Code asks them again once they are there). */
+  private ensureFeatures(): { readonly diagnostics: vscode.DiagnosticCollection } {
+    if (this.features) return this.features;
+    const selector: vscode.DocumentSelector = { language: MCP_JSON_LANGUAGE };
+    this.features = {
+      diagnostics: vscode.languages.createDiagnosticCollection(SCHEMA_DIAGNOSTIC_SOURCE),
+      providers: vscode.Disposable.from(
+        vscode.languages.registerCompletionItemProvider(selector, { provideCompletionItems: async (d, p) => (await this.service()).complete(d, p) }, '"', ':'),
+        vscode.languages.registerHoverProvider(selector, { provideHover: async (d, p) => (await this.service()).hover(d, p) }),
+        vscode.languages.registerDocumentSymbolProvider(selector, { provideDocumentSymbols: async (d) => (await this.service()).symbols(d) }),
+        vscode.languages.registerFoldingRangeProvider(selector, { provideFoldingRanges: async (d) => (await this.service()).folding(d) }),
+        vscode.languages.registerDocumentFormattingEditProvider(selector, { provideDocumentFormattingEdits: async (d, o) => (await this.service()).format(d, undefined, o) }),
+        vscode.languages.registerDocumentRangeFormattingEditProvider(selector, { provideDocumentRangeFormattingEdits: async (d, r, o) => (await this.service()).format(d, r, o) }),
+      ),
+    };
+    return this.features;
   }
 
   /** The language service, imported and configured on first use. */
@@ -71,6 +91,7 @@ class McpJsonLanguage implements vscode.Disposable {
       if (this.known.has(key)) this.forget(document);
       return;
     }
+    this.ensureFeatures();
     this.known.add(key);
     clearTimeout(this.timers.get(key));
     this.timers.set(key, setTimeout(() => {
@@ -86,7 +107,7 @@ class McpJsonLanguage implements vscode.Disposable {
     const warnings = await (await this.service()).schemaWarnings(document);
     if (document.isClosed || document.version !== version) return;
     for (const warning of warnings) warning.source = SCHEMA_DIAGNOSTIC_SOURCE;
-    this.diagnostics.set(document.uri, warnings);
+    if (!this.disposed) this.ensureFeatures().diagnostics.set(document.uri, warnings);
   }
 
   private forget(document: vscode.TextDocument): void {
@@ -95,6 +116,6 @@ class McpJsonLanguage implements vscode.Disposable {
     this.timers.delete(key);
     this.known.delete(key);
     void this.loading?.then((service) => service.forget(document.uri), () => undefined);
-    this.diagnostics.delete(document.uri);
+    this.features?.diagnostics.delete(document.uri);
   }
 }

@@ -37,15 +37,23 @@ export class PolicyService implements vscode.Disposable {
 
   constructor(private readonly log: vscode.LogOutputChannel, env: Readonly<Record<string, string | undefined>> = process.env) {
     this.sources = policyFiles(env);
-    for (const file of this.sources) this.disposables.push(this.files.watch(file, () => this.reload()));
     this.disposables.push(vscode.workspace.onDidChangeConfiguration((event) => { if (event.affectsConfiguration(SETTINGS)) void this.reload(); }));
   }
+
+  /** Whether the policy files are watched (from the first reload on: activation does not wait for the watchers). */
+  private watching = false;
+  private disposed = false;
 
   /** The policy files read, in order. */
   readonly sources: string[];
 
   /** Reads every source; resolves when the new policy is in effect. */
   reload(): Promise<void> {
+    // Watched before the first read, so that no change after it goes unseen.
+    if (!this.watching && !this.disposed) {
+      this.watching = true;
+      for (const file of this.sources) this.disposables.push(this.files.watch(file, () => this.reload()));
+    }
     this.loading = this.loading.then(() => this.read()).catch((error: unknown) => this.log.error('policy: reading failed:', error instanceof Error ? error : String(error)));
     return this.loading;
   }
@@ -67,6 +75,7 @@ export class PolicyService implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const d of this.disposables.splice(0)) d.dispose();
     this.changed.dispose();
   }

@@ -45,6 +45,7 @@ export function statusText(states: readonly ServerState[], warned = 0): string {
 export class StatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private readonly subscriptions: { dispose(): void }[];
+  private disposed = false;
 
   constructor(private readonly source: StatusSource, focusCommand: string) {
     // Left, after everything else of higher priority: it is context, not an alarm.
@@ -57,11 +58,17 @@ export class StatusBar implements vscode.Disposable {
       source.onDidChangeState(update), source.onDidChangeCatalog(update), source.onDidChangeServers(update),
       vscode.commands.registerCommand(STATUS_TEXT_COMMAND, () => this.item.text),
     ];
-    this.update();
-    this.item.show();
+    // Painted once activation has returned (a microtask later): until the configuration is read there is
+    // nothing to count, and building the text and tooltip is no work for activation.
+    void Promise.resolve().then(() => {
+      if (this.disposed) return;
+      this.update();
+      this.item.show();
+    });
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const subscription of this.subscriptions) subscription.dispose();
     this.item.dispose();
   }

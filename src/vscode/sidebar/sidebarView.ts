@@ -49,6 +49,8 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
     private readonly extensionUri: vscode.Uri,
     private readonly source: SidebarSource,
     private readonly handlers: SidebarHandlers,
+    /** The page's lifecycle at trace level: what a blank view in a bug report needs. */
+    private readonly trace: (line: string) => void = () => {},
   ) {
     // A hidden view drops messages; it gets a full snapshot when it becomes visible instead.
     this.store.add(source.onDidChange(() => this.schedulePost()));
@@ -60,13 +62,17 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
     this.viewStore = store;
     this.view = view;
     this.session = 0;
+    this.trace(`sidebar: view resolved (visible: ${view.visible})`);
 
     view.webview.options = {
       enableScripts: true,
       localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist'), vscode.Uri.joinPath(this.extensionUri, 'media')],
     };
     store.add(view.webview.onDidReceiveMessage((data: unknown) => this.onMessage(view, data)));
-    store.add(view.onDidChangeVisibility(() => this.postSnapshot()));
+    store.add(view.onDidChangeVisibility(() => {
+      this.trace(`sidebar: visible ${view.visible}`);
+      this.postSnapshot();
+    }));
     store.add(view.onDidDispose(() => {
       if (this.view === view) {
         this.view = undefined;
@@ -116,7 +122,11 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
   /** Posts the full state, but only to a page that said `ready` and only while it can receive it. */
   private postSnapshot(): void {
     if (this.session === 0 || !this.view?.visible) return;
-    this.post({ type: 'snapshot', snapshot: this.source.snapshot() });
+    const session = this.session;
+    void this.view.webview.postMessage({ type: 'snapshot', snapshot: this.source.snapshot() } satisfies HostToWebviewMessage).then(
+      (delivered) => this.trace(`sidebar: snapshot for session ${session} ${delivered ? 'delivered' : 'not delivered'}`),
+      (error: unknown) => this.trace(`sidebar: snapshot for session ${session} failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 
   private post(message: HostToWebviewMessage): void {
@@ -125,6 +135,7 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
   }
 
   private onMessage(view: vscode.WebviewView, data: unknown): void {
+    if (isReady(data)) this.trace('sidebar: the page says ready');
     void sidebarProtocol().then((protocol) => this.handleMessage(view, protocol, data));
   }
 
@@ -140,6 +151,7 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
       case 'ready':
         // Also sent again when VS Code reloads a hidden page (without retainContextWhenHidden).
         this.session++;
+        this.trace(`sidebar: page ready (session ${this.session}, visible: ${view.visible})`);
         this.postSnapshot();
         return;
       case 'request':
@@ -223,6 +235,10 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
       ].join('; '),
     });
   }
+}
+
+function isReady(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'ready';
 }
 
 function errorReply(id: number, error: RpcError): ErrorMessage {

@@ -103,7 +103,7 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
     cancelTask: ({ taskId }) => ctx.tasks.cancel(taskId),
     openTaskResult: ({ taskId }) => openTaskResult(ctx.tasks, taskId),
     clearTasks: () => ctx.tasks.clearEnded(),
-  });
+  }, (line) => ctx.log.trace(line));
   return vscode.Disposable.from(
     proposals,
     sidebar,

@@ -62,6 +62,8 @@ export class ManageTrust implements vscode.Disposable {
   /** Shows the pick; resolves when it is closed. */
   private async show(): Promise<void> {
     this.open?.dispose();
+    // Right after activation the decisions may still be being read: the list waits for them.
+    await this.deps.trust.loaded;
     const items = this.items();
     if (items.length === 0) {
       void notifyInfo('MCP Switchboard remembers no trust decision yet: project servers ask for trust when they first appear.');

@@ -9,7 +9,7 @@ import { canonicalJson } from '../../core/config/fingerprint';
 import type { EffectiveServer, Layer, ShadowedServer } from '../../core/config/types';
 import {
   TrustGate, TrustPrompts, TrustStore,
-  type DangerFlag, type PromptHoldReason, type SecretDigest, type TrustAnswer, type TrustDecision, type TrustPrompter,
+  type DangerFlag, type DeferredDigest, type PromptHoldReason, type TrustAnswer, type TrustDecision, type TrustPrompter,
 } from '../../core/trust';
 import { JsonFileStore } from '../../node/jsonFileStore';
 import { DefinitionAnalysis } from './definitionAnalysis';
@@ -32,8 +32,8 @@ export interface ProjectTrustOptions {
     matchesDisk(file: string): Promise<boolean>;
   };
   log: vscode.LogOutputChannel;
-  /** The installation's salted digest (secret values are stored only as such digests), once loaded. */
-  digest: Promise<SecretDigest>;
+  /** The installation's salted digest (secret values are stored only as such digests), usable once loaded. */
+  digest: DeferredDigest;
 }
 
 /** What the registry is asked to do when the gate's answers may have changed. */
@@ -54,7 +54,11 @@ export class ProjectTrust implements vscode.Disposable {
   /** Per config file, what its layer said at the last configuration change: a change restarts the settle delay. */
   private layerKeys = new Map<string, string>();
 
-  private constructor(readonly store: TrustStore, readonly verified: VerifiedFolders, private readonly options: ProjectTrustOptions) {
+  private constructor(
+    readonly store: TrustStore, readonly verified: VerifiedFolders, private readonly options: ProjectTrustOptions,
+    /** Resolves once the remembered decisions were read and the verified folders checked (rejects when the salt could not be had). */
+    readonly loaded: Promise<void>,
+  ) {
     this.analysis = new DefinitionAnalysis({
       folders: options.folders,
       log: options.log,
@@ -89,19 +93,19 @@ export class ProjectTrust implements vscode.Disposable {
     this.layerKeys = this.currentLayerKeys();
   }
 
-  /** Loads the remembered decisions and checks which folders are verified repositories. */
-  static async create(options: ProjectTrustOptions): Promise<ProjectTrust> {
+  /**
+   * The trust of the workspace's project servers, built at once; its remembered decisions are read and
+   * the verified folders checked in the background (`loaded`). Nothing may ask it about a server before
+   * `loaded` resolved: the configuration is read only after (see buildContext), so no server is seen earlier.
+   */
+  static open(options: ProjectTrustOptions): ProjectTrust {
     const onProblem = (message: string): void => options.log.warn(`trust store: ${message}`);
     const storage = new JsonFileStore(path.join(options.storageDir, TRUST_STORE_FILE), { onProblem });
     const verified = new VerifiedFolders(options.folders, options.log);
-    // Read together: activation waits for the two once.
-    try {
-      const [store] = await Promise.all([options.digest.then((digest) => TrustStore.load(storage, { onProblem, digest })), verified.refresh()]);
-      return new ProjectTrust(store, verified, options);
-    } catch (error) {
-      verified.dispose();
-      throw error;
-    }
+    const store = TrustStore.unread(storage, { onProblem, digest: options.digest });
+    // Read together; the store's records are normalized with the salt, so it is read once the salt is in.
+    const loaded = Promise.all([options.digest.loaded.then(() => store.reload()), verified.refresh()]).then(() => undefined);
+    return new ProjectTrust(store, verified, options, loaded);
   }
 
   /**

@@ -97,6 +97,7 @@ export function registerTrustTestHooks(trust: ProjectTrust, manage: ManageTrust,
     }),
     vscode.commands.registerCommand(TRUST_TEST_COMMANDS.trustPrompts, (): ShownPrompt[] => shown.map((prompt) => ({ ...prompt, ids: [...prompt.ids] }))),
     vscode.commands.registerCommand(TRUST_TEST_COMMANDS.resetTrust, async () => {
+      await trust.loaded;
       for (const workspace of trust.store.list()) {
         for (const { name } of workspace.servers) await trust.store.revoke(workspace.folder, name);
       }
