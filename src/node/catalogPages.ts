@@ -28,6 +28,8 @@ export async function listCatalogPage<K extends CatalogKind>(client: SessionClie
   }
   const items = result[METHODS[kind].field];
   if (!Array.isArray(items)) throw new Error(`the server answered ${METHODS[kind].method} without a "${METHODS[kind].field}" list`);
+  // The whole list (no cursor) is the one the Client keeps and checks call results against.
+  if (kind === 'tools' && cursor === undefined) client.prepareOutputSchemas(items as { outputSchema?: unknown }[]);
   // The server's objects are passed through; the core's types mirror the protocol's JSON.
   const page: Page<CatalogItemOf[K]> = { items: items as CatalogItemOf[K][] };
   if (typeof result.nextCursor === 'string') page.nextCursor = result.nextCursor;

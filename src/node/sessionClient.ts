@@ -2,7 +2,8 @@
 // request. A tool call run as a task (the Tasks extension) reports progress on the call's token until
 // the task ends, long after the call was answered with the created task; the SDK forgets a token when
 // its request is answered, so such tokens are routed here instead.
-import { Client, type JSONRPCNotification, type MessageExtraInfo } from './sdk';
+import { BoundedSchemaValidator } from './boundedSchemaValidator';
+import { Client, type ClientOptions, type JSONRPCNotification, type MessageExtraInfo } from './sdk';
 
 /** What a progress notification says. */
 export interface ProgressUpdate {
@@ -13,6 +14,17 @@ export interface ProgressUpdate {
 
 export class SessionClient extends Client {
   private readonly progressRoutes = new Map<string, (update: ProgressUpdate) => void>();
+  private readonly schemas: BoundedSchemaValidator | undefined;
+
+  constructor(info: ConstructorParameters<typeof Client>[0], options?: ClientOptions) {
+    super(info, options);
+    this.schemas = options?.jsonSchemaValidator instanceof BoundedSchemaValidator ? options.jsonSchemaValidator : undefined;
+  }
+
+  /** Compiles the output schemas of a tools listing as it arrives, not on the first call after it (boundedSchemaValidator.ts). */
+  prepareOutputSchemas(tools: readonly { outputSchema?: unknown }[]): void {
+    this.schemas?.prepare(tools);
+  }
 
   /** Sends `notifications/progress` for `token` to `listener` until the returned function is called. */
   routeProgress(token: string, listener: (update: ProgressUpdate) => void): () => void {
