@@ -1,10 +1,11 @@
 // The baseline: the MCP TypeScript SDK used bare, doing the same work on the wire as Switchboard's side
 // — one Client per server over the SDK's StdioClientTransport, started with Promise.all, the same
 // client capabilities (roots), every catalog kind listed once, then client.callTool. No lifecycle,
-// no catalog, no policy. Bundled by build.mjs and run by run.mjs in its own process.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ListRootsRequestSchema, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+// no catalog, no policy. Bundled by build.mjs and run by run.mjs in its own process. The same SDK client
+// package as Switchboard's (v2), in its default negotiation: it sends `initialize` at once, without the
+// `server/discover` probe Switchboard sends first, so the probe's round trip counts against Switchboard.
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { main, type BenchSide, type Block, type WorkloadConfig } from './workload';
 
 class BareSide implements BenchSide {
@@ -29,8 +30,8 @@ class BareSide implements BenchSide {
       });
       transport.stderr?.on('data', (chunk: Buffer) => { this.stderrBytes += chunk.length; });
       const client = new Client({ name: 'bench-bare-sdk', version: '1.0.0' }, { capabilities: { roots: { listChanged: true } } });
-      client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [] }));
-      client.setNotificationHandler(LoggingMessageNotificationSchema, () => { this.serverMessages++; });
+      client.setRequestHandler('roots/list', () => ({ roots: [] }));
+      client.setNotificationHandler('notifications/message', () => { this.serverMessages++; });
       this.clients.push(client);
       await client.connect(transport);
       if (--pending === 0) initialized();

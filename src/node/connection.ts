@@ -4,12 +4,14 @@
 import { Emitter } from '../core/event';
 import type { CloseInfo, CompletionRequest, CompletionResult, Page, RequestOptions, ServerConnection, ServerLog } from '../core/lifecycle/ports';
 import type { CallToolResult, CatalogItemOf, CatalogKind, McpLogLevel } from '../core/lifecycle/types';
-import { describeRemoteError, httpStatusOf, isSessionExpired, networkReason, type RemoteKind } from './remoteTransports';
+import { describeRemoteError, httpStatusOf, isProtocolOrLocal, isSessionExpired, networkReason, type RemoteKind } from './remoteTransports';
 import type { McpSession, SessionSink } from './mcpSession';
+import { listCatalogPage } from './catalogPages';
 import { SdkResourceWatch } from './resourceWatch';
 import { SdkTaskRequests } from './taskRequests';
 import type { TaskPort, TaskState } from '../core/tasks/types';
-import { Client, ErrorCode, McpError, SseError, type SdkRequestOptions, type Transport } from './sdk';
+import { SdkError, SdkErrorCode, SseError, type SdkRequestOptions, type Transport } from './sdk';
+import type { SessionClient as Client } from './sessionClient';
 
 /** Timeout of the small requests the core sends without options (logging/setLevel). */
 const CONTROL_TIMEOUT_MS = 30_000;
@@ -53,7 +55,7 @@ export class SdkServerConnection implements ServerConnection {
 
   private constructor(private readonly options: ConnectionOptions) {
     this.now = options.now ?? Date.now;
-    this.watch = new SdkResourceWatch((requestOptions, run) => this.request(requestOptions, run), options.log);
+    this.watch = new SdkResourceWatch((requestOptions, run) => this.request(requestOptions, run), options.log, () => this.session.client.getProtocolEra() === 'modern');
   }
 
   /** Opens the first session with `open` and returns the connection over it. */
@@ -75,6 +77,7 @@ export class SdkServerConnection implements ServerConnection {
   }
 
   get instructions(): string | undefined { return this.session.client.getInstructions(); }
+  get protocolVersion(): string | undefined { return this.session.client.getNegotiatedProtocolVersion(); }
 
   get supports(): Readonly<Record<CatalogKind, boolean>> & { logging: boolean } {
     const caps = this.session.client.getServerCapabilities() ?? {};
@@ -87,7 +90,10 @@ export class SdkServerConnection implements ServerConnection {
     };
   }
 
-  /** Present when the server declared `resources.subscribe`: without it nothing is ever sent. */
+  /**
+   * Present when the server declared `resources.subscribe`: without it nothing is ever sent. Both
+   * generations (2026-07-28 watches on a `subscriptions/listen` stream: resourceWatch.ts).
+   */
   get resourceWatch(): SdkResourceWatch | undefined {
     return this.session.client.getServerCapabilities()?.resources?.subscribe === true ? this.watch : undefined;
   }
@@ -96,27 +102,12 @@ export class SdkServerConnection implements ServerConnection {
   get transportKind(): 'stdio' | RemoteKind { return this.session.kind; }
 
   listPage<K extends CatalogKind>(kind: K, cursor: string | undefined, options: RequestOptions): Promise<Page<CatalogItemOf[K]>> {
-    const params = cursor === undefined ? undefined : { cursor };
-    return this.request(options, async (client, sdk): Promise<Page<CatalogItemOf[K]>> => {
-      let items: unknown[];
-      let nextCursor: string | undefined;
-      switch (kind) {
-        case 'tools': ({ tools: items, nextCursor } = await client.listTools(params, sdk)); break;
-        case 'resources': ({ resources: items, nextCursor } = await client.listResources(params, sdk)); break;
-        case 'resourceTemplates': ({ resourceTemplates: items, nextCursor } = await client.listResourceTemplates(params, sdk)); break;
-        case 'prompts': ({ prompts: items, nextCursor } = await client.listPrompts(params, sdk)); break;
-        default: throw new Error(`unknown catalog kind: ${String(kind)}`);
-      }
-      // The server's objects are passed through; the core's types mirror the protocol's JSON.
-      const page: Page<CatalogItemOf[K]> = { items: items as CatalogItemOf[K][] };
-      if (nextCursor !== undefined) page.nextCursor = nextCursor;
-      return page;
-    });
+    return this.request(options, (client, sdk) => listCatalogPage(client, kind, cursor, sdk));
   }
 
   callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult> {
     // The server's result is passed through; the core's CallToolResult mirrors the protocol's JSON.
-    return this.request(options, (client, sdk) => client.callTool({ name, arguments: args }, undefined, sdk) as Promise<CallToolResult>);
+    return this.request(options, (client, sdk) => client.callTool({ name, arguments: args }, sdk) as Promise<CallToolResult>);
   }
 
   /** The task requests, when the server declares tasks for tools/call (read per session: a new one may differ). */
@@ -168,7 +159,6 @@ export class SdkServerConnection implements ServerConnection {
 
   /** Starts close() without waiting; never escalates a close already under way. */
   dispose(): void { this.closing ??= this.stop(); }
-
   // ---- sessions ----------------------------------------------------------------------------------
 
   private adopt(session: McpSession): void {
@@ -232,10 +222,7 @@ export class SdkServerConnection implements ServerConnection {
   private async stop(): Promise<void> {
     this.stopping = true;
     const session = this.session;
-    if (this.ended) {
-      await session.shutdown();
-      return;
-    }
+    if (this.ended) return session.shutdown();
     // What is in flight was failed by the core when it began the stop (before calling close()).
     this.retire(session);
     await this.endHttpSession(session);
@@ -262,7 +249,7 @@ export class SdkServerConnection implements ServerConnection {
    * measurable part of a call's cost. Only a request whose caller gave a signal gets one.)
    */
   private request<T>(options: RequestOptions, run: (client: Client, sdk: SdkRequestOptions) => Promise<T>): Promise<T> {
-    if (this.ended || this.stopping) return Promise.reject(new McpError(ErrorCode.ConnectionClosed, 'connection closed'));
+    if (this.ended || this.stopping) return Promise.reject(new SdkError(SdkErrorCode.ConnectionClosed, 'connection closed'));
     // Without a signal from the caller, the SDK gets none: that is the common case, and the cheap one.
     const sdk: SdkRequestOptions = { timeout: options.timeoutMs, resetTimeoutOnProgress: true };
     let unlink: (() => void) | undefined;
@@ -329,7 +316,7 @@ export class SdkServerConnection implements ServerConnection {
 
   /** Maps a request failure to what the caller should see; a refused connection ends the connection. */
   private failure(session: McpSession, error: unknown): unknown {
-    if (error instanceof McpError || session.kind === 'stdio' || session.url === undefined) return error;
+    if (isProtocolOrLocal(error) || session.kind === 'stdio' || session.url === undefined) return error;
     const reason = networkReason(error);
     if (reason === undefined && httpStatusOf(error) === undefined) return error;
     const described = new Error(describeRemoteError(error, session.url), { cause: error });
@@ -344,7 +331,7 @@ export class SdkServerConnection implements ServerConnection {
 
   /** Replaces an expired session with a fresh one (shared by concurrent requests), within the budget. */
   private async reinitialize(expired: McpSession): Promise<void> {
-    if (this.ended || this.stopping) throw new McpError(ErrorCode.ConnectionClosed, 'connection closed');
+    if (this.ended || this.stopping) throw new SdkError(SdkErrorCode.ConnectionClosed, 'connection closed');
     if (this.session !== expired) return; // another request already replaced it
     if (this.reinitializing?.from === expired) return this.reinitializing.done;
     const done = this.replaceSession(expired);
@@ -385,7 +372,7 @@ export class SdkServerConnection implements ServerConnection {
     }
     if (this.stopping || this.ended) {
       await fresh.shutdown();
-      throw new McpError(ErrorCode.ConnectionClosed, 'connection closed');
+      throw new SdkError(SdkErrorCode.ConnectionClosed, 'connection closed');
     }
     this.adopt(fresh);
     log.info(`re-initialized in ${this.now() - started} ms`);

@@ -5,6 +5,7 @@
 import { APP_MIME_TYPE, APPS_EXTENSION } from '../core/apps/uiResource';
 import { ConnectError, SignInRequiredError } from '../core/lifecycle/errors';
 import type { ConnectRequest, ServerConnection, ServerConnector } from '../core/lifecycle/ports';
+import { DEFAULT_MAX_PAGES } from '../core/lifecycle/catalog';
 import { startupTimeoutMessage } from '../core/lifecycle/startAttempt';
 import type { CatalogKind } from '../core/lifecycle/types';
 import { BoundedSchemaValidator } from './boundedSchemaValidator';
@@ -13,22 +14,19 @@ import { McpSession, type SessionSink, type StdioProcessInfo } from './mcpSessio
 import { ServerEnvironment } from './process/environment';
 import { ProcessTransport } from './process/processTransport';
 import type { ConnectAuthProvider, OAuthSupport } from './auth/oauthSupport';
-import { canFinishAuth, createRemoteTransport, describeRemoteError, displayUrl, httpStatusOf, isNotStreamableHttp, type RemoteKind } from './remoteTransports';
+import { canFinishAuth, createRemoteTransport, describeRemoteError, displayUrl, httpStatusOf, isNotStreamableHttp, networkReason, parseUrl, type IssuerPolicy, type RemoteKind } from './remoteTransports';
+import { isExemptLegacyIssuer } from './auth/legacyIssuer';
+import { IssuerWatch } from './auth/oauthFetchGuard';
 import {
-  Client,
-  CreateMessageRequestSchema, ElicitRequestSchema, RELATED_TASK_META_KEY, TaskStatusNotificationSchema,
-  ErrorCode,
-  ListRootsRequestSchema,
-  LoggingMessageNotificationSchema,
-  McpError,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  ToolListChangedNotificationSchema,
-  UnauthorizedError,
-  type Transport,
+  ProtocolError, RELATED_TASK_META_KEY, SdkError, SdkErrorCode, SdkHttpError, TaskStatusNotificationParamsSchema, UnauthorizedError,
+  type ElicitResult, type Transport,
 } from './sdk';
 import { keepProgressBeforeResponses } from './messageOrder';
+import { listenForListChanges } from './listChangeStream';
+import { SessionClient } from './sessionClient';
+import { closedOnProbe, GenerationMemory, negotiationFor, NEVER_MS } from './generations';
+import type { ElicitationAnswer, ElicitationRequest, SamplingRequest, SamplingResult } from './serverRequests';
+export type { ElicitationAnswer, ElicitationRequest, SamplingRequest, SamplingResult } from './serverRequests';
 import { declaresRoots, followsWorkspace, rootsFor } from './serverRoots';
 import { taskStateOf } from './taskRequests';
 import { traceTransport } from './transportTrace';
@@ -90,36 +88,8 @@ export interface NodeServerConnectorOptions {
   samplingAvailable?: () => boolean;
 }
 
-/** A sampling request as the connector's `sample` sees it (the MCP params, with the server's id). */
-export interface SamplingRequest {
-  serverId: string;
-  messages: { role: 'user' | 'assistant'; content: unknown }[];
-  systemPrompt?: string;
-  maxTokens: number;
-  temperature?: number;
-  stopSequences?: string[];
-  modelPreferences?: { hints?: { name?: string }[]; costPriority?: number; speedPriority?: number; intelligencePriority?: number };
-}
-
-/** What the model answered. */
-export interface SamplingResult {
-  model: string;
-  text: string;
-  stopReason?: 'endTurn' | 'stopSequence' | 'maxTokens';
-}
-
-/** An elicitation as the connector's `elicit` sees it: a form to fill, or a page to open. */
-export type ElicitationRequest =
-  | { serverId: string; mode: 'form'; message: string; requestedSchema: unknown; taskId?: string }
-  | { serverId: string; mode: 'url'; message: string; url: string; elicitationId: string; taskId?: string };
-
-export type ElicitationAnswer = { action: 'accept'; content?: Record<string, unknown> } | { action: 'decline' } | { action: 'cancel' };
-
 /** Sign-ins answered within one connect attempt before giving up (a server that keeps refusing fresh tokens). */
 const MAX_AUTH_ROUNDS = 3;
-
-/** The longest delay a timer takes (about 24.8 days; a longer one would fire at once): "no limit" for the SDK. */
-const NEVER_MS = 2_147_483_647;
 
 export const CLIENT_NAME = 'mcp-switchboard';
 
@@ -132,6 +102,7 @@ export class NodeServerConnector implements ServerConnector {
   private readonly launchStdio: StdioLauncher;
   /** Sessions of cancelled starts still shutting down (a staged stop takes up to two grace periods). */
   private readonly shuttingDown = new Set<McpSession>();
+  private readonly generations = new GenerationMemory();
 
   constructor(private readonly options: NodeServerConnectorOptions) {
     this.launchStdio = options.launchStdio ?? processLauncher();
@@ -202,10 +173,33 @@ export class NodeServerConnector implements ServerConnector {
   private async openSession(request: ConnectRequest, kind: 'stdio' | RemoteKind, sink: SessionSink, signal: AbortSignal, attempt: Attempt): Promise<McpSession> {
     const url = kind === 'stdio' ? undefined : parseUrl(request.server.launch.url, kind);
     const auth = url && kind !== 'ws' ? this.options.oauth?.providerFor(request.server, url) : undefined;
+    const issuers: IssuerPolicy = { watch: new IssuerWatch(), sdkCheckOff: false };
+    let probeFailure: { error: unknown; process: StdioProcessInfo | undefined } | undefined;
     for (let round = 1; ; round++) {
-      const opened = await this.openSessionOnce(request, kind, sink, signal, attempt, url, auth);
+      const opened = await this.openSessionOnce(request, kind, sink, signal, attempt, url, auth, issuers);
       if (opened instanceof McpSession) return opened;
       const { error, transport } = opened;
+      if (kind === 'stdio' && !this.generations.knownOld(request.server, kind) && closedOnProbe(error)) {
+        this.generations.markOld(request.server);
+        probeFailure = { error, process: attempt.process };
+        request.log.info('the server exited during the server/discover probe (some old servers exit on any request before initialize): starting it once more with initialize (2025-11-25)');
+        round--;
+        continue;
+      }
+      if (probeFailure !== undefined) {
+        // It failed with initialize too: it was not the probe. Nothing is remembered, and the first
+        // start's failure is the one reported (its exit and stderr; the second start only confirmed it).
+        this.generations.forget(request.server);
+        attempt.process = probeFailure.process;
+        throw probeFailure.error;
+      }
+      if (auth !== undefined && !issuers.sdkCheckOff && isExemptLegacyIssuer(error, url!, issuers.watch)) {
+        // The SDK refused what a 2025-03-26 server publishes (legacyIssuer.ts): once more with its check
+        // off, the guard still checking; no sign-in round is used up by it.
+        issuers.sdkCheckOff = true;
+        round--;
+        continue;
+      }
       if (auth === undefined || !(error instanceof UnauthorizedError)) throw error;
       const code = auth.takeAuthorizationCode?.();
       if (code === undefined) throw new SignInRequiredError(`${displayUrl(url!)} needs you to sign in`, { cause: error });
@@ -225,7 +219,7 @@ export class NodeServerConnector implements ServerConnector {
    */
   private async openSessionOnce(
     request: ConnectRequest, kind: 'stdio' | RemoteKind, sink: SessionSink, signal: AbortSignal, attempt: Attempt,
-    url: URL | undefined, auth: ConnectAuthProvider | undefined,
+    url: URL | undefined, auth: ConnectAuthProvider | undefined, issuers: IssuerPolicy,
   ): Promise<McpSession | { error: unknown; transport: Transport }> {
     signal.throwIfAborted();
     let transport: Transport;
@@ -240,10 +234,10 @@ export class NodeServerConnector implements ServerConnector {
       if (kind === 'ws' && Object.keys(headers).length > 0) {
         request.log.warn('the configured headers are not sent: the MCP SDK WebSocket transport cannot set request headers');
       }
-      transport = createRemoteTransport(kind, url!, headers, auth);
+      transport = createRemoteTransport(kind, url!, headers, auth, issuers);
     }
     if (request.trace) traceTransport(transport, request.log);
-    const client = this.createClient(request, sink);
+    const client = this.createClient(request, sink, kind);
     const session = new McpSession(client, transport, kind, url?.href, processInfo, auth);
     // The SDK keeps its abort listener on a request's signal after the request is done: give initialize
     // a signal of its own, linked to the caller's only while connecting.
@@ -251,7 +245,7 @@ export class NodeServerConnector implements ServerConnector {
     const forward = () => initialize.abort(signal.reason);
     signal.addEventListener('abort', forward, { once: true });
     // The startup timeout is the core's (the signal aborts); the SDK's own initialize limit must never fire first.
-    const connecting = client.connect(transport, { signal: initialize.signal, timeout: NEVER_MS });
+    const connecting = client.connect(transport, { signal: initialize.signal, timeout: NEVER_MS, ...this.generations.connectOptions(request.server, kind) });
     try {
       await untilAborted(connecting, signal);
     } catch (error) {
@@ -271,7 +265,12 @@ export class NodeServerConnector implements ServerConnector {
     } finally {
       signal.removeEventListener('abort', forward);
     }
+    this.generations.record(request.server, kind, client.getProtocolEra());
     keepProgressBeforeResponses(transport);
+    await untilAborted(listenForListChanges(client, request.log), signal).catch(async (error: unknown) => {
+      await session.shutdown();
+      throw error;
+    });
     return session;
   }
 
@@ -280,11 +279,11 @@ export class NodeServerConnector implements ServerConnector {
     await Promise.all([...this.shuttingDown].map((session) => session.kill()));
   }
 
-  private createClient(request: ConnectRequest, sink: SessionSink): Client {
+  private createClient(request: ConnectRequest, sink: SessionSink, kind: 'stdio' | RemoteKind): SessionClient {
     const elicit = this.options.elicit;
     const elicitation = elicit ? { form: { applyDefaults: true }, ...(this.options.elicitUrls ? { url: {} } : {}) } : undefined;
     const sample = this.options.sample !== undefined && (this.options.samplingAvailable?.() ?? true) ? this.options.sample : undefined;
-    const client = new Client(
+    const client = new SessionClient(
       { name: CLIENT_NAME, version: this.options.clientVersion },
       {
         capabilities: {
@@ -294,10 +293,13 @@ export class NodeServerConnector implements ServerConnector {
           extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } },
         },
         jsonSchemaValidator: new BoundedSchemaValidator(),
+        versionNegotiation: negotiationFor(kind),
+        // The SDK walks every page of a list itself: as many as the catalog would have asked for.
+        listMaxPages: DEFAULT_MAX_PAGES,
       },
     );
     if (sample) {
-      client.setRequestHandler(CreateMessageRequestSchema, async ({ params }, extra) => {
+      client.setRequestHandler('sampling/createMessage', async ({ params }, context) => {
         const result = await sample({
           serverId: request.server.id,
           messages: params.messages.map((m) => ({ role: m.role, content: m.content })),
@@ -306,13 +308,15 @@ export class NodeServerConnector implements ServerConnector {
           ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
           ...(params.stopSequences !== undefined ? { stopSequences: params.stopSequences } : {}),
           ...(params.modelPreferences !== undefined ? { modelPreferences: params.modelPreferences } : {}),
-        }, extra.signal);
+        }, context.mcpReq.signal);
         return { role: 'assistant', content: { type: 'text', text: result.text }, model: result.model, ...(result.stopReason ? { stopReason: result.stopReason } : {}) };
       });
     }
     if (elicit) {
       // The SDK checked the request against the declared modes; the signal aborts when the server cancels it.
-      client.setRequestHandler(ElicitRequestSchema, async ({ params }, extra) => {
+      // A 2026-07-28 server's multi-round-trip input request (an elicitation inside an `input_required`
+      // result) comes through this same handler: the SDK fulfils it here and retries the request.
+      client.setRequestHandler('elicitation/create', async ({ params }, context) => {
         const serverId = request.server.id;
         const asked: ElicitationRequest = params.mode === 'url'
           ? { serverId, mode: 'url', message: params.message, url: params.url, elicitationId: params.elicitationId }
@@ -322,23 +326,25 @@ export class NodeServerConnector implements ServerConnector {
         if (typeof related === 'object' && related !== null && typeof (related as { taskId?: unknown }).taskId === 'string') {
           asked.taskId = (related as { taskId: string }).taskId;
         }
-        return await elicit(asked, extra.signal);
+        // The SDK checks the answer against the requested schema before it goes back.
+        return (await elicit(asked, context.mcpReq.signal)) as ElicitResult;
       });
     }
     if (declaresRoots(request.server.launch)) {
-      client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: rootsFor(request.server.launch, request.roots) }));
+      client.setRequestHandler('roots/list', () => ({ roots: rootsFor(request.server.launch, request.roots) }));
     }
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+    client.setNotificationHandler('notifications/message', (notification) => {
       const { level, logger, data } = notification.params;
       request.log.serverMessage(level, logger, data);
     });
     const fire = (...kinds: CatalogKind[]) => () => { for (const kind of kinds) sink.listChanged(kind); };
-    client.setNotificationHandler(ToolListChangedNotificationSchema, fire('tools'));
+    client.setNotificationHandler('notifications/tools/list_changed', fire('tools'));
     // MCP has one notification for resources and resource templates.
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, fire('resources', 'resourceTemplates'));
-    client.setNotificationHandler(PromptListChangedNotificationSchema, fire('prompts'));
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => sink.resourceUpdated(notification.params.uri));
-    client.setNotificationHandler(TaskStatusNotificationSchema, (notification) => sink.taskStatus?.(taskStateOf(notification.params)));
+    client.setNotificationHandler('notifications/resources/list_changed', fire('resources', 'resourceTemplates'));
+    client.setNotificationHandler('notifications/prompts/list_changed', fire('prompts'));
+    client.setNotificationHandler('notifications/resources/updated', (notification) => sink.resourceUpdated(notification.params.uri));
+    // The Tasks extension is not among the v2 Client's methods: its notification is read with its own schema.
+    client.setNotificationHandler('notifications/tasks/status', { params: TaskStatusNotificationParamsSchema }, (task) => sink.taskStatus?.(taskStateOf(task)));
     return client;
   }
 
@@ -350,10 +356,13 @@ export class NodeServerConnector implements ServerConnector {
     const tail = attempt.process?.stderrTail() ?? [];
     if (signal.aborted) {
       message = abortMessage(signal.reason, request.startupTimeoutMs);
-    } else if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed && kind === 'stdio') {
+    } else if (error instanceof SdkError && kind === 'stdio' && (error.code === SdkErrorCode.ConnectionClosed || attempt.process?.exit() !== undefined)) {
       const exit = attempt.process?.exit();
       message = `${exit?.reason ?? 'the server closed its stdout'} during startup`;
-    } else if (error instanceof McpError) {
+    } else if (kind !== 'stdio' && networkReason(error) !== undefined) {
+      // Also when the network failed under the version probe (the SDK wraps it, the cause says what it was).
+      message = describeRemoteError(error, launch.url ?? '');
+    } else if (error instanceof ProtocolError || (error instanceof SdkError && !(error instanceof SdkHttpError))) {
       message = `initialize failed: ${error.message}`;
     } else if (kind === 'stdio') {
       // The process layer already phrases spawn failures ("command not found: npx (PATH searched: …)").
@@ -373,21 +382,6 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
-}
-
-function parseUrl(url: string | undefined, kind: RemoteKind): URL {
-  if (!url) throw new ConnectError('no url configured');
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new ConnectError(`invalid url: ${url.split('?')[0]}`);
-  }
-  const schemes = kind === 'ws' ? ['ws:', 'wss:'] : ['http:', 'https:'];
-  if (!schemes.includes(parsed.protocol)) {
-    throw new ConnectError(`a "${kind}" server needs a ${schemes.map((s) => `${s}//`).join(' or ')} url, not ${displayUrl(parsed)}`);
-  }
-  return parsed;
 }
 
 function abortMessage(reason: unknown, startupTimeoutMs: number): string {

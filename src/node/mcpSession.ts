@@ -5,7 +5,8 @@ import type { CatalogKind } from '../core/lifecycle/types';
 import type { TaskState } from '../core/tasks/types';
 import type { ConnectAuthProvider } from './auth/oauthSupport';
 import { canFinishAuth, type RemoteKind } from './remoteTransports';
-import { StreamableHTTPError, UnauthorizedError, type Client, type Transport } from './sdk';
+import { SdkHttpError, UnauthorizedError, type Transport } from './sdk';
+import type { SessionClient } from './sessionClient';
 
 /** Sign-ins (scope step-up) answered for one request before it fails. */
 const MAX_AUTH_ROUNDS = 3;
@@ -41,7 +42,7 @@ export class McpSession {
   closeReason: string | undefined;
 
   constructor(
-    readonly client: Client,
+    readonly client: SessionClient,
     readonly transport: Transport,
     readonly kind: 'stdio' | RemoteKind,
     /** The server's URL (remote kinds). */
@@ -105,13 +106,13 @@ export class McpSession {
    * insufficient_scope: the SDK starts a sign-in for the larger scope) and the provider's agent brought
    * back a code, the code is exchanged and the request sent again, a bounded number of times.
    */
-  async withAuthorization<T>(run: (client: Client) => Promise<T>, log: ServerLog): Promise<T> {
+  async withAuthorization<T>(run: (client: SessionClient) => Promise<T>, log: ServerLog): Promise<T> {
     for (let round = 1; ; round++) {
       try {
         return await run(this.client);
       } catch (error) {
         if (round >= MAX_AUTH_ROUNDS) throw error;
-        if (error instanceof StreamableHTTPError && error.code === 401) {
+        if (error instanceof SdkHttpError && error.status === 401) {
           // The transport counts one completed sign-in for all its requests: a request sent with the old
           // token while another one refreshed it is refused as "401 after successful authentication".
           // Sent again, it carries the new token.

@@ -1,13 +1,17 @@
 // Transports for servers reached over the network (http, sse, ws), and the translation of what goes
 // wrong there into sentences a user can act on.
 import WebSocketImpl from 'ws';
-import { oauthFetchGuard } from './auth/oauthFetchGuard';
+import { ConnectError } from '../core/lifecycle/errors';
+import { SDK_ISSUER_CHECK_OFF } from './auth/legacyIssuer';
+import { IssuerWatch, oauthFetchGuard } from './auth/oauthFetchGuard';
 import { refreshOnce } from './auth/refreshOnce';
 import {
+  ProtocolError,
+  SdkError,
+  SdkHttpError,
   SSEClientTransport,
   SseError,
   StreamableHTTPClientTransport,
-  StreamableHTTPError,
   WebSocketClientTransport,
   type OAuthClientProvider,
   type Transport,
@@ -15,17 +19,29 @@ import {
 
 export type RemoteKind = 'http' | 'sse' | 'ws';
 
+/** How one remote transport's OAuth flow treats issuers: what its guard saw, and whether the SDK's own check is off. */
+export interface IssuerPolicy {
+  watch: IssuerWatch;
+  /** Only after the SDK refused the 2025-03-26 case the guard exempts (legacyIssuer.ts). */
+  sdkCheckOff: boolean;
+}
+
 /**
  * Creates the SDK transport for one remote server. `headers` go on every request (http, sse); with an
- * `authProvider` the SDK answers a 401 (and a 403 insufficient_scope) with its OAuth flow.
+ * `authProvider` the SDK answers a 401 (and a 403 insufficient_scope) with its OAuth flow, through our
+ * fetch guard, the SDK's issuer check on unless `issuers` says otherwise.
  */
-export function createRemoteTransport(kind: RemoteKind, url: URL, headers: Record<string, string>, authProvider?: OAuthClientProvider): Transport {
+export function createRemoteTransport(
+  kind: RemoteKind, url: URL, headers: Record<string, string>, authProvider?: OAuthClientProvider,
+  issuers: IssuerPolicy = { watch: new IssuerWatch(), sdkCheckOff: false },
+): Transport {
+  const oauth = () => ({ authProvider, fetch: oauthFetchGuard(url, refreshOnce(), undefined, issuers.watch), ...(issuers.sdkCheckOff ? SDK_ISSUER_CHECK_OFF : {}) });
   switch (kind) {
     case 'http':
-      return new StreamableHTTPClientTransport(url, { requestInit: { headers }, ...(authProvider ? { authProvider, fetch: oauthFetchGuard(url, refreshOnce()) } : {}) });
+      return new StreamableHTTPClientTransport(url, { requestInit: { headers }, ...(authProvider ? oauth() : {}) });
     case 'sse':
       // The SSE transport sends requestInit.headers both when opening the event stream and with every POST.
-      return new SSEClientTransport(url, { requestInit: { headers }, ...(authProvider ? { authProvider, fetch: oauthFetchGuard(url, refreshOnce()) } : {}) });
+      return new SSEClientTransport(url, { requestInit: { headers }, ...(authProvider ? oauth() : {}) });
     case 'ws':
       ensureWebSocketGlobal();
       return new WebSocketClientTransport(url);
@@ -55,9 +71,8 @@ export function displayUrl(url: string | URL): string {
 
 /** The HTTP status a transport error carries, if it came from an HTTP answer. */
 export function httpStatusOf(error: unknown): number | undefined {
-  if (error instanceof StreamableHTTPError || error instanceof SseError) {
-    return typeof error.code === 'number' && error.code >= 100 && error.code < 600 ? error.code : undefined;
-  }
+  const status = error instanceof SdkHttpError ? error.status : error instanceof SseError ? error.code : undefined;
+  if (status !== undefined) return typeof status === 'number' && status >= 100 && status < 600 ? status : undefined;
   // `ws` rejects a refused upgrade with "Unexpected server response: 401".
   const match = /Unexpected server response: (\d{3})/.exec(errorText(error));
   return match ? Number(match[1]) : undefined;
@@ -70,7 +85,7 @@ export function httpStatusOf(error: unknown): number | undefined {
  * (401/403) are not in this set: falling back would hide the real problem.
  */
 export function isNotStreamableHttp(error: unknown): boolean {
-  return error instanceof StreamableHTTPError && (error.code === 404 || error.code === 405);
+  return error instanceof SdkHttpError && (error.status === 404 || error.status === 405);
 }
 
 /** A transport that can exchange an authorization code for tokens (Streamable HTTP and SSE can). */
@@ -83,9 +98,14 @@ export function canFinishAuth(transport: Transport): transport is AuthorizingTra
   return typeof (transport as Partial<AuthorizingTransport>).finishAuth === 'function';
 }
 
+/** An error the server answered (JSON-RPC) or the SDK raised itself (timeout, closed): not a network failure. */
+export function isProtocolOrLocal(error: unknown): boolean {
+  return error instanceof ProtocolError || (error instanceof SdkError && !(error instanceof SdkHttpError));
+}
+
 /** Whether a Streamable HTTP request failed because the server no longer knows our session (404 with a session id). */
 export function isSessionExpired(error: unknown): boolean {
-  return error instanceof StreamableHTTPError && error.code === 404;
+  return error instanceof SdkHttpError && error.status === 404;
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -161,4 +181,20 @@ function errorText(error: unknown, depth = 0): string {
 function firstLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.split('\n', 1)[0] || 'unknown error';
+}
+
+/** The URL of a remote server's definition, refused with a sentence when it is missing, invalid or of another scheme. */
+export function parseUrl(url: string | undefined, kind: RemoteKind): URL {
+  if (!url) throw new ConnectError('no url configured');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConnectError(`invalid url: ${url.split('?')[0]}`);
+  }
+  const schemes = kind === 'ws' ? ['ws:', 'wss:'] : ['http:', 'https:'];
+  if (!schemes.includes(parsed.protocol)) {
+    throw new ConnectError(`a "${kind}" server needs a ${schemes.map((s) => `${s}//`).join(' or ')} url, not ${displayUrl(parsed)}`);
+  }
+  return parsed;
 }

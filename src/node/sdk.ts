@@ -1,40 +1,36 @@
 // The one place that imports the MCP SDK's client side. Other Node adapters import what they need from
 // here, so the SDK surface we depend on is visible in one file and an SDK upgrade is checked here. (The
 // core uses only the SDK's pure UriTemplate, in src/core/chat/resolveMention.ts.)
-export { Client } from '@modelcontextprotocol/sdk/client/index.js';
-export { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-export { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+//
+// The client is the SDK's v2 package, which speaks both protocol generations (2025-11-25 with
+// `initialize`, 2026-07-28 with `server/discover` and per-request metadata). Its package has no
+// WebSocket transport: `ws` servers keep the v1 package's transport, which carries the v2 Client's
+// messages unchanged (a Transport only moves JSON-RPC messages). The v2 Client has no client side of
+// the Tasks extension either: src/node/taskRequests.ts sends those requests through the Client's
+// generic request() with the v1 package's task schemas.
+export { Client } from '@modelcontextprotocol/client';
+export type { ClientOptions, ConnectOptions, McpSubscription, ProtocolEra } from '@modelcontextprotocol/client';
+export { StreamableHTTPClientTransport, SSEClientTransport, SseError, SdkError, SdkErrorCode, SdkHttpError, ProtocolError } from '@modelcontextprotocol/client';
 export { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
-export { ReadBuffer, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
-export type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-export {
-  ErrorCode,
-  McpError,
-  ListRootsRequestSchema,
-  LoggingMessageNotificationSchema,
-  ToolListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  PromptListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
-export type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+export { ReadBuffer, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/client';
+export type { FetchLike, Transport, JSONRPCMessage, JSONRPCNotification, MessageExtraInfo } from '@modelcontextprotocol/client';
 // Used by the connector (src/node/connector.ts, connection.ts): per-request options of the SDK Client.
-export type { RequestOptions as SdkRequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-// Client side of MCP authorization (src/node/auth): the SDK does discovery, registration, PKCE, the
-// token requests, refresh and scope step-up; we supply the provider (storage, the browser, the redirect).
-export { auth as sdkAuth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-export type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-export { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
-export type {
-  OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens,
-} from '@modelcontextprotocol/sdk/shared/auth.js';
-export { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-// The Tasks extension (src/node/taskRequests.ts): the created task of a tools/call sent with `task`, its
-// status notifications, the result tasks/result answers, and the key marking a request as a task's.
+export type { RequestOptions as SdkRequestOptions } from '@modelcontextprotocol/client';
+// Client side of MCP authorization (src/node/auth): the SDK does discovery, registration (or a client ID
+// metadata document where the authorization server supports one), PKCE, the token requests, refresh and
+// scope step-up; we supply the provider (storage, the browser, the redirect).
+export { auth as sdkAuth, IssuerMismatchError, UnauthorizedError } from '@modelcontextprotocol/client';
+export type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/client';
+export { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/client';
+export type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/client';
+export { RELATED_TASK_META_KEY } from '@modelcontextprotocol/client';
+// The Tasks extension (src/node/taskRequests.ts): the created task of a tools/call sent with `task`, a
+// task's state, and the result tasks/result answers. The v2 Client validates results with any Standard
+// Schema, so the v1 package's zod schemas of these results are passed to its request().
 export {
-  CallToolResultSchema, CreateTaskResultSchema, RELATED_TASK_META_KEY, TaskStatusNotificationSchema,
+  CallToolResultSchema, CancelTaskResultSchema, CreateTaskResultSchema, GetTaskResultSchema, TaskStatusNotificationParamsSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-export type { Task as SdkTask } from '@modelcontextprotocol/sdk/types.js';
+export type { Task as SdkTask, ElicitResult } from '@modelcontextprotocol/client';
 // The JSON Schema validator the SDK Client compiles tool output schemas (and elicitation schemas) with.
-export { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
-export type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator as SdkJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+export { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
+export type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator as SdkJsonSchemaValidator } from '@modelcontextprotocol/client';

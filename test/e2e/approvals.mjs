@@ -115,7 +115,7 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
     await checks.check('in the default layout a waiting call\'s card is the first thing in the Sidebar view, in view without scrolling, its diff not a scroll box of its own', async () => {
       // The Servers tree expanded, as a new window shows it (openSidebar collapsed it; a person would not have).
       const servers = page.locator('.part.sidebar .pane-header', { hasText: /^\s*Servers/i }).first();
-      if ((await servers.getAttribute('aria-expanded')) === 'false') await servers.click();
+      await ui.setPaneExpanded(page, servers, true);
       try {
         await waitForCard(await callWriteFile({ path: notes, content: proposed }));
         const wanted = ['[data-testid="approval-card"]', '[data-testid="approval-card"] .card-header', '[data-testid="approval-reason"]', '[data-testid="approval-diff"]'];
@@ -138,7 +138,7 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
           await cardsGone();
         }
         fs.writeFileSync(notes, ORIGINAL);
-        if ((await servers.getAttribute('aria-expanded')) === 'true') await servers.click();
+        await ui.setPaneExpanded(page, servers, false);
       }
     });
 

@@ -26,6 +26,17 @@ export async function openContainer(page, title) {
     .waitFor({ state: 'visible' });
 }
 
+/**
+ * Expands or collapses the pane whose header is `header`, by clicking its title, and waits until it has.
+ * Not the middle of the header, where a plain click lands: with the pointer over an expanded header its
+ * view's title actions show there (the Servers view's first one reloads the configuration).
+ */
+export async function setPaneExpanded(page, header, expanded) {
+  if ((await header.getAttribute('aria-expanded')) === String(expanded)) return;
+  await header.locator('.title').first().click();
+  await page.waitForFunction(([el, want]) => el.getAttribute('aria-expanded') === want, [await header.elementHandle(), String(expanded)]);
+}
+
 /** The view pane titled `name` in the side bar, expanded (its header is clicked if it is collapsed). */
 export async function expandPane(page, name) {
   const pane = page

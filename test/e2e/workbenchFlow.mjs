@@ -34,7 +34,7 @@ export async function openWorkbench({ server, folder, log, viewport }) {
 export async function openSidebar(page, extensionId) {
   await ui.openContainer(page, 'MCP Switchboard');
   const servers = page.locator('.part.sidebar .pane-header', { hasText: /^\s*Servers/i }).first();
-  if ((await servers.getAttribute('aria-expanded')) === 'true') await servers.click();
+  await ui.setPaneExpanded(page, servers, false);
   await ui.expandPane(page, 'Sidebar');
   return ui.webviewFrame(page, extensionId);
 }

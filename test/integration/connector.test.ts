@@ -202,9 +202,11 @@ describe('NodeServerConnector against real MCP servers', function () {
 
     it('collects every page of a paged server', async () => {
       const { connection } = await connect(node(path.join(FIXTURE_SERVERS, 'paged.mjs')));
+      // The SDK Client walks the server's three pages of tools for the first request (it keeps the whole
+      // list to check structured results against the tools' output schemas).
       const tools = await listAll(connection, 'tools');
       assert.equal(tools.items.length, 25);
-      assert.equal(tools.pages, 3);
+      assert.equal(tools.pages, 1);
       assert.equal(new Set(tools.items.map((t) => t.name)).size, 25);
       assert.deepEqual([(await listAll(connection, 'resources')).items.length, (await listAll(connection, 'resourceTemplates')).items.length, (await listAll(connection, 'prompts')).items.length], [23, 12, 7]);
       await assert.rejects(connection.listPage('tools', 'bogus', OPTS), /invalid cursor/);
@@ -263,7 +265,10 @@ describe('NodeServerConnector against real MCP servers', function () {
       await connection.callTool('add-tool', { name: 'traced' }, OPTS);
       const sent = log.traces.filter((t) => t.direction === 'send').map((t) => (t.message as { method?: string }).method);
       const received = log.traces.filter((t) => t.direction === 'receive').map((t) => (t.message as { method?: string }).method);
-      assert.deepEqual(sent.slice(0, 3), ['initialize', 'notifications/initialized', 'tools/call']);
+      // This server is of the old generation: `initialize`, after the version probe the first time this
+      // connector meets the definition, without it once the connector knows (earlier tests started it).
+      const probed = sent[0] === 'server/discover' ? 1 : 0;
+      assert.deepEqual(sent.slice(probed, probed + 3), ['initialize', 'notifications/initialized', 'tools/call']);
       assert.ok(received.includes('notifications/tools/list_changed'), JSON.stringify(received));
     });
 

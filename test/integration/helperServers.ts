@@ -69,8 +69,8 @@ export class HelperServers {
   }
 
   /** Runs a fixture from test/fixtures/servers that prints `{"port":N}` when it listens. */
-  async fixture(file: string, env: Record<string, string> = {}): Promise<HelperServer> {
-    const server = this.spawn([path.join(FIXTURE_SERVERS, file)], env);
+  async fixture(file: string, env: Record<string, string> = {}, args: string[] = []): Promise<HelperServer> {
+    const server = this.spawn([path.join(FIXTURE_SERVERS, file), ...args], env);
     const port = await new Promise<number>((resolve, reject) => {
       let buffered = '';
       const timer = setTimeout(() => reject(new Error(`${file} did not report its port\n${server.output()}`)), 10_000);

@@ -225,8 +225,8 @@ describe('OAuth against a hostile authorization server (loopback)', function () 
   after(() => helpers.stopAll());
 
   /** Signs in to a fixture whose authorization server metadata is changed by `override`; the pages it was asked to open. */
-  async function signInWith(override: Record<string, string>): Promise<{ attempt: Promise<void>; opened: string[]; stats: () => Promise<Record<string, number>> }> {
-    const server = await helpers.fixture('oauth-protected.mjs', { METADATA_OVERRIDE: JSON.stringify(override) });
+  async function signInWith(override: Record<string, string>, env: Record<string, string> = {}): Promise<{ attempt: Promise<void>; opened: string[]; stats: () => Promise<Record<string, number>> }> {
+    const server = await helpers.fixture('oauth-protected.mjs', { METADATA_OVERRIDE: JSON.stringify(override), ...env });
     const url = `http://127.0.0.1:${server.port}/mcp`;
     const opened: string[] = [];
     const store = new OAuthCredentialStore(new MemorySecretStore());
@@ -241,6 +241,20 @@ describe('OAuth against a hostile authorization server (loopback)', function () 
     assert.equal((await counts()).registrations, 0);
   });
 
+  it('refuses an issuer on another origin at the root of a server without resource metadata (the 2025-03-26 place), naming both issuers', async () => {
+    const { attempt, opened, stats: counts } = await signInWith({ issuer: 'https://login.example.com' }, { NO_RESOURCE_METADATA: '1' });
+    await assert.rejects(attempt, /names the issuer "https:\/\/login\.example\.com", not http:\/\/127\.0\.0\.1:\d+: refused/);
+    assert.deepEqual(opened, []);
+    assert.equal((await counts()).registrations, 0);
+  });
+
+  it('refuses an issuer elsewhere on the server\'s origin when its resource metadata named an authorization server (not the 2025-03-26 case)', async () => {
+    const { attempt, opened, stats: counts } = await signInWith({}, { ISSUER_PATH: '/oauth' });
+    await assert.rejects(attempt, /names the issuer "http:\/\/127\.0\.0\.1:\d+\/oauth", not http:\/\/127\.0\.0\.1:\d+: refused/);
+    assert.deepEqual(opened, []);
+    assert.equal((await counts()).registrations, 0);
+  });
+
   it('never opens a sign-in page that is not a web page, and names it', async () => {
     const { attempt, opened } = await signInWith({ authorization_endpoint: 'file:///etc/passwd' });
     await assert.rejects(attempt, /the sign-in page file:\/\/\/etc\/passwd\?\S+ is not opened: only https: sign-in pages are opened, not file:/);
@@ -249,6 +263,42 @@ describe('OAuth against a hostile authorization server (loopback)', function () 
 
   it('never sends the code to a token endpoint on a link-local address', async () => {
     const { attempt } = await signInWith({ token_endpoint: 'http://169.254.169.254/latest/token' });
-    await assert.rejects(attempt, /was sent to http:\/\/169\.254\.169\.254\/latest\/token: not followed, only https: addresses are followed \(or http: on this computer\)/);
+    // The SDK refuses a plain-http token endpoint itself now; our fetch guard would refuse it after that.
+    await assert.rejects(attempt, /Refusing to send credentials to non-https token endpoint 'http:\/\/169\.254\.169\.254\/latest\/token'|was sent to http:\/\/169\.254\.169\.254\/latest\/token: not followed/);
+  });
+});
+
+describe('OAuth against a 2025-03-26 server: no resource metadata, an issuer elsewhere on its origin (loopback)', function () {
+  this.timeout(30_000);
+  const helpers = new HelperServers();
+  after(() => helpers.stopAll());
+
+  it('parks in needsSignIn, signs in with the SDK\'s issuer check relaxed for this case only, then connects and calls', async () => {
+    const server = await helpers.fixture('oauth-protected.mjs', { NO_RESOURCE_METADATA: '1', ISSUER_PATH: '/oauth' });
+    const url = `http://127.0.0.1:${server.port}/mcp`;
+    const store = new OAuthCredentialStore(new MemorySecretStore());
+    const connector = new NodeServerConnector({ clientVersion: VERSION, oauth: new OAuthProviders({ store, clientName: 'MCP Switchboard' }) });
+    const registry = new ServerRegistry({ connector, logFor: () => LOG, settings: { startupTimeoutMs: 10_000, requestTimeoutMs: 10_000 } });
+    const calls = new ToolCallGate({ registry });
+    try {
+      registry.reconcile([remote(url)]);
+      await registry.settled();
+      const parked = registry.get('secured')!.state;
+      assert.equal(parked.kind, 'needsSignIn', JSON.stringify(parked));
+
+      await signIn({ server: remote(url), store, clientName: 'MCP Switchboard', open: (u) => approvingBrowser(u, []), timeoutMs: 10_000 });
+      const record = await store.load(url);
+      assert.equal(record.discovery?.authorizationServerMetadata?.issuer, `http://127.0.0.1:${server.port}/oauth`);
+      assert.ok(record.tokens?.access_token);
+
+      await registry.start('secured');
+      assert.equal(registry.get('secured')!.state.kind, 'ready');
+      const { result } = await calls.call({ serverId: 'secured', tool: 'whoami', arguments: {}, caller: 'test' });
+      assert.match(JSON.stringify(result.content), /with scopes mcp:tools/);
+    } finally {
+      await registry.stopAll();
+      await connector.dispose();
+      registry.dispose();
+    }
   });
 });

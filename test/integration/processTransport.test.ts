@@ -145,7 +145,7 @@ describe('ProcessTransport (real processes)', function () {
       // notification (read together with the response) ahead of the response in the SDK Client.
       keepProgressBeforeResponses(transport);
       const seen: number[] = [];
-      const result = await client.callTool({ name: 'slow', arguments: { steps: 4 } }, undefined, { onprogress: (p) => seen.push(p.progress) });
+      const result = await client.callTool({ name: 'slow', arguments: { steps: 4 } }, { onprogress: (p) => seen.push(p.progress) });
       assert.equal(textOf(result), 'done after 4 steps');
       assert.deepEqual(seen, [1, 2, 3, 4]);
       await client.close();
@@ -157,7 +157,7 @@ describe('ProcessTransport (real processes)', function () {
       keepProgressBeforeResponses(transport);
       for (let round = 0; round < 20; round++) {
         const seen: number[] = [];
-        const result = await client.callTool({ name: 'any', arguments: {} }, undefined, { onprogress: (p) => seen.push(p.progress) });
+        const result = await client.callTool({ name: 'any', arguments: {} }, { onprogress: (p) => seen.push(p.progress) });
         assert.equal(textOf(result), 'done');
         assert.deepEqual(seen, [1, 2, 3], `round ${round}`);
       }
@@ -194,7 +194,7 @@ describe('ProcessTransport (real processes)', function () {
       const { transport, client, exits } = transportFor('crash-mid-call.mjs');
       await client.connect(transport);
       // The transport's close ends the call at once (not its 60 s timeout); the core names the cause.
-      const call = await elapsed(client.callTool({ name: 'crash', arguments: {} }, undefined, { timeout: 60_000 }));
+      const call = await elapsed(client.callTool({ name: 'crash', arguments: {} }, { timeout: 60_000 }));
       assert.ok(call.error, 'the call should fail');
       assert.ok(call.ms < 1000, `rejected after ${call.ms} ms`);
       assert.match(call.error.message, /Connection closed/);

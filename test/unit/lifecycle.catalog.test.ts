@@ -248,4 +248,80 @@ describe('catalog', () => {
       assert.deepEqual(changes, []);
     });
   });
+
+  describe('cache hints (2026-07-28 ttlMs)', () => {
+    function hinted(ttlMs: number | undefined) {
+      const clock = new FakeClock();
+      const connection = new FakeConnection();
+      let version = 0;
+      connection.setLister('tools', () => ({ items: [tool(`t${++version}`)], ...(ttlMs !== undefined ? { ttlMs } : {}) }));
+      const loader = new CatalogLoader(connection, { log: new RecordingLog(), requestTimeoutMs: () => 1000, onDidChange: () => undefined, clock, minRefreshIntervalMs: 250 });
+      connection.onListChanged((kind) => loader.refresh(kind));
+      return { clock, connection, loader, calls: () => connection.listCalls.filter((c) => c.kind === 'tools').length };
+    }
+
+    it('lists a kind again when its hint runs out, and not a moment before', async () => {
+      const { clock, loader, calls } = hinted(60_000);
+      await loader.load();
+      assert.equal(calls(), 1);
+      await clock.tick(59_999);
+      assert.equal(calls(), 1, 'still fresh: not listed again');
+      await clock.tick(1);
+      await loader.idle();
+      assert.equal(calls(), 2, 'listed again when the hint ran out');
+      assert.deepEqual(names(loader.current.tools), ['t2']);
+      await clock.tick(60_000);
+      await loader.idle();
+      assert.equal(calls(), 3, 'each listing brings its own hint');
+      loader.dispose();
+      assert.deepEqual(clock.pending(), [], 'no timer survives dispose');
+    });
+
+    it('a list_changed before the hint runs out lists at once, and the new hint counts from that listing', async () => {
+      const { clock, connection, loader, calls } = hinted(60_000);
+      await loader.load();
+      await clock.tick(30_000);
+      connection.fireListChanged('tools');
+      await loader.idle();
+      assert.equal(calls(), 2, 'list_changed outranks the hint');
+      await clock.tick(30_000);
+      assert.equal(calls(), 2, 'the first hint no longer counts');
+      await clock.tick(30_000);
+      await loader.idle();
+      assert.equal(calls(), 3);
+      loader.dispose();
+    });
+
+    it('without a hint (or with 0) a kind is listed again only on list_changed', async () => {
+      for (const ttlMs of [undefined, 0]) {
+        const { clock, loader, calls } = hinted(ttlMs);
+        await loader.load();
+        assert.deepEqual(clock.pending(), []);
+        await clock.tick(10 * 86_400_000);
+        assert.equal(calls(), 1);
+        loader.dispose();
+      }
+    });
+
+    it('carries the protocol version the connection speaks into the catalog', () => {
+      const modern = new CatalogLoader(Object.assign(new FakeConnection(), { protocolVersion: '2026-07-28' }), { log: new RecordingLog(), requestTimeoutMs: () => 1000, onDidChange: () => undefined });
+      assert.equal(modern.current.protocolVersion, '2026-07-28');
+      const unknown = new CatalogLoader(new FakeConnection(), { log: new RecordingLog(), requestTimeoutMs: () => 1000, onDidChange: () => undefined });
+      assert.equal('protocolVersion' in unknown.current, false);
+    });
+
+    it('listAll keeps the shortest hint of the pages, none when a page gave none, at most a day', async () => {
+      const connection = new FakeConnection();
+      const pages = (...hints: (number | undefined)[]) => connection.setLister('tools', (cursor) => {
+        const index = cursor === undefined ? 0 : Number(cursor);
+        return { items: [tool(`p${index}`)], ...(index + 1 < hints.length ? { nextCursor: String(index + 1) } : {}), ...(hints[index] !== undefined ? { ttlMs: hints[index] } : {}) };
+      });
+      pages(5000, 2000);
+      assert.equal((await listAll(connection, 'tools', { timeoutMs: 1000 })).ttlMs, 2000);
+      pages(5000, undefined);
+      assert.equal((await listAll(connection, 'tools', { timeoutMs: 1000 })).ttlMs, undefined);
+      pages(7 * 86_400_000);
+      assert.equal((await listAll(connection, 'tools', { timeoutMs: 1000 })).ttlMs, 86_400_000);
+    });
+  });
 });

@@ -58,7 +58,7 @@ async function connected(ordered: boolean) {
 async function callWithBurst(ordered: boolean) {
   const { transport, client, errors } = await connected(ordered);
   const seen: number[] = [];
-  const call = client.callTool({ name: 'any', arguments: {} }, undefined, { onprogress: (p) => seen.push(p.progress) });
+  const call = client.callTool({ name: 'any', arguments: {} }, { onprogress: (p) => seen.push(p.progress) });
   await new Promise((resolve) => setImmediate(resolve));
   const request = transport.requests.find((r) => r.method === 'tools/call');
   assert.ok(request, 'tools/call was sent');
@@ -97,7 +97,7 @@ describe('keepProgressBeforeResponses', () => {
     const seen = new Map<string, number[]>();
     const calls = ['a', 'b'].map((name) => {
       seen.set(name, []);
-      return client.callTool({ name, arguments: {} }, undefined, { onprogress: (p) => seen.get(name)!.push(p.progress) });
+      return client.callTool({ name, arguments: {} }, { onprogress: (p) => seen.get(name)!.push(p.progress) });
     });
     await new Promise((resolve) => setImmediate(resolve));
     const [a, b] = transport.requests.filter((r) => r.method === 'tools/call');

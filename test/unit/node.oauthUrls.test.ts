@@ -4,7 +4,9 @@
 import * as assert from 'node:assert/strict';
 import { isLoopbackHostname, kindOfAddress, kindOfHost } from '../../src/node/auth/addressKind';
 import { authorizationPageProblem, LoopbackAgent } from '../../src/node/auth/loopbackAgent';
-import { issuerOfMetadataUrl, oauthFetchGuard, oauthUrlProblem, OAuthUrlRefusedError, sameIssuer } from '../../src/node/auth/oauthFetchGuard';
+import { isExemptLegacyIssuer } from '../../src/node/auth/legacyIssuer';
+import { IssuerWatch, issuerOfMetadataUrl, oauthFetchGuard, oauthUrlProblem, OAuthUrlRefusedError, sameIssuer } from '../../src/node/auth/oauthFetchGuard';
+import { IssuerMismatchError } from '../../src/node/sdk';
 import { RedirectError } from '../../src/node/auth/redirectListener';
 import type { FetchLike } from '../../src/node/sdk';
 
@@ -124,6 +126,35 @@ describe('OAuth URLs: the authorization server\'s issuer', () => {
     await assert.rejects(guarded('https://mcp.example.com/.well-known/oauth-authorization-server/tenant'), OAuthUrlRefusedError);
     await assert.rejects(oauthFetchGuard(server, serving({ issuer: 'https://auth.example.com/oauth' }, []), resolve)('https://auth.example.com/.well-known/oauth-authorization-server'), OAuthUrlRefusedError);
     await assert.rejects(oauthFetchGuard(server, serving({ issuer: 'https://login.example.com' }, []), resolve)('https://mcp.example.com/.well-known/oauth-authorization-server'), OAuthUrlRefusedError);
+  });
+
+  it('records the 2025-03-26 exemption it made, and makes none once resource metadata named an authorization server', async () => {
+    const legacy = { issuer: 'https://mcp.example.com/oauth' };
+    const watch = new IssuerWatch();
+    await oauthFetchGuard(server, serving(legacy, []), resolve, watch)('https://mcp.example.com/.well-known/oauth-authorization-server');
+    assert.equal(watch.legacyIssuer, 'https://mcp.example.com/oauth');
+    assert.equal(watch.namedAuthorizationServer, false);
+
+    const named = new IssuerWatch();
+    const prm = { resource: 'https://mcp.example.com/mcp', authorization_servers: ['https://mcp.example.com/'] };
+    await oauthFetchGuard(server, serving(prm, []), resolve, named)('https://mcp.example.com/.well-known/oauth-protected-resource/mcp');
+    assert.equal(named.namedAuthorizationServer, true);
+    await assert.rejects(
+      oauthFetchGuard(server, serving(legacy, []), resolve, named)('https://mcp.example.com/.well-known/oauth-authorization-server'),
+      (error: Error) => error instanceof OAuthUrlRefusedError && error.message.includes('names the issuer "https://mcp.example.com/oauth", not https://mcp.example.com'),
+    );
+    assert.equal(named.legacyIssuer, undefined);
+  });
+
+  it('relaxes the SDK\'s issuer check only for the exact mismatch the guard exempted', () => {
+    const watch = new IssuerWatch();
+    watch.legacyIssuer = 'https://mcp.example.com/oauth';
+    assert.equal(isExemptLegacyIssuer(new IssuerMismatchError('metadata', 'https://mcp.example.com/', 'https://mcp.example.com/oauth'), server, watch), true);
+    assert.equal(isExemptLegacyIssuer(new IssuerMismatchError('metadata', 'https://mcp.example.com/', 'https://mcp.example.com/other'), server, watch), false);
+    assert.equal(isExemptLegacyIssuer(new IssuerMismatchError('metadata', 'https://auth.example.com/', 'https://mcp.example.com/oauth'), server, watch), false);
+    assert.equal(isExemptLegacyIssuer(new IssuerMismatchError('authorization_response', 'https://mcp.example.com/', 'https://mcp.example.com/oauth'), server, watch), false);
+    assert.equal(isExemptLegacyIssuer(new IssuerMismatchError('metadata', 'https://mcp.example.com/', 'https://mcp.example.com/oauth'), server, new IssuerWatch()), false);
+    assert.equal(isExemptLegacyIssuer(new Error('Issuer mismatch'), server, watch), false);
   });
 
   it('never sends a refused request, and leaves other answers alone', async () => {

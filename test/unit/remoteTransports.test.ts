@@ -2,10 +2,15 @@
 // and the SDK's transports actually raise.
 import * as assert from 'node:assert/strict';
 import { describeRemoteError, displayUrl, httpStatusOf, isNotStreamableHttp, isSessionExpired } from '../../src/node/remoteTransports';
-import { SseError, StreamableHTTPError } from '../../src/node/sdk';
+import { SdkErrorCode, SdkHttpError, SseError } from '../../src/node/sdk';
 
 const URL_ = 'https://user:pw@mcp.example.com/mcp?token=secret';
 const WHERE = 'https://mcp.example.com/mcp';
+
+/** What the Streamable HTTP transport raises for an HTTP answer that is not a success. */
+function httpError(status: number, message: string): SdkHttpError {
+  return new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, message, { status });
+}
 
 /** undici's shape: TypeError('fetch failed') with the socket error as cause. */
 function fetchFailed(code: string, message = `connect ${code} 10.0.0.1:443`): Error {
@@ -37,23 +42,23 @@ describe('remote connection errors', () => {
   });
 
   it('explains HTTP answers from every transport', () => {
-    assert.equal(describeRemoteError(new StreamableHTTPError(401, 'Error POSTing to endpoint: unauthorized'), URL_), `${WHERE} answered 401 Unauthorized (this server needs authentication)`);
-    assert.equal(describeRemoteError(new StreamableHTTPError(403, 'forbidden'), URL_), `${WHERE} answered 403 Forbidden (the credentials were refused)`);
+    assert.equal(describeRemoteError(httpError(401, 'Error POSTing to endpoint: unauthorized'), URL_), `${WHERE} answered 401 Unauthorized (this server needs authentication)`);
+    assert.equal(describeRemoteError(httpError(403, 'forbidden'), URL_), `${WHERE} answered 403 Forbidden (the credentials were refused)`);
     // The SSE transport (eventsource): "Non-200 status code (401)" with the status as code.
     const sse = new SseError(401, 'Non-200 status code (401)', undefined as never);
     assert.equal(describeRemoteError(sse, URL_), `${WHERE} answered 401 Unauthorized (this server needs authentication)`);
     // ws: a refused upgrade.
     assert.equal(describeRemoteError(new Error('Unexpected server response: 502'), 'wss://mcp.example.com/ws'), 'wss://mcp.example.com/ws answered 502 Bad Gateway');
-    assert.equal(describeRemoteError(new StreamableHTTPError(418, "I'm a teapot"), URL_), `${WHERE} answered 418`);
+    assert.equal(describeRemoteError(httpError(418, "I'm a teapot"), URL_), `${WHERE} answered 418`);
   });
 
   it('knows which statuses mean "fall back to SSE" and "session expired"', () => {
-    assert.equal(isNotStreamableHttp(new StreamableHTTPError(404, 'x')), true);
-    assert.equal(isNotStreamableHttp(new StreamableHTTPError(405, 'x')), true);
-    assert.equal(isNotStreamableHttp(new StreamableHTTPError(401, 'x')), false);
+    assert.equal(isNotStreamableHttp(httpError(404, 'x')), true);
+    assert.equal(isNotStreamableHttp(httpError(405, 'x')), true);
+    assert.equal(isNotStreamableHttp(httpError(401, 'x')), false);
     assert.equal(isNotStreamableHttp(new Error('404')), false);
-    assert.equal(isSessionExpired(new StreamableHTTPError(404, 'Session not found')), true);
-    assert.equal(isSessionExpired(new StreamableHTTPError(400, 'Bad Request')), false);
-    assert.equal(httpStatusOf(new StreamableHTTPError(-1, 'Unexpected content type')), undefined);
+    assert.equal(isSessionExpired(httpError(404, 'Session not found')), true);
+    assert.equal(isSessionExpired(httpError(400, 'Bad Request')), false);
+    assert.equal(httpStatusOf(new SdkHttpError(SdkErrorCode.ClientHttpUnexpectedContent, 'Unexpected content type', { status: -1 })), undefined);
   });
 });

@@ -120,6 +120,33 @@ describe('Approvals', function () {
     assert.match(last?.argsText ?? '', /two and a half/);
   });
 
+  it('opens the result of a Call Tool… that waited for a card without taking the focus: a quick pick opened meanwhile stays open', async () => {
+    // The Sidebar is on screen, where the person answers the card (a hidden one would be revealed when the card came).
+    await vscode.commands.executeCommand('switchboard.sidebar.focus');
+    const args = { path: notes, content: 'one\ntwo\nthree\nfour\n' };
+    const outcome = vscode.commands.executeCommand<{ uri?: string; error?: string }>('switchboard.callTool', { serverId: ID, tool: 'write_file', arguments: args });
+    const card = await waitForCard('write_file', ID);
+    // The person has moved on while the card waited: the palette's next question is open.
+    const pick = vscode.window.createQuickPick();
+    let hidden = false;
+    pick.onDidHide(() => { hidden = true; });
+    pick.items = [{ label: 'the next thing' }];
+    pick.show();
+    try {
+      await sidebarRequest('answerApproval', { approvalId: card.id, answer: { kind: 'approve', args: card.args } });
+      const { uri, error } = (await outcome) ?? {};
+      assert.equal(error, undefined);
+      await waitFor('the result editor', () => vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri), 10_000);
+      assert.equal(fs.readFileSync(notes, 'utf8'), args.content);
+      // A lost focus reaches the extension host as the pick's hide event, a message later.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(hidden, false, 'opening the result closed the quick pick the person had open');
+    } finally {
+      pick.dispose();
+      await closeAllEditors();
+    }
+  });
+
   it('keeps "Always allow (this workspace)" as a rule in the workspace state, applies it, and asks again once revoked', async () => {
     const args = { path: notes, content: 'always\n' };
     const first = api.callTool(ID, 'write_file', args);

@@ -1,5 +1,7 @@
 // A server's catalog: every page of tools, resources, resource templates and prompts, kept sorted so
-// the lists given to models are byte-for-byte stable, and refreshed one kind at a time on list_changed.
+// the lists given to models are byte-for-byte stable, and refreshed one kind at a time on list_changed,
+// or when the server's cache hint for a list (2026-07-28: `ttlMs`) runs out — never before, unless a
+// list_changed says the list changed.
 import type { Disposable } from '../disposable';
 import type { Clock } from './clock';
 import { errorMessage } from './errors';
@@ -44,17 +46,25 @@ export interface ListAllOptions {
   maxPages?: number;
 }
 
-/** Every page of one kind, sorted; `warnings` say when paging was cut short or items repeated. Rejects when a page request fails. */
+/** The longest cache hint honoured (a day, as the SDK's): a server cannot pin a list for longer. */
+export const MAX_CACHE_HINT_MS = 86_400_000;
+
+/**
+ * Every page of one kind, sorted; `warnings` say when paging was cut short or items repeated, `ttlMs` is
+ * the server's cache hint (the shortest of its pages'; none when a page gave none). Rejects when a page
+ * request fails.
+ */
 export async function listAll<K extends CatalogKind>(
   connection: Pick<ServerConnection, 'listPage'>,
   kind: K,
   options: ListAllOptions,
-): Promise<{ items: CatalogItemOf[K][]; warnings: string[] }> {
+): Promise<{ items: CatalogItemOf[K][]; warnings: string[]; ttlMs?: number }> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   const warnings: string[] = [];
   const collected: CatalogItemOf[K][] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
+  let ttlMs: number | undefined;
   for (let page = 0; ; page++) {
     if (page >= maxPages) {
       warnings.push(`listing ${kind} stopped after ${maxPages} pages: the server keeps returning a next cursor`);
@@ -62,6 +72,8 @@ export async function listAll<K extends CatalogKind>(
     }
     const result = await connection.listPage(kind, cursor, { timeoutMs: options.timeoutMs, signal: options.signal });
     collected.push(...result.items);
+    const hint = result.ttlMs !== undefined && result.ttlMs > 0 ? result.ttlMs : 0;
+    ttlMs = page === 0 ? hint : Math.min(ttlMs ?? 0, hint);
     const next = result.nextCursor;
     if (next == null || next === '') break;
     if (seen.has(next)) {
@@ -75,7 +87,7 @@ export async function listAll<K extends CatalogKind>(
   if (duplicates.length > 0) {
     warnings.push(`the server listed ${kind} more than once, kept the first of each: ${[...new Set(duplicates)].join(', ')}`);
   }
-  return { items, warnings };
+  return ttlMs ? { items, warnings, ttlMs: Math.min(ttlMs, MAX_CACHE_HINT_MS) } : { items, warnings };
 }
 
 /** JSON-RPC's "Method not found". */
@@ -106,6 +118,8 @@ interface KindState {
   again: boolean;
   /** When its last listing ended (clock time), for the interval between listings. */
   lastEnded?: number;
+  /** Lists the kind again when the server's cache hint for the last listing runs out. */
+  expiry?: Disposable;
 }
 
 /** Lists and refreshes the catalog of one live connection. Owned by that connection's controller. */
@@ -118,6 +132,7 @@ export class CatalogLoader implements Disposable {
 
   constructor(private readonly connection: ServerConnection, private readonly options: CatalogLoaderOptions) {
     this.value = { ...emptyCatalog(), instructions: connection.instructions, serverInfo: connection.serverInfo };
+    if (connection.protocolVersion !== undefined) this.value.protocolVersion = connection.protocolVersion;
   }
 
   /** The catalog as last listed. */
@@ -152,6 +167,7 @@ export class CatalogLoader implements Disposable {
 
   dispose(): void {
     this.disposed = true;
+    for (const state of this.kinds.values()) state.expiry?.dispose();
     this.abort.abort(new Error('the connection ended'));
   }
 
@@ -177,7 +193,9 @@ export class CatalogLoader implements Disposable {
   }
 
   private async fetch(kind: CatalogKind, forceEvent: boolean): Promise<void> {
-    let listed: { items: CatalogItemOf[CatalogKind][]; warnings: string[] };
+    let listed: { items: CatalogItemOf[CatalogKind][]; warnings: string[]; ttlMs?: number };
+    // A listing under way makes the last one's expiry moot; this one sets its own.
+    this.stateOf(kind).expiry?.dispose();
     try {
       listed = await listAll(this.connection, kind, {
         timeoutMs: this.options.requestTimeoutMs(),
@@ -195,6 +213,7 @@ export class CatalogLoader implements Disposable {
       return;
     }
     if (this.disposed) return;
+    this.expireAfter(kind, listed.ttlMs);
     const recovered = this.setFailed(kind, undefined);
     for (const warning of listed.warnings) this.options.log.warn(warning);
     // Before anything walks the items (even JSON.stringify below): a hostile listing is bounded first.
@@ -233,6 +252,17 @@ export class CatalogLoader implements Disposable {
     } catch (error) {
       this.options.log.error(`a catalog listener failed: ${errorMessage(error)}`);
     }
+  }
+
+  /** With a cache hint (and a clock), lists `kind` again once the hint runs out; the fresh list is not asked for before. */
+  private expireAfter(kind: CatalogKind, ttlMs: number | undefined): void {
+    const { clock } = this.options;
+    if (clock === undefined || ttlMs === undefined || ttlMs <= 0) return;
+    const state = this.stateOf(kind);
+    state.expiry = clock.setTimeout(() => {
+      state.expiry = undefined;
+      this.refresh(kind);
+    }, ttlMs);
   }
 
   /** How long a listing of this kind must still wait for the interval since the last one. */

@@ -41,6 +41,8 @@ export interface RequestOptions {
 export interface Page<T> {
   items: T[];
   nextCursor?: string;
+  /** The server's cache hint (2026-07-28): the list stays fresh this many ms; absent when it gave none (or 0). */
+  ttlMs?: number;
 }
 
 /** What `completion/complete` asks about: one argument of a prompt or of a resource template. */
@@ -76,6 +78,8 @@ export interface ResourceWatch {
 /** A live, initialized connection to one server. */
 export interface ServerConnection extends Disposable {
   readonly serverInfo: { name: string; version: string; title?: string };
+  /** The protocol version spoken: '2025-11-25' (and older) after `initialize`, '2026-07-28' after `server/discover`. */
+  readonly protocolVersion?: string;
   readonly instructions?: string;
   /** Which catalog kinds the server declared in its capabilities. */
   readonly supports: Readonly<Record<CatalogKind, boolean>> & { logging: boolean };

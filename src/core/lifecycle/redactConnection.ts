@@ -148,6 +148,7 @@ export function redactingConnection(connection: ServerConnection, secrets: Secre
   return {
     get serverInfo() { return redactValue(connection.serverInfo, secrets); },
     get instructions() { return connection.instructions === undefined ? undefined : redactText(connection.instructions, listOf(secrets)); },
+    get protocolVersion() { return connection.protocolVersion; },
     get supports() { return connection.supports; },
     listPage: (kind, cursor, options) => scrubbed(() => connection.listPage(kind, cursor, options)).then((page) => redactValue(page, secrets)),
     // Every tool call passes here: no closure per call, only the one handler that scrubs a failure.

@@ -67,6 +67,8 @@ export interface Catalog {
   prompts: PromptInfo[];
   instructions?: string;
   serverInfo?: { name: string; version: string; title?: string };
+  /** The MCP version the connection speaks ('2025-11-25' after `initialize`, '2026-07-28' after `server/discover`). */
+  protocolVersion?: string;
   /** The entry's `alwaysLoad`: all (`true`) or the named tools go to the model in full, not through catalog search. */
   alwaysLoad?: AlwaysLoad;
   /** How many of the tools the server lists its entry's `allowedTools`/`disabledTools` hide (absent when none). */

@@ -6,9 +6,11 @@
 // for a server on this computer), and to a private, loopback or link-local address only when the
 // server itself is on such a network; and authorization server metadata whose `issuer` is not the
 // URL it was derived from (RFC 8414 §3.3; OpenID Connect Discovery §4.3) is refused. One case is
-// exempt: at the root `/.well-known/oauth-authorization-server` of the server's own origin, the
-// 2025-03-26 revision of MCP has a server publish its authorization server's metadata with an issuer
-// elsewhere on that origin (e.g. `/oauth`); the server the person configured vouches for it there.
+// exempt: when no protected resource metadata named an authorization server, the 2025-03-26 revision
+// of MCP has a server publish its authorization server's metadata at the root
+// `/.well-known/oauth-authorization-server` of its own origin, with an issuer elsewhere on that origin
+// (e.g. `/oauth`); the server the person configured vouches for it there. The exemption is recorded
+// (IssuerWatch) so that the SDK's own issuer check is relaxed for that flow only (legacyIssuer.ts).
 // An issuer on another origin is refused there too.
 import type { FetchLike } from '../sdk';
 import { isLoopbackHostname, kindOfHost, type AddressKind, type Resolve } from './addressKind';
@@ -92,8 +94,26 @@ function urlOf(input: Parameters<FetchLike>[0]): URL {
   return new URL(typeof input === 'string' || input instanceof URL ? input : (input as { url: string }).url);
 }
 
+/** What one OAuth flow's guard saw that decides whether the 2025-03-26 exemption applies. */
+export class IssuerWatch {
+  /** A protected resource metadata document (RFC 9728) of this flow named an authorization server. */
+  namedAuthorizationServer = false;
+  /** The issuer of root metadata let through under the 2025-03-26 exemption, if any. */
+  legacyIssuer: string | undefined;
+}
+
+/** Whether `response` to a request made with `init` may be protected resource metadata (a JSON document fetched with GET). */
+function mayBeResourceMetadata(init: Parameters<FetchLike>[1], response: Response): boolean {
+  const method = init?.method ?? 'GET';
+  return method.toUpperCase() === 'GET' && response.ok && /\bapplication\/([\w.+-]*\+)?json\b/i.test(response.headers.get('content-type') ?? '');
+}
+
+async function jsonOf(response: Response): Promise<unknown> {
+  return response.clone().json().catch(() => undefined);
+}
+
 /** `inner` restricted to what the OAuth flow of the server at `serverUrl` may request, metadata issuers checked. */
-export function oauthFetchGuard(serverUrl: URL, inner: FetchLike = fetch, resolve?: Resolve): FetchLike {
+export function oauthFetchGuard(serverUrl: URL, inner: FetchLike = fetch, resolve?: Resolve, watch: IssuerWatch = new IssuerWatch()): FetchLike {
   return async (input, init) => {
     const target = urlOf(input);
     const problem = await oauthUrlProblem(serverUrl, target, resolve);
@@ -102,10 +122,24 @@ export function oauthFetchGuard(serverUrl: URL, inner: FetchLike = fetch, resolv
     }
     const response = await inner(input, init);
     const issuer = issuerOfMetadataUrl(target);
-    if (issuer === undefined || !response.ok) return response;
-    const advertised = await response.clone().json().then((body: unknown) => (body as { issuer?: unknown } | null)?.issuer, () => undefined);
-    const legacy = typeof advertised === 'string' && isLegacyMetadataUrl(serverUrl, target) && originOf(advertised) === serverUrl.origin;
-    if (!legacy && (typeof advertised !== 'string' || !sameIssuer(advertised, issuer))) {
+    if (issuer === undefined) {
+      // Protected resource metadata may live at any URL (WWW-Authenticate names it): any JSON document
+      // fetched with GET that names authorization servers counts, so the exemption can only be narrower.
+      if (mayBeResourceMetadata(init, response)) {
+        const servers = ((await jsonOf(response)) as { authorization_servers?: unknown } | undefined)?.authorization_servers;
+        if (Array.isArray(servers) && servers.length > 0) watch.namedAuthorizationServer = true;
+      }
+      return response;
+    }
+    if (!response.ok) return response;
+    const advertised = ((await jsonOf(response)) as { issuer?: unknown } | null | undefined)?.issuer;
+    const legacy = typeof advertised === 'string' && !watch.namedAuthorizationServer && isLegacyMetadataUrl(serverUrl, target)
+      && originOf(advertised) === serverUrl.origin;
+    if (legacy && !sameIssuer(advertised, issuer)) {
+      watch.legacyIssuer = advertised;
+      return response;
+    }
+    if (typeof advertised !== 'string' || !sameIssuer(advertised, issuer)) {
       await response.body?.cancel().catch(() => undefined);
       const named = typeof advertised === 'string' ? `names the issuer ${JSON.stringify(advertised)}` : 'names no issuer';
       throw new OAuthUrlRefusedError(`the authorization server metadata at ${displayUrl(target)} ${named}, not ${issuer}: refused (its issuer must be the server it comes from)`);

@@ -7,7 +7,8 @@ import { displayUrl } from '../remoteTransports';
 import { sdkAuth } from '../sdk';
 import type { OAuthCredentialStore } from './credentialStore';
 import { LoopbackAgent } from './loopbackAgent';
-import { oauthFetchGuard } from './oauthFetchGuard';
+import { describeIssuerMismatch, isExemptLegacyIssuer, SDK_ISSUER_CHECK_OFF } from './legacyIssuer';
+import { IssuerWatch, oauthFetchGuard } from './oauthFetchGuard';
 import { ServerOAuthProvider } from './oauthProvider';
 import { freeLoopbackPort } from './redirectListener';
 import { refreshOnce } from './refreshOnce';
@@ -39,13 +40,30 @@ export async function signIn(options: SignInOptions): Promise<void> {
   const agent = new LoopbackAgent({ port, open: (authorizationUrl) => options.open(authorizationUrl), timeoutMs: options.timeoutMs, signal: options.signal });
   const provider = new ServerOAuthProvider({ serverUrl, settings: oauth, store, agent, clientName: options.clientName });
   const scope = options.scope;
-  const fetchFn = oauthFetchGuard(serverUrl, refreshOnce());
-  let result = await sdkAuth(provider, { serverUrl, scope, fetchFn });
+  const watch = new IssuerWatch();
+  const fetchFn = oauthFetchGuard(serverUrl, refreshOnce(), undefined, watch);
+  let relaxed = false;
+  // Discovery comes first in the SDK's flow, so a refused issuer stops it before anything is registered,
+  // stored or opened: the run again (2025-03-26 case only) starts from nothing.
+  const run = async (authorizationCode?: string): Promise<string> => {
+    for (;;) {
+      try {
+        return await sdkAuth(provider, { serverUrl, scope, fetchFn, ...(authorizationCode === undefined ? {} : { authorizationCode }), ...(relaxed ? SDK_ISSUER_CHECK_OFF : {}) });
+      } catch (error) {
+        if (relaxed || !isExemptLegacyIssuer(error, serverUrl, watch)) {
+          const mismatch = describeIssuerMismatch(error);
+          throw mismatch === undefined ? error : new Error(`the sign-in to ${displayUrl(serverUrl)}: ${mismatch}`, { cause: error });
+        }
+        relaxed = true;
+      }
+    }
+  };
+  let result = await run();
   if (result === 'REDIRECT') {
     const code = provider.takeAuthorizationCode();
     if (code === undefined) throw new Error(`the sign-in to ${displayUrl(serverUrl)} brought back no authorization code`);
     options.signal?.throwIfAborted();
-    result = await sdkAuth(provider, { serverUrl, authorizationCode: code, scope, fetchFn });
+    result = await run(code);
   }
   if (result !== 'AUTHORIZED') throw new Error(`the sign-in to ${displayUrl(serverUrl)} did not complete`);
 }

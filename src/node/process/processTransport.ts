@@ -96,7 +96,7 @@ export class ProcessTransport implements Transport {
   private readonly log: ProcessLog;
   private readonly graceMs: number;
   private readonly exitEmitter = new Emitter<ProcessExit>();
-  private readonly stderr: StderrTail;
+  private readonly stderrLines: StderrTail;
   private readonly reader: StdoutReader;
 
   private phase: Phase = 'idle';
@@ -125,7 +125,7 @@ export class ProcessTransport implements Transport {
   constructor(private readonly options: ProcessTransportOptions) {
     this.log = options.log ?? silentLog;
     this.graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
-    this.stderr = new StderrTail((line) => this.log.stderr(line));
+    this.stderrLines = new StderrTail((line) => this.log.stderr(line));
     this.reader = new StdoutReader({
       maxLineBytes: options.maxLineBytes,
       onMessage: (message) => this.deliver(message),
@@ -148,9 +148,12 @@ export class ProcessTransport implements Transport {
     return this.exitInfo;
   }
 
+  /** Null (stderr goes to the log): the SDK Client knows stdio by `stderr` and `pid`, and then takes a server silent to its version probe for an old one. */
+  get stderr(): null { return null; }
+
   /** The last stderr lines (at most 200 lines and 32 KiB), oldest first. */
   get stderrTail(): string[] {
-    return this.stderr.lines();
+    return this.stderrLines.lines();
   }
 
   start(): Promise<void> {
@@ -192,7 +195,7 @@ export class ProcessTransport implements Transport {
 
   private attach(child: ChildProcessWithoutNullStreams): void {
     child.stdout.on('data', (chunk: Buffer) => this.readStdout(chunk));
-    child.stderr.on('data', (chunk: Buffer) => this.stderr.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => this.stderrLines.push(chunk));
     // EPIPE after the process died: the exit itself is what gets reported.
     child.stdin.on('error', () => {});
     child.stdout.on('error', () => {});
@@ -341,7 +344,7 @@ export class ProcessTransport implements Transport {
     clearTimeout(this.drainTimer);
     clearTimeout(this.stdoutEndTimer);
     const child = this.child!;
-    this.stderr.flush();
+    this.stderrLines.flush();
     if (this.reader.pendingBytes > 0 && !this.failure) this.log.warn(`stdout ended in the middle of a line (${this.reader.pendingBytes} bytes ignored)`);
     child.stdout.destroy();
     child.stderr.destroy();
@@ -350,7 +353,7 @@ export class ProcessTransport implements Transport {
     const { code, signal } = this.exitStatus;
     const how = describeExit(code, signal);
     const expected = this.stopRequested && !this.failure;
-    const stderrTail = this.stderr.lines();
+    const stderrTail = this.stderrLines.lines();
     const reason = this.failure ?? exitReason(how, expected);
     this.exitInfo = { expected, exitCode: code, signal: how.signal, reason, stderrTail };
     this.exitEmitter.fire(this.exitInfo);

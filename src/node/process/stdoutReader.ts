@@ -88,8 +88,14 @@ export class StdoutReader {
     }
     // Only this line was in the buffer: drop the empty rest, so that the next append does not copy.
     this.buffer.clear();
+    // No message from a whole line: ReadBuffer skipped it silently as not JSON (JSON that is not
+    // JSON-RPC throws, above). Reported the same way.
+    if (message === null) {
+      this.skipped(line);
+      return;
+    }
     // Outside the try: an exception thrown by the handler is not the server's fault.
-    if (message) this.options.onMessage(message);
+    this.options.onMessage(message);
   }
 
   /** Reports a line that is not JSON-RPC by its head; built only here, never for a message. */

@@ -94,7 +94,10 @@ export function registerCallTool(deps: CallToolDeps): vscode.Disposable {
         const uri = documents.add(picked.serverId, picked.tool.name, `${text}\n`);
         const document = await vscode.workspace.openTextDocument(uri);
         await vscode.languages.setTextDocumentLanguage(document, 'json');
-        await vscode.window.showTextDocument(document, { preview: true });
+        // A call that waited for a card was answered in the Sidebar, and the person may have moved on
+        // (opened the palette, started the next call): its result is shown without taking the keyboard,
+        // which would close their quick input and send their typing into this read-only document.
+        await vscode.window.showTextDocument(document, { preview: true, preserveFocus: record.decision?.approvalId !== undefined });
         if (result.isError) void notifyWarning(`${picked.serverId} › ${picked.tool.name} answered with an error (see the result).`);
         return { uri: uri.toString(), result };
       } catch (error) {

@@ -206,6 +206,7 @@ function stateLines(state: ServerState | undefined, catalog: Catalog | undefined
     case 'ready': {
       const info = catalog?.serverInfo;
       if (info) lines.push({ text: `Server: ${revealHiddenCharacters(`${info.title ?? info.name} ${info.version}`.trim())}` });
+      if (catalog?.protocolVersion) lines.push({ text: `Protocol: MCP ${revealHiddenCharacters(catalog.protocolVersion)}` });
       lines.push({ text: `Started in ${state.startMs} ms` });
       if (catalog) {
         const counts = CATALOG_KINDS.map((kind) => counted(catalog[kind].length, CATALOG_GROUPS[kind].noun));
