@@ -7,52 +7,18 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { LaunchDefinition, EffectiveServer } from '../../src/core/config/types';
-import type { CloseInfo, ConnectRequest, RequestOptions, ServerConnection, ServerLog } from '../../src/core/lifecycle/ports';
-import type { CatalogItemOf, CatalogKind, McpLogLevel, Root } from '../../src/core/lifecycle/types';
+import type { LaunchDefinition } from '../../src/core/config/types';
+import type { CloseInfo, ConnectRequest, ServerConnection } from '../../src/core/lifecycle/ports';
+import type { CatalogItemOf, CatalogKind, Root } from '../../src/core/lifecycle/types';
 import type { SdkServerConnection } from '../../src/node/connection';
 import { ConnectError } from '../../src/core/lifecycle/errors';
-import { NodeServerConnector, processLauncher, type StdioLauncher } from '../../src/node/connector';
+import { NodeServerConnector } from '../../src/node/connector';
 import type { ProcessTransport } from '../../src/node/process/processTransport';
 import { EVERYTHING, FILESYSTEM, FIXTURE_SERVERS, freePort, HelperServers, isAlive, MEMORY, type HelperServer } from './helperServers';
+import { effectiveServer, node, OPTS, RecordingLog, recordingLauncher, stdio, textOf, VERSION } from './connectorSupport';
 import { REPO_ROOT, TempDirs, waitFor } from './support';
 
-const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-const OPTS: RequestOptions = { timeoutMs: 10_000 };
 const GRACE_MS = 200;
-
-/** A ServerLog that keeps everything, for assertions. */
-class RecordingLog implements ServerLog {
-  readonly lines: { kind: 'info' | 'warn' | 'error' | 'stderr'; text: string }[] = [];
-  readonly messages: { level: McpLogLevel; logger: string | undefined; data: unknown }[] = [];
-  readonly traces: { direction: 'send' | 'receive'; message: unknown }[] = [];
-  info(text: string): void { this.lines.push({ kind: 'info', text }); }
-  warn(text: string): void { this.lines.push({ kind: 'warn', text }); }
-  error(text: string): void { this.lines.push({ kind: 'error', text }); }
-  stderr(text: string): void { this.lines.push({ kind: 'stderr', text }); }
-  serverMessage(level: McpLogLevel, logger: string | undefined, data: unknown): void { this.messages.push({ level, logger, data }); }
-  trace(direction: 'send' | 'receive', message: unknown): void { this.traces.push({ direction, message }); }
-  has(kind: string, pattern: RegExp): boolean { return this.lines.some((l) => l.kind === kind && pattern.test(l.text)); }
-  dump(): string { return this.lines.map((l) => `${l.kind}: ${l.text}`).join('\n'); }
-}
-
-function effectiveServer(launch: Partial<LaunchDefinition> & Pick<LaunchDefinition, 'type'>): EffectiveServer {
-  return {
-    name: 'test',
-    id: 'test',
-    scope: 'user',
-    launch: { args: [], env: {}, headers: {}, ...launch },
-    disabled: false,
-    alwaysLoad: false,
-    needsInput: [],
-    source: { file: 'test.mcp.json', line: 1, column: 1, endLine: 1, endColumn: 1, offset: 0, length: 0 },
-    fingerprint: 'test',
-    needsTrust: false,
-  };
-}
-
-const stdio = (command: string, args: string[], env: Record<string, string> = {}) => ({ type: 'stdio' as const, command, args, env });
-const node = (script: string, args: string[] = [], env: Record<string, string> = {}) => stdio(process.execPath, [script, ...args], env);
 
 /** Every page of one catalog kind, looping on nextCursor like the core does. */
 async function listAll<K extends CatalogKind>(connection: ServerConnection, kind: K): Promise<{ items: CatalogItemOf[K][]; pages: number }> {
@@ -69,8 +35,6 @@ async function listAll<K extends CatalogKind>(connection: ServerConnection, kind
   return { items, pages };
 }
 
-const textOf = (result: { content: { type: string }[] }) => result.content.map((c) => (c as { text?: string }).text ?? '').join('\n');
-
 describe('NodeServerConnector against real MCP servers', function () {
   this.timeout(30_000);
   const temp = new TempDirs();
@@ -78,13 +42,7 @@ describe('NodeServerConnector against real MCP servers', function () {
   /** Every stdio process the connector spawned, to check that none survives. */
   const spawned: ProcessTransport[] = [];
   const open: ServerConnection[] = [];
-  const launchProcess = processLauncher();
-  const recordingLauncher: StdioLauncher = async (request) => {
-    const launch = await launchProcess(request);
-    spawned.push(launch.transport as ProcessTransport);
-    return launch;
-  };
-  const connector = new NodeServerConnector({ clientVersion: VERSION, launchStdio: recordingLauncher });
+  const connector = new NodeServerConnector({ clientVersion: VERSION, launchStdio: recordingLauncher(spawned) });
 
   interface Connected {
     connection: SdkServerConnection;

@@ -2,76 +2,39 @@
 // server package (modern-only, so a connection proves the new generation was spoken) over stdio and
 // Streamable HTTP, and 2025-11-25 servers as before. Everything listens on 127.0.0.1; no process survives.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { LaunchDefinition, EffectiveServer } from '../../src/core/config/types';
-import type { ConnectRequest, RequestOptions, ServerConnection, ServerLog } from '../../src/core/lifecycle/ports';
-import type { CatalogKind, McpLogLevel } from '../../src/core/lifecycle/types';
+import type { LaunchDefinition } from '../../src/core/config/types';
+import type { ConnectRequest, ServerConnection } from '../../src/core/lifecycle/ports';
+import type { CatalogKind } from '../../src/core/lifecycle/types';
 import { CatalogLoader } from '../../src/core/lifecycle/catalog';
 import { systemClock } from '../../src/core/lifecycle/clock';
 import type { SdkServerConnection } from '../../src/node/connection';
-import { NodeServerConnector, processLauncher, type ElicitationAnswer, type ElicitationRequest, type StdioLauncher } from '../../src/node/connector';
+import { NodeServerConnector, type ElicitationAnswer, type ElicitationRequest } from '../../src/node/connector';
 import type { ProcessTransport } from '../../src/node/process/processTransport';
 import { EVERYTHING, FIXTURE_SERVERS, HelperServers, isAlive } from './helperServers';
-import { delay, REPO_ROOT, waitFor } from './support';
+import { effectiveServer, node, OPTS, RecordingLog, recordingLauncher, textOf, VERSION } from './connectorSupport';
+import { delay, waitFor } from './support';
 
-const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-const OPTS: RequestOptions = { timeoutMs: 10_000 };
 const MODERN = path.join(FIXTURE_SERVERS, 'modern.mjs');
 const STRICT_LEGACY = path.join(FIXTURE_SERVERS, 'strict-legacy.mjs');
-
-class RecordingLog implements ServerLog {
-  readonly lines: string[] = [];
-  readonly traces: { direction: 'send' | 'receive'; message: unknown }[] = [];
-  info(text: string): void { this.lines.push(`info: ${text}`); }
-  warn(text: string): void { this.lines.push(`warn: ${text}`); }
-  error(text: string): void { this.lines.push(`error: ${text}`); }
-  stderr(text: string): void { this.lines.push(`stderr: ${text}`); }
-  serverMessage(level: McpLogLevel, _logger: string | undefined, data: unknown): void { this.lines.push(`${level}: ${String(data)}`); }
-  trace(direction: 'send' | 'receive', message: unknown): void { this.traces.push({ direction, message }); }
-  /** How many requests of `method` went out. */
-  sent(method: string): number {
-    return this.traces.filter((t) => t.direction === 'send' && (t.message as { method?: string }).method === method).length;
-  }
-}
-
-function effectiveServer(launch: Partial<LaunchDefinition> & Pick<LaunchDefinition, 'type'>): EffectiveServer {
-  return {
-    name: 'test', id: 'test', scope: 'user',
-    launch: { args: [], env: {}, headers: {}, ...launch },
-    disabled: false, alwaysLoad: false, needsInput: [],
-    source: { file: 'test.mcp.json', line: 1, column: 1, endLine: 1, endColumn: 1, offset: 0, length: 0 },
-    // A definition's fingerprint follows its launch (the connector remembers generations per definition).
-    fingerprint: JSON.stringify(launch), needsTrust: false,
-  };
-}
-
-const node = (script: string, args: string[] = [], env: Record<string, string> = {}) => ({ type: 'stdio' as const, command: process.execPath, args: [script, ...args], env });
-const textOf = (result: { content: { type: string }[] }) => result.content.map((c) => (c as { text?: string }).text ?? '').join('\n');
 
 describe('both protocol generations', function () {
   this.timeout(30_000);
   const helpers = new HelperServers();
   const spawned: ProcessTransport[] = [];
   const open: ServerConnection[] = [];
-  const launchProcess = processLauncher();
-  const recordingLauncher: StdioLauncher = async (request) => {
-    const launch = await launchProcess(request);
-    spawned.push(launch.transport as ProcessTransport);
-    return launch;
-  };
   /** What the person was asked, and what they answer (the Sidebar's elicitation card, in the extension). */
   const asked: ElicitationRequest[] = [];
   let answer: ElicitationAnswer = { action: 'accept', content: { reason: 'the tests pass' } };
   const connector = new NodeServerConnector({
-    clientVersion: VERSION, launchStdio: recordingLauncher,
+    clientVersion: VERSION, launchStdio: recordingLauncher(spawned),
     elicit: async (request) => { asked.push(request); return answer; },
   });
 
   async function connect(launch: Partial<LaunchDefinition> & Pick<LaunchDefinition, 'type'>, overrides: Partial<ConnectRequest> = {}) {
     const log = new RecordingLog();
     const connection = (await connector.connect({
-      server: effectiveServer(launch), log, roots: () => [], startupTimeoutMs: 15_000, shutdownGraceMs: 200,
+      server: effectiveServer(launch, JSON.stringify(launch)), log, roots: () => [], startupTimeoutMs: 15_000, shutdownGraceMs: 200,
       trace: true, signal: new AbortController().signal, ...overrides,
     })) as SdkServerConnection;
     open.push(connection);
@@ -146,7 +109,7 @@ describe('both protocol generations', function () {
     const { connection, log } = await connect(launch);
     assert.equal(connection.protocolVersion, '2025-11-25');
     assert.equal(spawned.length - before, 2, 'one start for the probe, one with initialize');
-    assert.match(log.lines.join('\n'), /exited during the server\/discover probe .*: starting it once more with initialize/);
+    assert.match(log.dump(), /exited during the server\/discover probe .*: starting it once more with initialize/);
     assert.equal(textOf(await connection.callTool('echo', { text: 'hi' }, OPTS)), 'hi');
     await connection.close();
     const again = await connect(launch);
