@@ -193,6 +193,8 @@ export class NodeServerConnector implements ServerConnector {
         attempt.process = probeFailure.process;
         throw probeFailure.error;
       }
+      // Started as a known old server and failed: its package may have moved to 2026-07-28 only; the next start asks again.
+      if (this.generations.knownOld(request.server, kind)) this.generations.forget(request.server);
       if (auth !== undefined && !issuers.sdkCheckOff && isExemptLegacyIssuer(error, url!, issuers.watch)) {
         // The SDK refused what a 2025-03-26 server publishes (legacyIssuer.ts): once more with its check
         // off, the guard still checking; no sign-in round is used up by it.

@@ -11,7 +11,9 @@
 // transport probes in place, so a server that exits on the unknown first request (servers on SDKs that
 // end on any request before `initialize`) fails the probe: the connector starts it once more with
 // `initialize`, and remembers it as old when that works. A server that exits at start whatever it is
-// sent cannot be told apart from one that exits on the probe: it is started twice, then fails.
+// sent cannot be told apart from one that exits on the probe: it is started twice, then fails. A start
+// with `initialize` that fails forgets the verdict: the same definition may run a newer package now
+// (`npx -y pkg@latest`) that speaks only the new generation, and the next start probes again.
 import type { EffectiveServer } from '../core/config/types';
 import { SdkError, SdkErrorCode, type ClientOptions, type ConnectOptions, type ProtocolEra } from './sdk';
 
@@ -58,7 +60,7 @@ export class GenerationMemory {
     this.old.add(GenerationMemory.key(server));
   }
 
-  /** Forgets what was remembered of `server` (it failed with `initialize` as well). */
+  /** Forgets what was remembered of `server` (it failed with `initialize`: as well as on the probe, or since it was upgraded). */
   forget(server: EffectiveServer): void {
     this.old.delete(GenerationMemory.key(server));
   }

@@ -2,6 +2,8 @@
 // server package (modern-only, so a connection proves the new generation was spoken) over stdio and
 // Streamable HTTP, and 2025-11-25 servers as before. Everything listens on 127.0.0.1; no process survives.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { LaunchDefinition } from '../../src/core/config/types';
 import type { ConnectRequest, ServerConnection } from '../../src/core/lifecycle/ports';
@@ -17,6 +19,7 @@ import { delay, waitFor } from './support';
 
 const MODERN = path.join(FIXTURE_SERVERS, 'modern.mjs');
 const STRICT_LEGACY = path.join(FIXTURE_SERVERS, 'strict-legacy.mjs');
+const UPGRADABLE = path.join(FIXTURE_SERVERS, 'upgradable.mjs');
 
 describe('both protocol generations', function () {
   this.timeout(30_000);
@@ -115,6 +118,27 @@ describe('both protocol generations', function () {
     const again = await connect(launch);
     assert.equal(spawned.length - before, 3, 'the next start is a single one');
     assert.equal(again.log.sent('server/discover'), 0);
+  });
+
+  it('asks a remembered old stdio server again once a start with initialize failed: its package may speak 2026-07-28 now', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-upgradable-'));
+    const generation = path.join(dir, 'generation');
+    try {
+      fs.writeFileSync(generation, 'legacy');
+      const launch = node(UPGRADABLE, [generation], { STRICT: 'exit' });
+      const old = await connect(launch);
+      assert.equal(old.connection.protocolVersion, '2025-11-25');
+      await old.connection.close();
+      fs.writeFileSync(generation, 'modern');
+      // Remembered as old, it is started with initialize, which the upgraded server refuses.
+      await assert.rejects(connect(launch));
+      const upgraded = await connect(launch);
+      assert.equal(upgraded.connection.protocolVersion, '2026-07-28');
+      assert.equal(upgraded.log.sent('server/discover'), 1);
+      assert.equal(upgraded.log.sent('initialize'), 0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('honours a 2026-07-28 server\'s cache hint: no tools/list before it runs out, unless list_changed says so', async () => {
