@@ -15,7 +15,7 @@ import { ConnectError } from '../../src/core/lifecycle/errors';
 import { NodeServerConnector } from '../../src/node/connector';
 import type { ProcessTransport } from '../../src/node/process/processTransport';
 import { EVERYTHING, FILESYSTEM, FIXTURE_SERVERS, freePort, HelperServers, isAlive, MEMORY, type HelperServer } from './helperServers';
-import { effectiveServer, node, OPTS, RecordingLog, recordingLauncher, stdio, textOf, VERSION } from './connectorSupport';
+import { effectiveServer, endSuite, node, OPTS, RecordingLog, recordingLauncher, stdio, textOf, VERSION } from './connectorSupport';
 import { REPO_ROOT, TempDirs, waitFor } from './support';
 
 const GRACE_MS = 200;
@@ -101,13 +101,7 @@ describe('NodeServerConnector against real MCP servers', function () {
     temp.cleanup();
   });
 
-  after(async () => {
-    await connector.dispose();
-    await helpers.stopAll();
-    const alive = spawned.map((t) => t.pid).filter((pid): pid is number => pid !== undefined && isAlive(pid));
-    assert.deepEqual(alive, [], 'stdio server processes left running');
-    assert.deepEqual(helpers.pids.filter(isAlive), [], 'helper servers left running');
-  });
+  after(() => endSuite(connector, helpers, spawned));
 
   describe('stdio', () => {
     it('initializes server-everything, lists every kind, calls echo and shows our roots', async () => {

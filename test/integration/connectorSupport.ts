@@ -1,13 +1,15 @@
 // What the suites of NodeServerConnector share: the version the client announces, a log that keeps
 // everything it is given, an entry for a launch, and a launcher that remembers every process it started
 // (so that each suite can check that none survives it).
+import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EffectiveServer, LaunchDefinition } from '../../src/core/config/types';
 import type { RequestOptions, ServerLog } from '../../src/core/lifecycle/ports';
 import type { McpLogLevel } from '../../src/core/lifecycle/types';
-import { processLauncher, type StdioLauncher } from '../../src/node/connector';
+import { processLauncher, type NodeServerConnector, type StdioLauncher } from '../../src/node/connector';
 import type { ProcessTransport } from '../../src/node/process/processTransport';
+import { isAlive, type HelperServers } from './helperServers';
 import { REPO_ROOT } from './support';
 
 export const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -65,4 +67,13 @@ export function recordingLauncher(spawned: ProcessTransport[]): StdioLauncher {
     spawned.push(launch.transport as ProcessTransport);
     return launch;
   };
+}
+
+/** Ends a suite: the connector and the helper servers stop, and no process the suite started still runs. */
+export async function endSuite(connector: NodeServerConnector, helpers: HelperServers, spawned: readonly ProcessTransport[]): Promise<void> {
+  await connector.dispose();
+  await helpers.stopAll();
+  const alive = spawned.map((t) => t.pid).filter((pid): pid is number => pid !== undefined && isAlive(pid));
+  assert.deepEqual(alive, [], 'stdio server processes left running');
+  assert.deepEqual(helpers.pids.filter(isAlive), [], 'helper servers left running');
 }

@@ -13,8 +13,8 @@ import { systemClock } from '../../src/core/lifecycle/clock';
 import type { SdkServerConnection } from '../../src/node/connection';
 import { NodeServerConnector, type ElicitationAnswer, type ElicitationRequest } from '../../src/node/connector';
 import type { ProcessTransport } from '../../src/node/process/processTransport';
-import { EVERYTHING, FIXTURE_SERVERS, HelperServers, isAlive } from './helperServers';
-import { effectiveServer, node, OPTS, RecordingLog, recordingLauncher, textOf, VERSION } from './connectorSupport';
+import { EVERYTHING, FIXTURE_SERVERS, HelperServers } from './helperServers';
+import { effectiveServer, endSuite, node, OPTS, RecordingLog, recordingLauncher, textOf, VERSION } from './connectorSupport';
 import { delay, waitFor } from './support';
 
 const MODERN = path.join(FIXTURE_SERVERS, 'modern.mjs');
@@ -52,13 +52,7 @@ describe('both protocol generations', function () {
     answer = { action: 'accept', content: { reason: 'the tests pass' } };
   });
 
-  after(async () => {
-    await connector.dispose();
-    await helpers.stopAll();
-    const alive = spawned.map((t) => t.pid).filter((pid): pid is number => pid !== undefined && isAlive(pid));
-    assert.deepEqual(alive, [], 'stdio server processes left running');
-    assert.deepEqual(helpers.pids.filter(isAlive), [], 'helper servers left running');
-  });
+  after(() => endSuite(connector, helpers, spawned));
 
   it('speaks 2026-07-28 to a modern-only server over stdio: discovery instead of initialize', async () => {
     const { connection, log } = await connect(node(MODERN));
