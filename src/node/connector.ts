@@ -203,12 +203,12 @@ export class NodeServerConnector implements ServerConnector {
         continue;
       }
       if (auth === undefined || !(error instanceof UnauthorizedError)) throw error;
-      const code = auth.takeAuthorizationCode?.();
-      if (code === undefined) throw new SignInRequiredError(`${displayUrl(url!)} needs you to sign in`, { cause: error });
+      const response = auth.takeAuthorizationResponse?.();
+      if (response === undefined) throw new SignInRequiredError(`${displayUrl(url!)} needs you to sign in`, { cause: error });
       if (round >= MAX_AUTH_ROUNDS) throw new ConnectError(`${displayUrl(url!)} still refused the connection after ${round} sign-ins`, [], { cause: error });
       if (!canFinishAuth(transport)) throw error;
       signal.throwIfAborted();
-      await untilAborted(transport.finishAuth(code), signal);
+      await untilAborted(transport.finishAuth(response.code, response.iss), signal);
       request.log.info('signed in; connecting again with the new token');
     }
   }

@@ -95,9 +95,9 @@ export class McpSession {
    * request); resolves false when there is nothing to finish.
    */
   async finishAuthorization(): Promise<boolean> {
-    const code = this.auth?.takeAuthorizationCode?.();
-    if (code === undefined || !canFinishAuth(this.transport)) return false;
-    await this.transport.finishAuth(code);
+    const response = this.auth?.takeAuthorizationResponse?.();
+    if (response === undefined || !canFinishAuth(this.transport)) return false;
+    await this.transport.finishAuth(response.code, response.iss);
     return true;
   }
 

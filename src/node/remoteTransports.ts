@@ -90,7 +90,8 @@ export function isNotStreamableHttp(error: unknown): boolean {
 
 /** A transport that can exchange an authorization code for tokens (Streamable HTTP and SSE can). */
 export interface AuthorizingTransport extends Transport {
-  finishAuth(authorizationCode: string): Promise<void>;
+  /** `iss` is the redirect's issuer (RFC 9207), checked by the SDK before the code is redeemed. */
+  finishAuth(authorizationCode: string, iss?: string): Promise<void>;
 }
 
 /** Whether `transport` can finish an authorization-code flow. */

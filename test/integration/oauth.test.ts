@@ -225,13 +225,13 @@ describe('OAuth against a hostile authorization server (loopback)', function () 
   after(() => helpers.stopAll());
 
   /** Signs in to a fixture whose authorization server metadata is changed by `override`; the pages it was asked to open. */
-  async function signInWith(override: Record<string, string>, env: Record<string, string> = {}): Promise<{ attempt: Promise<void>; opened: string[]; stats: () => Promise<Record<string, number>> }> {
+  async function signInWith(override: Record<string, string>, env: Record<string, string> = {}): Promise<{ attempt: Promise<void>; opened: string[]; stats: () => Promise<Record<string, number>>; store: OAuthCredentialStore; url: string }> {
     const server = await helpers.fixture('oauth-protected.mjs', { METADATA_OVERRIDE: JSON.stringify(override), ...env });
     const url = `http://127.0.0.1:${server.port}/mcp`;
     const opened: string[] = [];
     const store = new OAuthCredentialStore(new MemorySecretStore());
     const attempt = signIn({ server: remote(url), store, clientName: 'MCP Switchboard', open: (u) => { opened.push(u.href); return approvingBrowser(u, []); }, timeoutMs: 10_000 });
-    return { attempt, opened, stats: () => stats(server) };
+    return { attempt, opened, stats: () => stats(server), store, url };
   }
 
   it('refuses authorization server metadata whose issuer is another server, before registering or opening anything', async () => {
@@ -254,6 +254,27 @@ describe('OAuth against a hostile authorization server (loopback)', function () 
     assert.deepEqual(opened, []);
     assert.equal((await counts()).registrations, 0);
   });
+
+  it('signs in where the authorization server sends its issuer with the code (RFC 9207)', async () => {
+    const { attempt, stats: counts, store: own, url: ownUrl } = await signInWith({}, { ISS_PARAMETER: 'issuer' });
+    await attempt;
+    assert.equal((await counts()).codeGrants, 1);
+    assert.ok((await own.load(ownUrl)).tokens?.access_token);
+  });
+
+  for (const [what, iss, named] of [['another issuer', 'https://login.example.com/', 'names another issuer'], ['no issuer', 'missing', 'names no issuer']]) {
+    it(`refuses an answer that names ${what} where the authorization server says it sends its own, without using the code or showing the answer's text`, async () => {
+      const { attempt, opened, stats: counts, store: own, url: ownUrl } = await signInWith({}, { ISS_PARAMETER: iss });
+      await assert.rejects(attempt, (error: Error) => {
+        assert.match(error.message, new RegExp(`^the sign-in to http://127\\.0\\.0\\.1:\\d+/mcp: the answer the browser brought back ${named}, not "http://127\\.0\\.0\\.1:\\d+/", the authorization server this sign-in started at: refused, the code was not used \\(RFC 9207\\)$`));
+        assert.doesNotMatch(error.message, /login\.example\.com/);
+        return true;
+      });
+      assert.equal(opened.length, 1, 'the page was opened; the answer came back');
+      assert.equal((await counts()).codeGrants, 0, 'the code was never redeemed');
+      assert.equal((await own.load(ownUrl)).tokens, undefined);
+    });
+  }
 
   it('never opens a sign-in page that is not a web page, and names it', async () => {
     const { attempt, opened } = await signInWith({ authorization_endpoint: 'file:///etc/passwd' });

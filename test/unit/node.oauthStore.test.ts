@@ -58,9 +58,9 @@ describe('OAuth credential store', () => {
 });
 
 describe('ServerOAuthProvider', () => {
-  const agent = (redirectUrl: string, code = 'the-code'): AuthorizationAgent & { seen: URL[] } => {
+  const agent = (redirectUrl: string, response = { code: 'the-code', iss: 'https://auth.example.com' }): AuthorizationAgent & { seen: URL[] } => {
     const seen: URL[] = [];
-    return { redirectUrl, seen, authorize: (url) => { seen.push(url); return Promise.resolve(code); } };
+    return { redirectUrl, seen, authorize: (url) => { seen.push(url); return Promise.resolve(response); } };
   };
 
   it('without a person, never registers or redirects: it asks for a sign-in instead', async () => {
@@ -92,7 +92,7 @@ describe('ServerOAuthProvider', () => {
     assert.deepEqual(moved.clientMetadata.grant_types, ['authorization_code', 'refresh_token']);
   });
 
-  it('asks for offline_access only where the authorization server lists it, and hands the code over once', async () => {
+  it('asks for offline_access only where the authorization server lists it, and hands the code and its issuer over once', async () => {
     const store = new OAuthCredentialStore(new MemorySecretStore());
     const person = agent('http://127.0.0.1:3333/callback');
     const provider = new ServerOAuthProvider({ serverUrl: SERVER, settings: {}, store, agent: person, clientName: 'x' });
@@ -106,8 +106,8 @@ describe('ServerOAuthProvider', () => {
     await provider.saveDiscoveryState(discovery(['read', 'offline_access']));
     await provider.redirectToAuthorization(new URL('https://auth.example.com/a?scope=read'));
     assert.equal(person.seen[1].searchParams.get('scope'), 'read offline_access');
-    assert.equal(provider.takeAuthorizationCode(), 'the-code');
-    assert.equal(provider.takeAuthorizationCode(), undefined);
+    assert.deepEqual(provider.takeAuthorizationResponse(), { code: 'the-code', iss: 'https://auth.example.com' });
+    assert.equal(provider.takeAuthorizationResponse(), undefined);
   });
 
   it('invalidates what the server refused, and only that', async () => {

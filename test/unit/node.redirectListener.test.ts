@@ -53,7 +53,7 @@ describe('redirect listener', () => {
     assert.equal(first.status, 200);
     assert.match(first.body ?? '', /signed in/i);
     assert.doesNotMatch(first.body ?? '', /abc123/, 'the page never shows the code');
-    assert.equal(await listener.code, 'abc123');
+    assert.deepEqual(await listener.response, { code: 'abc123' });
     const second = await get(`${listener.redirectUri}?code=again&state=right-state`);
     assert.equal(second.error, 'ECONNREFUSED', 'the port is released after one use');
   });
@@ -61,26 +61,38 @@ describe('redirect listener', () => {
   it('refuses an answer with another state (or none) and keeps waiting for the right one', async () => {
     const listener = await listenForRedirect({ state: 'expected', port: 0, timeoutMs: 5000 });
     let settled = false;
-    void listener.code.then(() => { settled = true; }, () => { settled = true; });
+    void listener.response.then(() => { settled = true; }, () => { settled = true; });
     assert.equal((await get(`${listener.redirectUri}?code=forged&state=other`)).status, 400);
     assert.equal((await get(`${listener.redirectUri}?code=forged`)).status, 400);
     assert.equal((await get(`http://127.0.0.1:${listener.port}/elsewhere?code=x&state=expected`)).status, 404);
     assert.equal(settled, false);
     assert.equal((await get(`${listener.redirectUri}?code=real&state=expected`)).status, 200);
-    assert.equal(await listener.code, 'real');
+    assert.deepEqual(await listener.response, { code: 'real' });
+  });
+
+  it('hands the issuer of the answer on with the code (RFC 9207), decoded, as the server sent it', async () => {
+    const listener = await listenForRedirect({ state: 'st', port: 0, timeoutMs: 5000 });
+    assert.equal((await get(`${listener.redirectUri}?code=c1&state=st&iss=https%3A%2F%2Fauth.example.com%2Ftenant%2F`)).status, 200);
+    assert.deepEqual(await listener.response, { code: 'c1', iss: 'https://auth.example.com/tenant/' });
+  });
+
+  it('hands an empty issuer on as empty, for the SDK to refuse (never as no issuer at all)', async () => {
+    const listener = await listenForRedirect({ state: 'st', port: 0, timeoutMs: 5000 });
+    assert.equal((await get(`${listener.redirectUri}?code=c2&iss=&state=st`)).status, 200);
+    assert.deepEqual(await listener.response, { code: 'c2', iss: '' });
   });
 
   it('ends with the authorization server\'s error when it refused', async () => {
     const listener = await listenForRedirect({ state: 'st', port: 0, timeoutMs: 5000 });
     const page = await get(`${listener.redirectUri}?error=access_denied&error_description=User%20said%20no&state=st`);
     assert.equal(page.status, 400);
-    await assert.rejects(listener.code, (error: unknown) => error instanceof RedirectError && /access_denied \(User said no\)/.test(error.message));
+    await assert.rejects(listener.response, (error: unknown) => error instanceof RedirectError && /access_denied \(User said no\)/.test(error.message));
   });
 
   it('gives up after its timeout and releases the port', async () => {
     const started = Date.now();
     const listener = await listenForRedirect({ state: 'st', port: 0, timeoutMs: 150 });
-    await assert.rejects(listener.code, /no answer from the browser within/);
+    await assert.rejects(listener.response, /no answer from the browser within/);
     assert.ok(Date.now() - started >= 140);
     assert.equal(await connectError('127.0.0.1', listener.port), 'ECONNREFUSED');
   });
@@ -89,7 +101,7 @@ describe('redirect listener', () => {
     const cancel = new AbortController();
     const listener = await listenForRedirect({ state: 'st', port: 0, timeoutMs: 5000, signal: cancel.signal });
     cancel.abort();
-    await assert.rejects(listener.code, (error: unknown) => error instanceof RedirectError && error.cancelled && /cancelled/.test(error.message));
+    await assert.rejects(listener.response, (error: unknown) => error instanceof RedirectError && error.cancelled && /cancelled/.test(error.message));
     assert.equal(await connectError('127.0.0.1', listener.port), 'ECONNREFUSED');
   });
 

@@ -21,9 +21,15 @@ export function isExemptLegacyIssuer(error: unknown, serverUrl: URL, watch: Issu
     && watch.legacyIssuer !== undefined && error.received === watch.legacyIssuer;
 }
 
-/** A sentence for an issuer the SDK refused, naming the expected and the received issuer. */
+/**
+ * A sentence for an issuer the SDK refused. Metadata names the issuer it received; an authorization
+ * response does not: its `iss` came through the browser and may be an attacker's text (RFC 9207's
+ * mix-up), so only the issuer that was expected is shown.
+ */
 export function describeIssuerMismatch(error: unknown): string | undefined {
   if (!(error instanceof IssuerMismatchError)) return undefined;
-  const where = error.kind === 'metadata' ? 'authorization server metadata' : 'authorization response';
-  return `the ${where} names the issuer ${JSON.stringify(error.received ?? '(none)')}, expected ${JSON.stringify(error.expected)}: refused`;
+  if (error.kind === 'authorization_response') {
+    return `the answer the browser brought back ${error.received === undefined ? 'names no issuer' : 'names another issuer'}, not ${JSON.stringify(error.expected)}, the authorization server this sign-in started at: refused, the code was not used (RFC 9207)`;
+  }
+  return `the authorization server metadata names the issuer ${JSON.stringify(error.received ?? '(none)')}, expected ${JSON.stringify(error.expected)}: refused`;
 }

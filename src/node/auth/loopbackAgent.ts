@@ -1,9 +1,9 @@
 // An AuthorizationAgent that sends the person (or, in the CLI, a headless fetch) to the authorization
-// page and receives the code on a one-shot listener on 127.0.0.1 at a port fixed in advance (the
+// page and receives the code (with the issuer, when sent) on a one-shot listener on 127.0.0.1 at a port fixed in advance (the
 // redirect URI is part of the client's registration, so it must be known before the flow starts).
 import { isLoopbackHostname } from './addressKind';
 import type { AuthorizationAgent } from './oauthProvider';
-import { listenForRedirect, loopbackRedirectUri, RedirectError } from './redirectListener';
+import { listenForRedirect, loopbackRedirectUri, RedirectError, type AuthorizationResponse } from './redirectListener';
 
 export interface LoopbackAgentOptions {
   port: number;
@@ -21,7 +21,7 @@ export class LoopbackAgent implements AuthorizationAgent {
     return loopbackRedirectUri(this.options.port);
   }
 
-  async authorize(authorizationUrl: URL): Promise<string> {
+  async authorize(authorizationUrl: URL): Promise<AuthorizationResponse> {
     const problem = authorizationPageProblem(authorizationUrl);
     if (problem) throw new RedirectError(`the sign-in page ${authorizationUrl.href} is not opened: ${problem}`);
     const state = authorizationUrl.searchParams.get('state');
@@ -29,7 +29,7 @@ export class LoopbackAgent implements AuthorizationAgent {
     const listener = await listenForRedirect({ state, port: this.options.port, timeoutMs: this.options.timeoutMs, signal: this.options.signal });
     try {
       if (!(await this.options.open(authorizationUrl))) throw new RedirectError('the sign-in was cancelled', true);
-      return await listener.code;
+      return await listener.response;
     } finally {
       listener.close();
     }

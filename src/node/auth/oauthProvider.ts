@@ -12,14 +12,14 @@ import type {
   OAuthClientInformationMixed, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, OAuthTokens,
 } from '../sdk';
 import type { OAuthCredentialStore } from './credentialStore';
-import { loopbackRedirectUri } from './redirectListener';
+import { loopbackRedirectUri, type AuthorizationResponse } from './redirectListener';
 
 /** The person's side of an authorization-code sign-in: a browser and the loopback redirect. */
 export interface AuthorizationAgent {
   /** Where the authorization server sends the browser back to (fixed before the flow starts). */
   readonly redirectUrl: string;
-  /** Shows the authorization page and resolves with the code the redirect brought back. */
-  authorize(authorizationUrl: URL): Promise<string>;
+  /** Shows the authorization page and resolves with what the redirect brought back (code and issuer). */
+  authorize(authorizationUrl: URL): Promise<AuthorizationResponse>;
 }
 
 export interface ServerOAuthProviderOptions {
@@ -33,15 +33,15 @@ export interface ServerOAuthProviderOptions {
   onSignInRequired?(scope: string | undefined): void;
 }
 
-/** An OAuthClientProvider that also hands over the code an agent brought back, for `finishAuth`. */
+/** An OAuthClientProvider that also hands over the response an agent brought back, for `finishAuth`. */
 export interface CodeHoldingProvider extends OAuthClientProvider {
-  /** The authorization code received since the last call, once. */
-  takeAuthorizationCode(): string | undefined;
+  /** The authorization response (code and issuer) received since the last call, once. */
+  takeAuthorizationResponse(): AuthorizationResponse | undefined;
 }
 
 export class ServerOAuthProvider implements CodeHoldingProvider {
   private verifier: string | undefined;
-  private pendingCode: string | undefined;
+  private pendingResponse: AuthorizationResponse | undefined;
   private lastState: string | undefined;
   /** Refreshed from the store on every read of the discovery state, so `offline_access` sees the latest. */
   private discovery: OAuthDiscoveryState | undefined;
@@ -147,13 +147,13 @@ export class ServerOAuthProvider implements CodeHoldingProvider {
       throw new SignInRequiredError(this.signInMessage(scope));
     }
     this.addOfflineAccess(authorizationUrl);
-    this.pendingCode = await agent.authorize(authorizationUrl);
+    this.pendingResponse = await agent.authorize(authorizationUrl);
   }
 
-  takeAuthorizationCode(): string | undefined {
-    const code = this.pendingCode;
-    this.pendingCode = undefined;
-    return code;
+  takeAuthorizationResponse(): AuthorizationResponse | undefined {
+    const response = this.pendingResponse;
+    this.pendingResponse = undefined;
+    return response;
   }
 
   /** The state of the authorization request this provider started last (the redirect must carry it). */

@@ -5,9 +5,10 @@ import type { EffectiveServer } from '../../core/config/types';
 import { ClientCredentialsProvider, type OAuthClientProvider } from '../sdk';
 import { OAuthCredentialStore } from './credentialStore';
 import { ServerOAuthProvider, type AuthorizationAgent } from './oauthProvider';
+import type { AuthorizationResponse } from './redirectListener';
 
-/** What a connection needs of a provider: the SDK's interface, and the code an agent brought back, if any. */
-export type ConnectAuthProvider = OAuthClientProvider & { takeAuthorizationCode?(): string | undefined };
+/** What a connection needs of a provider: the SDK's interface, and the response an agent brought back, if any. */
+export type ConnectAuthProvider = OAuthClientProvider & { takeAuthorizationResponse?(): AuthorizationResponse | undefined };
 
 /** The connector's source of OAuth providers, one per connection attempt. */
 export interface OAuthSupport {

@@ -1,9 +1,10 @@
 // The loopback end of an authorization-code sign-in (RFC 8252 §7.3): a one-shot HTTP listener on
-// 127.0.0.1 that waits for the browser to come back with `?code=…&state=…`. It answers only the
-// redirect path, only a request carrying the state of this sign-in, once; then it closes. A wrong
-// state is refused and the listener keeps waiting (a stray or forged request must not end the
-// sign-in); an `error=` answer from the authorization server ends it with that error; so does the
-// timeout. Nothing here logs the code.
+// 127.0.0.1 that waits for the browser to come back with `?code=…&state=…`, and `iss=…` where the
+// authorization server sends it (the SDK checks it before the code is redeemed: RFC 9207's mix-up
+// defence, so it is handed on, never dropped). It answers only the redirect path, only a request
+// carrying the state of this sign-in, once; then it closes. A wrong state is refused and the listener
+// keeps waiting (a stray or forged request must not end the sign-in); an `error=` answer from the
+// authorization server ends it with that error; so does the timeout. Nothing here logs the code.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -21,13 +22,20 @@ export interface RedirectListenerOptions {
   signal?: AbortSignal;
 }
 
+/** What the browser brought back: the code, and the issuer that says which authorization server sent it. */
+export interface AuthorizationResponse {
+  code: string;
+  /** The `iss` parameter (RFC 9207), when the redirect carried one. */
+  iss?: string;
+}
+
 export interface RedirectListener {
   /** `http://127.0.0.1:PORT/callback`. */
   readonly redirectUri: string;
   readonly port: number;
-  /** The authorization code; rejects on timeout, cancel, or an error answer. The listener is closed once it settles. */
-  readonly code: Promise<string>;
-  /** Stops listening (a pending `code` rejects). */
+  /** The authorization response; rejects on timeout, cancel, or an error answer. The listener is closed once it settles. */
+  readonly response: Promise<AuthorizationResponse>;
+  /** Stops listening (a pending `response` rejects). */
   close(): void;
 }
 
@@ -42,10 +50,10 @@ export class RedirectError extends Error {
 /** Starts listening on 127.0.0.1 for one redirect; resolves once the port is bound. */
 export async function listenForRedirect(options: RedirectListenerOptions): Promise<RedirectListener> {
   options.signal?.throwIfAborted();
-  let settle!: { resolve: (code: string) => void; reject: (error: Error) => void };
-  const code = new Promise<string>((resolve, reject) => { settle = { resolve, reject }; });
-  // The caller may only look at `code` after the browser opened: never an unhandled rejection.
-  code.catch(() => undefined);
+  let settle!: { resolve: (response: AuthorizationResponse) => void; reject: (error: Error) => void };
+  const response = new Promise<AuthorizationResponse>((resolve, reject) => { settle = { resolve, reject }; });
+  // The caller may only look at `response` after the browser opened: never an unhandled rejection.
+  response.catch(() => undefined);
   let done = false;
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${LOOPBACK_HOST}`);
@@ -71,9 +79,10 @@ export async function listenForRedirect(options: RedirectListenerOptions): Promi
       return;
     }
     answer(res, 200, 'Signed in', 'You are signed in. You can close this tab and return to VS Code.');
-    finish(value);
+    const iss = url.searchParams.get('iss');
+    finish(iss === null ? { code: value } : { code: value, iss });
   });
-  const finish = (result: string | Error): void => {
+  const finish = (result: AuthorizationResponse | Error): void => {
     if (done) return;
     done = true;
     clearTimeout(timer);
@@ -81,8 +90,8 @@ export async function listenForRedirect(options: RedirectListenerOptions): Promi
     // Answered requests keep their sockets alive; closing them lets the port go at once.
     server.close();
     server.closeAllConnections();
-    if (typeof result === 'string') settle.resolve(result);
-    else settle.reject(result);
+    if (result instanceof Error) settle.reject(result);
+    else settle.resolve(result);
   };
   const onAbort = (): void => finish(new RedirectError('the sign-in was cancelled', true));
   const timer = setTimeout(() => finish(new RedirectError(`no answer from the browser within ${Math.round(options.timeoutMs / 1000)} s`)), options.timeoutMs);
@@ -107,7 +116,7 @@ export async function listenForRedirect(options: RedirectListenerOptions): Promi
   return {
     redirectUri: `http://${LOOPBACK_HOST}:${port}${REDIRECT_PATH}`,
     port,
-    code,
+    response,
     close: () => finish(new RedirectError('the sign-in was closed', true)),
   };
 }

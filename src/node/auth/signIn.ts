@@ -10,7 +10,7 @@ import { LoopbackAgent } from './loopbackAgent';
 import { describeIssuerMismatch, isExemptLegacyIssuer, SDK_ISSUER_CHECK_OFF } from './legacyIssuer';
 import { IssuerWatch, oauthFetchGuard } from './oauthFetchGuard';
 import { ServerOAuthProvider } from './oauthProvider';
-import { freeLoopbackPort } from './redirectListener';
+import { freeLoopbackPort, type AuthorizationResponse } from './redirectListener';
 import { refreshOnce } from './refreshOnce';
 
 export interface SignInOptions {
@@ -45,10 +45,10 @@ export async function signIn(options: SignInOptions): Promise<void> {
   let relaxed = false;
   // Discovery comes first in the SDK's flow, so a refused issuer stops it before anything is registered,
   // stored or opened: the run again (2025-03-26 case only) starts from nothing.
-  const run = async (authorizationCode?: string): Promise<string> => {
+  const run = async (response?: AuthorizationResponse): Promise<string> => {
     for (;;) {
       try {
-        return await sdkAuth(provider, { serverUrl, scope, fetchFn, ...(authorizationCode === undefined ? {} : { authorizationCode }), ...(relaxed ? SDK_ISSUER_CHECK_OFF : {}) });
+        return await sdkAuth(provider, { serverUrl, scope, fetchFn, ...(response === undefined ? {} : { authorizationCode: response.code, iss: response.iss }), ...(relaxed ? SDK_ISSUER_CHECK_OFF : {}) });
       } catch (error) {
         if (relaxed || !isExemptLegacyIssuer(error, serverUrl, watch)) {
           const mismatch = describeIssuerMismatch(error);
@@ -60,10 +60,10 @@ export async function signIn(options: SignInOptions): Promise<void> {
   };
   let result = await run();
   if (result === 'REDIRECT') {
-    const code = provider.takeAuthorizationCode();
-    if (code === undefined) throw new Error(`the sign-in to ${displayUrl(serverUrl)} brought back no authorization code`);
+    const response = provider.takeAuthorizationResponse();
+    if (response === undefined) throw new Error(`the sign-in to ${displayUrl(serverUrl)} brought back no authorization code`);
     options.signal?.throwIfAborted();
-    result = await run(code);
+    result = await run(response);
   }
   if (result !== 'AUTHORIZED') throw new Error(`the sign-in to ${displayUrl(serverUrl)} did not complete`);
 }
