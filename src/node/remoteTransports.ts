@@ -5,6 +5,7 @@ import { ConnectError } from '../core/lifecycle/errors';
 import { SDK_ISSUER_CHECK_OFF } from './auth/legacyIssuer';
 import { IssuerWatch, oauthFetchGuard } from './auth/oauthFetchGuard';
 import { refreshOnce } from './auth/refreshOnce';
+import { rediscoverOnRefusedToken } from './auth/refusedToken';
 import {
   ProtocolError,
   SdkError,
@@ -35,13 +36,17 @@ export function createRemoteTransport(
   kind: RemoteKind, url: URL, headers: Record<string, string>, authProvider?: OAuthClientProvider,
   issuers: IssuerPolicy = { watch: new IssuerWatch(), sdkCheckOff: false },
 ): Transport {
-  const oauth = () => ({ authProvider, fetch: oauthFetchGuard(url, refreshOnce(), undefined, issuers.watch), ...(issuers.sdkCheckOff ? SDK_ISSUER_CHECK_OFF : {}) });
+  const oauth = (provider: OAuthClientProvider) => ({
+    authProvider: provider,
+    fetch: rediscoverOnRefusedToken(oauthFetchGuard(url, refreshOnce(), undefined, issuers.watch), provider),
+    ...(issuers.sdkCheckOff ? SDK_ISSUER_CHECK_OFF : {}),
+  });
   switch (kind) {
     case 'http':
-      return new StreamableHTTPClientTransport(url, { requestInit: { headers }, ...(authProvider ? oauth() : {}) });
+      return new StreamableHTTPClientTransport(url, { requestInit: { headers }, ...(authProvider ? oauth(authProvider) : {}) });
     case 'sse':
       // The SSE transport sends requestInit.headers both when opening the event stream and with every POST.
-      return new SSEClientTransport(url, { requestInit: { headers }, ...(authProvider ? oauth() : {}) });
+      return new SSEClientTransport(url, { requestInit: { headers }, ...(authProvider ? oauth(authProvider) : {}) });
     case 'ws':
       ensureWebSocketGlobal();
       return new WebSocketClientTransport(url);
