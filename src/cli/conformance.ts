@@ -6,19 +6,19 @@
 import * as os from 'node:os';
 import type { EffectiveServer, LayerSpec, OAuthSettings } from '../core/config/types';
 import { mergeLayers, parseLayer } from '../core/config';
-import { ServerState, errorMessage, type ToolInfo } from '../core/lifecycle';
+import { ServerState, errorMessage } from '../core/lifecycle';
 import { MemorySecretStore, OAuthCredentialStore } from '../node/auth/credentialStore';
 import { freeLoopbackPort } from '../node/auth/redirectListener';
 import { CLIENT_NAME } from '../node/connector';
+import { isServerAnswer } from '../node/serverAnswers';
 import { conformanceOAuth, oauthSettingsFor, type ScenarioContext } from './conformanceAuth';
+import { conformanceSteps } from './conformanceSteps';
 import { millisecondsFlag, PROGRAM, UsageError, type Command, type Io } from './command';
 import { CliHost } from './host';
 import { problemLine } from './workspace';
 
 const NAME = 'conformance-client';
 const DEFAULT_TIMEOUT_MS = 10_000;
-/** Scenarios that only check the handshake: connect, list, disconnect. */
-const HANDSHAKE_ONLY = new Set(['initialize']);
 
 const CONFORMANCE_HELP = `Usage: ${PROGRAM} ${NAME} [--timeout MS] [--client-metadata-url URL] [--verbose] URL
 
@@ -28,9 +28,13 @@ scenarios, MCP_CONFORMANCE_CONTEXT) in the environment. It connects to URL as an
 server through the extension's own connection code, then does what the scenario
 expects of a client:
   initialize   connect, list what the server offers, disconnect
-  any other    connect, list the tools, call each one with arguments built from its
-               input schema (defaults, else the first enum value, else a sample
-               value of the type), disconnect
+  any other    connect, list the tools, then make the scenario's tool calls:
+               those its context lists (toolCalls: [{ name, arguments }]), or the
+               steps its description names (json-schema-2020-12-preservation: the
+               focal tool's input schema sent back verbatim through the echo tool),
+               else each tool once with arguments built from its input schema
+               (defaults, else the first enum value, else a sample value of the
+               type); disconnect
 OAuth (auth/* scenarios) runs the extension's sign-in code with a headless browser:
 the authorization page is fetched and its redirect lands on a one-shot listener on
 127.0.0.1. Credentials from MCP_CONFORMANCE_CONTEXT become the server's "oauth"
@@ -45,8 +49,11 @@ Options:
   --verbose        Print lifecycle messages on stderr.
   -h, --help       Show this help.
 
-Exit status: 0 when the scenario's client steps all succeeded; 1 when connecting or a
-tool call failed; 2 for a usage error (no URL, MCP_CONFORMANCE_SCENARIO not set).
+Exit status: 0 when the scenario's client steps all got the server's answer (an error
+the server answered with, or a result that does not fit the protocol and is refused,
+is printed and judged by the suite); 1 when connecting failed or a tool call got no
+answer (transport, timeout, sign-in); 2 for a usage error (no URL,
+MCP_CONFORMANCE_SCENARIO not set).
 `;
 
 export const conformanceCommand: Command = {
@@ -86,16 +93,20 @@ export const conformanceCommand: Command = {
       }
       const tools = view.catalog.tools;
       say(`connected in ${state.startMs} ms; tools: ${tools.map((tool) => tool.name).join(', ') || '(none)'}`);
-      if (HANDSHAKE_ONLY.has(scenario)) return 0;
 
       let failures = 0;
-      for (const tool of tools) {
+      for (const step of conformanceSteps(scenario, context, tools)) {
         try {
-          const { result } = await host.calls.call({ serverId: server.id, tool: tool.name, arguments: sampleArguments(tool), caller: 'conformance' });
-          say(`tools/call ${tool.name} → ${JSON.stringify(result).slice(0, 300)}`);
+          const { result } = await host.calls.call({ serverId: server.id, tool: step.tool, arguments: step.arguments, caller: 'conformance' });
+          say(`tools/call ${step.tool} → ${JSON.stringify(result).slice(0, 300)}`);
         } catch (error) {
+          // The server's own answer, even an error, is what the suite judges; only a call that got none fails here.
+          if (isServerAnswer(error)) {
+            say(`tools/call ${step.tool} answered with an error: ${errorMessage(error)}`);
+            continue;
+          }
           failures++;
-          say(`tools/call ${tool.name} failed: ${errorMessage(error)}`);
+          say(`tools/call ${step.tool} failed: ${errorMessage(error)}`);
         }
       }
       return failures === 0 ? 0 : 1;
@@ -136,34 +147,5 @@ function contextNote(context: string | undefined): string {
     return ` (context keys: ${keys.join(', ') || 'none'})`;
   } catch {
     return ' (MCP_CONFORMANCE_CONTEXT is not JSON; ignored)';
-  }
-}
-
-type JsonSchema = { type?: unknown; default?: unknown; enum?: unknown; properties?: unknown; required?: unknown };
-
-/** Arguments that satisfy a tool's input schema: every required property, with a plausible value. */
-export function sampleArguments(tool: Pick<ToolInfo, 'inputSchema'>): Record<string, unknown> {
-  const value = sampleValue(tool.inputSchema as JsonSchema, 0);
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {};
-}
-
-function sampleValue(schema: JsonSchema, depth: number): unknown {
-  if (schema.default !== undefined) return schema.default;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  switch (type) {
-    case 'number': case 'integer': return 1;
-    case 'boolean': return true;
-    case 'string': return 'conformance';
-    case 'array': return [];
-    case 'null': return null;
-    default: {
-      if (depth > 5) return {};
-      const properties = (typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {}) as Record<string, JsonSchema>;
-      const required = Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === 'string') : [];
-      const result: Record<string, unknown> = {};
-      for (const key of required) result[key] = sampleValue(properties[key] ?? {}, depth + 1);
-      return result;
-    }
   }
 }
