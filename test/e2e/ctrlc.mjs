@@ -83,7 +83,8 @@ export async function ctrlCFlow({ checks, vsix, resultsDir, log, timeoutMs }) {
     const running = await checks.gate(TITLES.running, async () => {
       codeServerCli(stateDir, ['--install-extension', vsix], { home });
       driver = cp.spawn(process.execPath, [DRIVER, stateDir, workspace, home], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-      exited = new Promise((resolve) => driver.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
+      // 'close', not 'exit': the report is read from the output, which may still be arriving at 'exit'.
+      exited = new Promise((resolve) => driver.on('close', (code, signal) => resolve({ code, signal, at: Date.now() })));
       driver.stdout.on('data', (chunk) => { output += chunk; });
       driver.stderr.on('data', (chunk) => { output += chunk; });
       let url;

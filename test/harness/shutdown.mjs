@@ -65,11 +65,14 @@ function signal(pid, name) {
  * { waitedMs, stopped, killed } (process lists as markedProcesses gives them; `stopped` ended before
  * the sweep, `killed` had to be killed by it).
  */
-export async function stopLeaderFirst({ leaderPid, marker, graceMs = 15_000, pollMs = 50 }) {
+export async function stopLeaderFirst({ leaderPid, marker, graceMs = 15_000, pollMs = 100 }) {
   const before = markedProcesses(marker);
   const t0 = Date.now();
   signal(leaderPid, 'SIGTERM');
-  while (Date.now() - t0 < graceMs && before.some(stillRuns)) await sleep(pollMs);
+  // The wait looks again each time, not only at the first look: while VS Code stops, an open workbench
+  // may reconnect and have a process started that then ends with the rest; only what outlives the
+  // grace period is the sweep's.
+  while (Date.now() - t0 < graceMs && (before.some(stillRuns) || markedProcesses(marker).length > 0)) await sleep(pollMs);
   const waitedMs = Date.now() - t0;
   // The sweep: whatever is left, including what started after the first look.
   const left = markedProcesses(marker);
