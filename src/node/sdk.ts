@@ -19,7 +19,7 @@ export type { RequestOptions as SdkRequestOptions } from '@modelcontextprotocol/
 // Client side of MCP authorization (src/node/auth): the SDK does discovery, registration (or a client ID
 // metadata document where the authorization server supports one), PKCE, the token requests, refresh and
 // scope step-up; we supply the provider (storage, the browser, the redirect).
-export { auth as sdkAuth, IssuerMismatchError, UnauthorizedError } from '@modelcontextprotocol/client';
+export { auth as sdkAuth, IssuerMismatchError, UnauthorizedError, validateAuthorizationResponseIssuer } from '@modelcontextprotocol/client';
 export type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/client';
 export { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/client';
 export type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/client';

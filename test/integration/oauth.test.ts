@@ -195,6 +195,24 @@ describe('OAuth against an SDK-protected server (loopback)', function () {
     assert.equal((await store.load(url)).tokens, undefined);
   });
 
+  it('a denied sign-in whose answer names another issuer is refused unread: its text is not shown (RFC 9207)', async () => {
+    const mixed = await helpers.fixture('oauth-protected.mjs', { ISS_PARAMETER: 'https://login.example.com/' });
+    const mixedUrl = `http://127.0.0.1:${mixed.port}/mcp`;
+    const deny = async (authorizationUrl: URL): Promise<boolean> => {
+      const html = await (await fetch(authorizationUrl)).text();
+      const id = /name="id" value="([^"]+)"/.exec(html)![1];
+      const answer = await fetch(new URL('/consent', authorizationUrl), { method: 'POST', body: new URLSearchParams({ id, decision: 'deny' }) });
+      await answer.body?.cancel();
+      return true;
+    };
+    await assert.rejects(signIn({ server: remote(mixedUrl), store, clientName: 'MCP Switchboard', open: deny, timeoutMs: 10_000 }), (error: Error) => {
+      assert.match(error.message, /an error answer that does not come from http:\/\/127\.0\.0\.1:\d+\/, the authorization server this sign-in started at, was refused unread \(RFC 9207\)/);
+      assert.doesNotMatch(error.message, /denied the request|login\.example\.com/);
+      return true;
+    });
+    assert.equal((await store.load(mixedUrl)).tokens, undefined);
+  });
+
   it('says so when a server answering 401 publishes no OAuth metadata (it may want an API key instead)', async () => {
     const keyed = await helpers.fixture('http-expiring-session.mjs', { REQUIRE_HEADER: 'x-api-key: s3cret' });
     const keyedUrl = `http://127.0.0.1:${keyed.port}/mcp`;

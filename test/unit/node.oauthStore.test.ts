@@ -58,9 +58,10 @@ describe('OAuth credential store', () => {
 });
 
 describe('ServerOAuthProvider', () => {
-  const agent = (redirectUrl: string, response = { code: 'the-code', iss: 'https://auth.example.com' }): AuthorizationAgent & { seen: URL[] } => {
+  const agent = (redirectUrl: string, response = { code: 'the-code', iss: 'https://auth.example.com' }): AuthorizationAgent & { seen: URL[]; issuers: unknown[] } => {
     const seen: URL[] = [];
-    return { redirectUrl, seen, authorize: (url) => { seen.push(url); return Promise.resolve(response); } };
+    const issuers: unknown[] = [];
+    return { redirectUrl, seen, issuers, authorize: (url, issuer) => { seen.push(url); issuers.push(issuer); return Promise.resolve(response); } };
   };
 
   it('without a person, never registers or redirects: it asks for a sign-in instead', async () => {
@@ -106,6 +107,7 @@ describe('ServerOAuthProvider', () => {
     await provider.saveDiscoveryState(discovery(['read', 'offline_access']));
     await provider.redirectToAuthorization(new URL('https://auth.example.com/a?scope=read'));
     assert.equal(person.seen[1].searchParams.get('scope'), 'read offline_access');
+    assert.deepEqual(person.issuers[1], { issuer: 'https://auth.example.com', sendsIss: false }, 'the agent is told where the sign-in started');
     assert.deepEqual(provider.takeAuthorizationResponse(), { code: 'the-code', iss: 'https://auth.example.com' });
     assert.equal(provider.takeAuthorizationResponse(), undefined);
   });

@@ -89,6 +89,37 @@ describe('redirect listener', () => {
     await assert.rejects(listener.response, (error: unknown) => error instanceof RedirectError && /access_denied \(User said no\)/.test(error.message));
   });
 
+  describe('an error answer from another authorization server (RFC 9207 mix-up)', () => {
+    const issuer = { issuer: 'https://auth.example.com', sendsIss: true };
+    const refusedUnread = (error: unknown): boolean => error instanceof RedirectError
+      && /an error answer that does not come from https:\/\/auth\.example\.com, the authorization server this sign-in started at, was refused unread \(RFC 9207\)/.test(error.message)
+      && !/Visit|evil/.test(error.message);
+
+    it('is refused without its text when it names another issuer', async () => {
+      const listener = await listenForRedirect({ state: 'st', port: 0, timeoutMs: 5000, issuer });
+      const page = await get(`${listener.redirectUri}?error=access_denied&error_description=Visit%20evil.example&iss=https%3A%2F%2Fevil.example&state=st`);
+      assert.equal(page.status, 400);
+      assert.match(page.body ?? '', /not accepted/);
+      assert.doesNotMatch(page.body ?? '', /evil/);
+      await assert.rejects(listener.response, refusedUnread);
+    });
+
+    it('is refused when it names none where the authorization server promised one', async () => {
+      const listener = await listenForRedirect({ state: 'st', port: 0, timeoutMs: 5000, issuer });
+      assert.equal((await get(`${listener.redirectUri}?error=access_denied&error_description=Visit%20evil.example&state=st`)).status, 400);
+      await assert.rejects(listener.response, refusedUnread);
+    });
+
+    it('is the authorization server\'s answer when the issuer fits, or none was promised and none came', async () => {
+      const right = await listenForRedirect({ state: 'st', port: 0, timeoutMs: 5000, issuer });
+      await get(`${right.redirectUri}?error=access_denied&error_description=No&iss=https%3A%2F%2Fauth.example.com&state=st`);
+      await assert.rejects(right.response, /refused the sign-in: access_denied \(No\)/);
+      const unpromised = await listenForRedirect({ state: 'st', port: 0, timeoutMs: 5000, issuer: { ...issuer, sendsIss: false } });
+      await get(`${unpromised.redirectUri}?error=access_denied&error_description=No&state=st`);
+      await assert.rejects(unpromised.response, /refused the sign-in: access_denied \(No\)/);
+    });
+  });
+
   it('gives up after its timeout and releases the port', async () => {
     const started = Date.now();
     const listener = await listenForRedirect({ state: 'st', port: 0, timeoutMs: 150 });

@@ -3,7 +3,7 @@
 // redirect URI is part of the client's registration, so it must be known before the flow starts).
 import { isLoopbackHostname } from './addressKind';
 import type { AuthorizationAgent } from './oauthProvider';
-import { listenForRedirect, loopbackRedirectUri, RedirectError, type AuthorizationResponse } from './redirectListener';
+import { listenForRedirect, loopbackRedirectUri, RedirectError, type AuthorizationResponse, type ExpectedIssuer } from './redirectListener';
 
 export interface LoopbackAgentOptions {
   port: number;
@@ -21,12 +21,12 @@ export class LoopbackAgent implements AuthorizationAgent {
     return loopbackRedirectUri(this.options.port);
   }
 
-  async authorize(authorizationUrl: URL): Promise<AuthorizationResponse> {
+  async authorize(authorizationUrl: URL, issuer?: ExpectedIssuer): Promise<AuthorizationResponse> {
     const problem = authorizationPageProblem(authorizationUrl);
     if (problem) throw new RedirectError(`the sign-in page ${authorizationUrl.href} is not opened: ${problem}`);
     const state = authorizationUrl.searchParams.get('state');
     if (!state) throw new RedirectError('the authorization request carries no state; refusing to sign in without one');
-    const listener = await listenForRedirect({ state, port: this.options.port, timeoutMs: this.options.timeoutMs, signal: this.options.signal });
+    const listener = await listenForRedirect({ state, port: this.options.port, timeoutMs: this.options.timeoutMs, signal: this.options.signal, issuer });
     try {
       if (!(await this.options.open(authorizationUrl))) throw new RedirectError('the sign-in was cancelled', true);
       return await listener.response;

@@ -12,14 +12,17 @@ import type {
   OAuthClientInformationMixed, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, OAuthTokens,
 } from '../sdk';
 import type { OAuthCredentialStore } from './credentialStore';
-import { loopbackRedirectUri, type AuthorizationResponse } from './redirectListener';
+import { loopbackRedirectUri, type AuthorizationResponse, type ExpectedIssuer } from './redirectListener';
 
 /** The person's side of an authorization-code sign-in: a browser and the loopback redirect. */
 export interface AuthorizationAgent {
   /** Where the authorization server sends the browser back to (fixed before the flow starts). */
   readonly redirectUrl: string;
-  /** Shows the authorization page and resolves with what the redirect brought back (code and issuer). */
-  authorize(authorizationUrl: URL): Promise<AuthorizationResponse>;
+  /**
+   * Shows the authorization page and resolves with what the redirect brought back (code and issuer);
+   * `issuer` is where the sign-in started, when its metadata is known.
+   */
+  authorize(authorizationUrl: URL, issuer?: ExpectedIssuer): Promise<AuthorizationResponse>;
 }
 
 export interface ServerOAuthProviderOptions {
@@ -147,7 +150,9 @@ export class ServerOAuthProvider implements CodeHoldingProvider {
       throw new SignInRequiredError(this.signInMessage(scope));
     }
     this.addOfflineAccess(authorizationUrl);
-    this.pendingResponse = await agent.authorize(authorizationUrl);
+    const metadata = this.discovery?.authorizationServerMetadata;
+    const issuer = metadata === undefined ? undefined : { issuer: metadata.issuer, sendsIss: metadata.authorization_response_iss_parameter_supported === true };
+    this.pendingResponse = await agent.authorize(authorizationUrl, issuer);
   }
 
   takeAuthorizationResponse(): AuthorizationResponse | undefined {

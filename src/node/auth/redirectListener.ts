@@ -7,6 +7,7 @@
 // authorization server ends it with that error; so does the timeout. Nothing here logs the code.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { validateAuthorizationResponseIssuer } from '../sdk';
 
 export const LOOPBACK_HOST = '127.0.0.1';
 export const REDIRECT_PATH = '/callback';
@@ -20,6 +21,18 @@ export interface RedirectListenerOptions {
   timeoutMs: number;
   /** Ends the wait early (the person cancelled). */
   signal?: AbortSignal;
+  /**
+   * Where the sign-in started. An error answer from elsewhere (a mix-up: RFC 9207) is refused without
+   * showing its text, which is then an attacker's; a code is handed on for the SDK's own issuer check.
+   */
+  issuer?: ExpectedIssuer;
+}
+
+/** The authorization server a sign-in started at, as its metadata names it (RFC 9207). */
+export interface ExpectedIssuer {
+  issuer: string;
+  /** Whether its metadata promises an `iss` on every answer (`authorization_response_iss_parameter_supported`). */
+  sendsIss: boolean;
 }
 
 /** What the browser brought back: the code, and the issuer that says which authorization server sent it. */
@@ -66,6 +79,11 @@ export async function listenForRedirect(options: RedirectListenerOptions): Promi
       return;
     }
     const error = url.searchParams.get('error');
+    if (error !== null && !fromExpectedIssuer(url.searchParams, options.issuer)) {
+      answer(res, 400, 'Sign-in not accepted', 'This answer does not come from the authorization server the sign-in started at, so what it says is not shown. Start the sign-in again from VS Code.');
+      finish(new RedirectError(`an error answer that does not come from ${options.issuer?.issuer ?? 'the authorization server'}, the authorization server this sign-in started at, was refused unread (RFC 9207)`));
+      return;
+    }
     if (error !== null) {
       const description = url.searchParams.get('error_description');
       answer(res, 400, 'Sign-in failed', `The authorization server answered: ${error}${description ? ` (${description})` : ''}. You can close this tab.`);
@@ -119,6 +137,17 @@ export async function listenForRedirect(options: RedirectListenerOptions): Promi
     response,
     close: () => finish(new RedirectError('the sign-in was closed', true)),
   };
+}
+
+/** Whether the answer's `iss` fits where the sign-in started (the SDK's RFC 9207 rules); true without an expectation. */
+function fromExpectedIssuer(params: URLSearchParams, expected: ExpectedIssuer | undefined): boolean {
+  if (expected === undefined) return true;
+  try {
+    validateAuthorizationResponseIssuer({ iss: params.get('iss') ?? undefined, expectedIssuer: expected.issuer, issParameterSupported: expected.sendsIss });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A free port on 127.0.0.1 now (bound and released), for a redirect URI that must be known before listening. */
