@@ -57,6 +57,15 @@ async function approvingBrowser(authorizationUrl: URL, seen: string[]): Promise<
   return true;
 }
 
+/** A browser whose person denies: loads the authorization page and submits its Deny button. */
+async function denyingBrowser(authorizationUrl: URL): Promise<boolean> {
+  const html = await (await fetch(authorizationUrl)).text();
+  const id = /name="id" value="([^"]+)"/.exec(html)![1];
+  const answer = await fetch(new URL('/consent', authorizationUrl), { method: 'POST', body: new URLSearchParams({ id, decision: 'deny' }) });
+  await answer.body?.cancel();
+  return true;
+}
+
 async function stats(server: HelperServer): Promise<Record<string, number>> {
   return await (await fetch(`http://127.0.0.1:${server.port}/control/stats`)).json() as Record<string, number>;
 }
@@ -184,28 +193,14 @@ describe('OAuth against an SDK-protected server (loopback)', function () {
   });
 
   it('a denied sign-in fails with the authorization server\'s answer and stores no token', async () => {
-    const deny = async (authorizationUrl: URL): Promise<boolean> => {
-      const html = await (await fetch(authorizationUrl)).text();
-      const id = /name="id" value="([^"]+)"/.exec(html)![1];
-      const answer = await fetch(new URL('/consent', authorizationUrl), { method: 'POST', body: new URLSearchParams({ id, decision: 'deny' }) });
-      await answer.body?.cancel();
-      return true;
-    };
-    await assert.rejects(signIn({ server: remote(url), store, clientName: 'MCP Switchboard', open: deny, timeoutMs: 10_000 }), /refused the sign-in: access_denied/);
+    await assert.rejects(signIn({ server: remote(url), store, clientName: 'MCP Switchboard', open: denyingBrowser, timeoutMs: 10_000 }), /refused the sign-in: access_denied/);
     assert.equal((await store.load(url)).tokens, undefined);
   });
 
   it('a denied sign-in whose answer names another issuer is refused unread: its text is not shown (RFC 9207)', async () => {
     const mixed = await helpers.fixture('oauth-protected.mjs', { ISS_PARAMETER: 'https://login.example.com/' });
     const mixedUrl = `http://127.0.0.1:${mixed.port}/mcp`;
-    const deny = async (authorizationUrl: URL): Promise<boolean> => {
-      const html = await (await fetch(authorizationUrl)).text();
-      const id = /name="id" value="([^"]+)"/.exec(html)![1];
-      const answer = await fetch(new URL('/consent', authorizationUrl), { method: 'POST', body: new URLSearchParams({ id, decision: 'deny' }) });
-      await answer.body?.cancel();
-      return true;
-    };
-    await assert.rejects(signIn({ server: remote(mixedUrl), store, clientName: 'MCP Switchboard', open: deny, timeoutMs: 10_000 }), (error: Error) => {
+    await assert.rejects(signIn({ server: remote(mixedUrl), store, clientName: 'MCP Switchboard', open: denyingBrowser, timeoutMs: 10_000 }), (error: Error) => {
       assert.match(error.message, /an error answer that does not come from http:\/\/127\.0\.0\.1:\d+\/, the authorization server this sign-in started at, was refused unread \(RFC 9207\)/);
       assert.doesNotMatch(error.message, /denied the request|login\.example\.com/);
       return true;
