@@ -1,6 +1,7 @@
 // An AuthorizationAgent that sends the person (or, in the CLI, a headless fetch) to the authorization
-// page and receives the code (with the issuer, when sent) on a one-shot listener on 127.0.0.1 at a port fixed in advance (the
-// redirect URI is part of the client's registration, so it must be known before the flow starts).
+// page and receives the code (with the issuer, when sent) on a one-shot listener on 127.0.0.1 at a port
+// fixed in advance (the redirect URI is part of the client's registration, so it must be known before
+// the flow starts).
 import { isLoopbackHostname } from './addressKind';
 import type { AuthorizationAgent } from './oauthProvider';
 import { listenForRedirect, loopbackRedirectUri, RedirectError, type AuthorizationResponse, type ExpectedIssuer } from './redirectListener';

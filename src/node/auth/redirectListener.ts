@@ -79,9 +79,10 @@ export async function listenForRedirect(options: RedirectListenerOptions): Promi
       return;
     }
     const error = url.searchParams.get('error');
-    if (error !== null && !fromExpectedIssuer(url.searchParams, options.issuer)) {
+    const expected = options.issuer;
+    if (error !== null && expected !== undefined && !fromIssuer(url.searchParams, expected)) {
       answer(res, 400, 'Sign-in not accepted', 'This answer does not come from the authorization server the sign-in started at, so what it says is not shown. Start the sign-in again from VS Code.');
-      finish(new RedirectError(`an error answer that does not come from ${options.issuer?.issuer ?? 'the authorization server'}, the authorization server this sign-in started at, was refused unread (RFC 9207)`));
+      finish(new RedirectError(`an error answer that does not come from ${expected.issuer}, the authorization server this sign-in started at, was refused unread (RFC 9207)`));
       return;
     }
     if (error !== null) {
@@ -139,9 +140,8 @@ export async function listenForRedirect(options: RedirectListenerOptions): Promi
   };
 }
 
-/** Whether the answer's `iss` fits where the sign-in started (the SDK's RFC 9207 rules); true without an expectation. */
-function fromExpectedIssuer(params: URLSearchParams, expected: ExpectedIssuer | undefined): boolean {
-  if (expected === undefined) return true;
+/** Whether the answer's `iss` fits where the sign-in started (the SDK's RFC 9207 rules). */
+function fromIssuer(params: URLSearchParams, expected: ExpectedIssuer): boolean {
   try {
     validateAuthorizationResponseIssuer({ iss: params.get('iss') ?? undefined, expectedIssuer: expected.issuer, issParameterSupported: expected.sendsIss });
     return true;
