@@ -4,6 +4,7 @@
 // signatures approvals' "Always allow" rules match. Trust's danger flags read commands through it too.
 export * from './commands';
 export * from './inertNodes';
+export * from './inertVariables';
 export * from './programs';
 export * from './syntax';
 export * from './words';
