@@ -1,9 +1,9 @@
 // An MCP App in a webview panel. The page (webview/app) holds the app in a sandboxed frame with the
 // Apps host bridge; this side serves the page under a policy that admits only its own script and
 // style, the app's own inline scripts and the origins the app's resource declared, and answers the
-// page's requests: a tool call
-// goes through the call gate as caller `app` (approvals and all) and only to a tool of the app's own
-// server that lets apps call it; a message for the model and a link are shown to the person first.
+// page's requests: a tool call goes through the call gate as caller `app` (approvals and all) and only
+// to a tool of the app's own server that lets apps call it; a message for the model and a link are
+// shown to the person first.
 import * as vscode from 'vscode';
 import { appMayCall, cspText, panelDirectives, type AppPolicy } from '../../core/apps';
 import type { ToolCallRequest, ToolCallResponse } from '../../core/calls';
@@ -119,7 +119,7 @@ export class AppPanel implements vscode.Disposable {
     return webviewPage(webview, this.deps.extensionUri, {
       script: 'appPanel.js', style: 'appPanel.css', title: `${this.app.load.tool} app`,
       // The frame inherits this page's policy (srcdoc): the app's, with the page's own script and style,
-      // and inline scripts by the hashes of the app's own; the frame's own policy takes the page's away again.
+      // and inline scripts only by the hashes of the app's own. Both policies hold in the frame.
       csp: (nonce) => cspText(panelDirectives(this.app.policy.directives, {
         scriptNonce: nonce, inlineScriptHashes: this.app.inlineScriptHashes, styleSources: webview.cspSource.split(/\s+/).filter((source) => source !== ''),
       })),
