@@ -5,7 +5,7 @@
 // holds (an unclosed comment, a `</head>`, a `<plaintext>`) can come before the policy or swallow it.
 // A policy element the app brings stays after it: policies only add up, never loosen.
 import { createHash } from 'node:crypto';
-import { defaultTreeAdapter, html as parse5Html, parse, serialize, type DefaultTreeAdapterTypes } from 'parse5';
+import type { DefaultTreeAdapterTypes } from 'parse5';
 
 type Node = DefaultTreeAdapterTypes.Node;
 type Element = DefaultTreeAdapterTypes.Element;
@@ -23,6 +23,8 @@ export function scriptHash(text: string): string {
 }
 
 const isElement = (node: Node): node is Element => 'tagName' in node;
+/** The namespaces parse5 gives elements (the values of its `html.NS`, which loads with the parser). */
+const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** The elements under `node` in document order. A template's content is not the document's, and is not walked. */
 function* elements(node: Node): Generator<Element> {
@@ -36,13 +38,15 @@ function* elements(node: Node): Generator<Element> {
 
 /** What a script element runs inline, as a browser hashes it (its child text); undefined for one that names a file (HTML's src, SVG's href). */
 function inlineText(script: Element): string | undefined {
-  const external = script.namespaceURI === parse5Html.NS.SVG ? 'href' : 'src';
+  const external = script.namespaceURI === SVG_NS ? 'href' : 'src';
   if (script.attrs.some((a) => a.name === external)) return undefined;
   return script.childNodes.map((child) => (child.nodeName === '#text' ? (child as DefaultTreeAdapterTypes.TextNode).value : '')).join('');
 }
 
 /** The frame's document for an app's HTML under the policy text `csp`, with the hashes of its inline scripts. */
-export function frameDocument(appHtml: string, csp: string): FrameDocument {
+export async function frameDocument(appHtml: string, csp: string): Promise<FrameDocument> {
+  // The parser loads with the first app shown, not with the chat, which only names apps.
+  const { defaultTreeAdapter, html: parse5Html, parse, serialize } = await import('parse5');
   const doc = parse(appHtml);
   const root = doc.childNodes.find(isElement);
   const head = root?.childNodes.find((n): n is Element => isElement(n) && n.tagName === 'head');

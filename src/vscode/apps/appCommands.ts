@@ -71,7 +71,7 @@ async function openApp(deps: AppCommandDeps, args: OpenAppArgs): Promise<AppPane
   const listed = view.catalog.resources.find((r) => r.uri === uri) as { _meta?: unknown } | undefined;
   const doc = appDocument(uri, await deps.readResource(args.serverId, uri), listed?._meta, (b64) => Buffer.from(b64, 'base64').toString('utf8'));
   const policy = appPolicy(doc.declared);
-  const frame = frameDocument(doc.html, cspText(policy.directives));
+  const frame = await frameDocument(doc.html, cspText(policy.directives));
   if (policy.refused.length > 0) deps.log.warn(`The ${args.tool} app of ${args.serverId} (${uri}) declared what is not allowed: ${policy.refused.join('; ')}.`);
   deps.log.info(`Opening the ${args.tool} app of ${args.serverId} (${uri}).`);
   return new AppPanel({
