@@ -23,7 +23,7 @@ export function scriptHash(text: string): string {
 }
 
 const isElement = (node: Node): node is Element => 'tagName' in node;
-/** The namespaces parse5 gives elements (the values of its `html.NS`, which loads with the parser). */
+/** The SVG namespace as parse5 gives it to elements (its `html.NS.SVG`, which loads only with the parser). */
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** The elements under `node` in document order. A template's content is not the document's, and is not walked. */
