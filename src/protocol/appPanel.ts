@@ -12,17 +12,14 @@ export interface AppToolResult {
   readonly _meta?: Readonly<Record<string, unknown>>;
 }
 
-/** What the panel shows: the app's HTML and the policy its frame runs under. */
+/** What the panel shows: the app's document, with the policy its frame runs under already in it. */
 export interface AppLoad {
   /** The server and tool the app belongs to, for the panel's header. */
   readonly serverId: string;
   readonly tool: string;
   readonly uri: string;
-  readonly html: string;
-  /** The frame's Content-Security-Policy (built from the resource's declared origins). */
-  readonly frameCsp: string;
-  /** The nonce the frame's policy admits: the panel puts it on the app's own scripts. */
-  readonly scriptNonce: string;
+  /** The frame's document (`srcdoc`): the app's HTML with the frame's Content-Security-Policy first in its head. */
+  readonly frameDocument: string;
   /** What the resource declared that the host left out of the policy, with why. */
   readonly refused: readonly string[];
   /** Permissions the resource asked for; none is granted. */
@@ -79,6 +76,6 @@ export function parseAppPanelMessage(data: unknown): ParsedAppPanelMessage {
 /** Whether data from the extension is a message of this protocol (the panel checks before acting). */
 export function isHostToAppPanel(data: unknown): data is HostToAppPanel {
   if (!isRecord(data)) return false;
-  if (data.type === 'load') return isRecord(data.app) && typeof data.app.html === 'string' && typeof data.app.frameCsp === 'string';
+  if (data.type === 'load') return isRecord(data.app) && typeof data.app.frameDocument === 'string';
   return (data.type === 'response' || data.type === 'error') && isRequestId(data.id);
 }

@@ -4,9 +4,13 @@
 // the answer offers "Open get-time app", the app renders in its panel with the call's result, its
 // "Get Server Time" button calls the tool again through an approval card (caller: an MCP App) and the
 // new time reaches the app; its "Send Message" is shown in a dialog before anything is sent. `hostile`
-// (test/fixtures/servers/hostile-app.mjs) is an app that tries to leave its frame: the parent frame,
-// VS Code's webview API, storage and the network (a 127.0.0.1 listener this flow runs, which must get
-// no request) all fail, and the origins it declared that are not understood are named above it.
+// (test/fixtures/e2e-apps/hostile-app.mjs) is an app that tries to leave its frame: the parent frame,
+// VS Code's webview API, storage and every way a script can ask for a URL it did not declare (a copied
+// nonce, an integrity naming its own script's hash, a `<base>`, a dynamic import, an image, a fetch, a
+// beacon, a WebSocket, window.open, an EventSource, a worker, a stylesheet's loads, a nested frame, a
+// form post, a meta refresh) all fail — a 127.0.0.1 listener this flow runs gets no request — while
+// what it declared (a second listener: a fetch, a script, an image) works, and the origins it declared
+// that are not understood are named above it.
 import http from 'node:http';
 import path from 'node:path';
 import { startCodeServer } from '../harness/codeServer.mjs';
@@ -19,13 +23,25 @@ import { installWithScriptedModel, openSidebar, openWorkbench, runWorkbenchFlow,
 
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/;
 
-/** A 127.0.0.1 listener that counts every request and WebSocket upgrade the hostile app gets through. */
-async function startProbeListener() {
+// A 1×1 transparent GIF, for the image the hostile app is allowed to load.
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/** A 127.0.0.1 listener that counts every request and WebSocket upgrade it gets, and answers each. */
+async function startListener() {
   const hits = [];
   const server = http.createServer((req, res) => {
     hits.push(`${req.method} ${req.url}`);
     res.setHeader('Access-Control-Allow-Origin', '*');
-    res.end('reached');
+    const { pathname } = new URL(req.url, 'http://127.0.0.1');
+    if (pathname.endsWith('.gif')) {
+      res.setHeader('Content-Type', 'image/gif');
+      res.end(GIF);
+    } else if (pathname.endsWith('.js')) {
+      res.setHeader('Content-Type', 'text/javascript');
+      res.end('window.declaredScriptRan = true;');
+    } else {
+      res.end('reached');
+    }
   });
   server.on('upgrade', (req, socket) => {
     hits.push(`upgrade ${req.url}`);
@@ -66,7 +82,9 @@ async function appFrame(page, title) {
 export async function appsFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs }) {
   const stateDir = makeStateDir('e2e-apps');
   const fixture = prepareFixture('e2e-apps', stateDir);
-  const listener = await startProbeListener();
+  // The hostile app's two destinations: one it never declared (it must get nothing), one it did.
+  const listener = await startListener();
+  const declaredListener = await startListener();
   let server;
   let browser;
   const shot = screenshots(resultsDir, log, () => browser?.page);
@@ -75,7 +93,10 @@ export async function appsFlow({ checks, vsix, manifest, resultsDir, log, timeou
     await checks.gate('apps flow: the extension and the scripted model are installed, two App servers configured, the workbench opens', async () => {
       const servers = {
         basic: { command: 'node', args: [path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-basic-vanillajs', 'dist', 'index.js'), '--stdio'] },
-        hostile: { command: 'node', args: [path.join(fixturesDir, 'servers', 'hostile-app.mjs')], env: { HOSTILE_PROBE_URL: listener.url } },
+        hostile: {
+          command: 'node', args: [path.join(fixturesDir, 'e2e-apps', 'hostile-app.mjs')],
+          env: { HOSTILE_PROBE_URL: listener.url, HOSTILE_DECLARED_URL: declaredListener.url },
+        },
       };
       writeServers(path.join(fixture.home, '.mcp.json'), servers);
       installWithScriptedModel(stateDir, vsix);
@@ -181,24 +202,51 @@ export async function appsFlow({ checks, vsix, manifest, resultsDir, log, timeou
     });
     if (checks.blocked) return;
 
-    await checks.check('the hostile app reaches neither the parent frame, nor VS Code\'s webview API, nor storage, nor the network', async () => {
+    await checks.check('the hostile app reaches neither the parent frame, nor VS Code\'s webview API, nor storage, nor any origin it did not declare', async () => {
       const results = JSON.parse(await hostile.app.locator('#probe-results').innerText());
       log(`  ${JSON.stringify(results)}`);
-      const expected = ['parentDocument', 'parentLocation', 'topDocument', 'parentWebviewApi', 'ownWebviewApi', 'localStorage', 'cookie', 'fetch', 'image', 'beacon', 'websocket'];
-      const missing = expected.filter((name) => !(name in results));
+      const undeclared = ['parentDocument', 'parentLocation', 'topDocument', 'parentWebviewApi', 'ownWebviewApi', 'localStorage', 'cookie',
+        'clonedNonce', 'integrityHash', 'baseTag', 'dynamicImport', 'fetch', 'image', 'beacon', 'websocket', 'windowOpen', 'eventSource', 'worker', 'css', 'nestedFrame'];
+      const missing = undeclared.filter((name) => !(name in results));
       if (missing.length > 0) throw new Error(`the probe did not try ${missing.join(', ')}`);
-      // A beacon is only "tried" in the frame: the listener below says whether it arrived.
-      const reached = Object.entries(results).filter(([name, value]) => !String(value).startsWith(name === 'beacon' ? 'tried' : 'blocked'));
-      if (reached.length > 0) throw new Error(`the app got through: ${JSON.stringify(Object.fromEntries(reached))}`);
+      // A beacon, a stylesheet's loads and a nested frame's are only "tried" in the frame (a worker may be): the listener below says whether they arrived.
+      const onlyTried = new Set(['beacon', 'css', 'nestedFrame', 'worker']);
+      const reached = undeclared.filter((name) => !String(results[name]).startsWith('blocked') && !(onlyTried.has(name) && String(results[name]).startsWith('tried')));
+      if (reached.length > 0) throw new Error(`the app got through: ${JSON.stringify(Object.fromEntries(reached.map((name) => [name, results[name]])))}`);
       // A blocked request never leaves the browser: give a late one time to arrive, then count.
       await page.waitForTimeout(1000);
-      if (listener.hits.length > 0) throw new Error(`the listener got requests from the app: ${listener.hits.join(', ')}`);
+      if (listener.hits.length > 0) throw new Error(`the undeclared listener got requests from the app: ${listener.hits.join(', ')}`);
+    });
+
+    await checks.check('what the hostile app declared still works: its fetch, script and image reach the declared listener', async () => {
+      const results = JSON.parse(await hostile.app.locator('#probe-results').innerText());
+      const declared = ['declaredFetch', 'declaredScript', 'declaredImage'];
+      const failed = declared.filter((name) => !String(results[name]).startsWith('allowed'));
+      if (failed.length > 0) throw new Error(`what the app declared did not work: ${JSON.stringify(Object.fromEntries(failed.map((name) => [name, results[name]])))}`);
+      for (const want of ['GET /fetch', 'GET /script.js', 'GET /image.gif']) {
+        if (!declaredListener.hits.includes(want)) throw new Error(`the declared listener did not get ${want}: ${declaredListener.hits.join(', ')}`);
+      }
+      log(`  the declared listener got: ${declaredListener.hits.join(', ')}`);
+    });
+
+    await checks.check('a form post and a meta refresh from the hostile app reach no origin it did not declare', async () => {
+      // Each would take the app's document away: they run after its results were read.
+      const before = listener.hits.length;
+      await hostile.app.locator('#form-post').click();
+      await page.waitForTimeout(1000);
+      const afterForm = await hostile.app.locator('#probe-title').count().catch(() => 0);
+      await hostile.app.locator('#meta-refresh').click({ timeout: 5000 }).catch((error) => log(`  the refresh button: ${error.message.split('\n')[0]}`));
+      await page.waitForTimeout(2000);
+      log(`  after the form post the app's document ${afterForm > 0 ? 'stayed' : 'was gone'}; the frame is now at ${hostile.app.url()}`);
+      log(`  screenshot: ${await shot('apps-hostile-navigations.png')}`);
+      const got = listener.hits.slice(before);
+      if (got.length > 0) throw new Error(`the undeclared listener got requests from the app's form post or refresh: ${got.join(', ')}`);
     });
   };
 
   await runWorkbenchFlow({
     name: 'apps flow', timeoutMs, checks, log, shot, stateDir, flow,
     workbench: () => ({ browser, server }),
-    cleanup: () => listener.close(),
+    cleanup: () => Promise.all([listener.close(), declaredListener.close()]),
   });
 }

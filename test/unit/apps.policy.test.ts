@@ -1,12 +1,13 @@
 // MCP Apps in core: which tools and results name an app, which tools an app may call, the app's HTML
 // in a resource read, and the frame's CSP built from what the resource declares — what is understood
-// is allowed, the rest left out and named.
+// is allowed, the rest left out and named — with the panel's policy around it.
 import * as assert from 'node:assert/strict';
 import {
-  APP_MIME_TYPE, appDocument, appMayCall, appPolicy, callAppUri, cspOrigin, cspText, resultAppUri, toolAppUri, withSources,
+  APP_MIME_TYPE, appDocument, appMayCall, appPolicy, callAppUri, cspOrigin, cspText, panelDirectives, resultAppUri, scriptHash, toolAppUri,
 } from '../../src/core/apps';
 
 const NONCE = 'abcdefghijklmnop0123';
+const HASH = scriptHash('window.app = 1;');
 const directive = (policy: { directives: ReadonlyArray<readonly [string, readonly string[]]> }, name: string) =>
   policy.directives.find(([d]) => d === name)?.[1];
 
@@ -98,12 +99,14 @@ describe('cspOrigin', () => {
 });
 
 describe('appPolicy', () => {
-  it('allows nothing beyond the frame’s own scripts and inline styles when nothing is declared', () => {
-    const policy = appPolicy(undefined, NONCE);
+  it('allows nothing outside the frame when nothing is declared: inline scripts and styles, data: media', () => {
+    const policy = appPolicy(undefined);
     assert.equal(cspText(policy.directives), [
-      "default-src 'none'", `script-src 'nonce-${NONCE}'`, "style-src 'unsafe-inline'", 'img-src data:', 'font-src data:', 'media-src data:',
+      "default-src 'none'", "script-src 'unsafe-inline'", "style-src 'unsafe-inline'", 'img-src data:', 'font-src data:', 'media-src data:',
       "connect-src 'none'", "frame-src 'none'", "base-uri 'none'", "form-action 'none'", "object-src 'none'",
     ].join('; '));
+    assert.deepEqual(appPolicy({}).directives, policy.directives);
+    assert.deepEqual(appPolicy({ csp: {} }).directives, policy.directives);
     assert.deepEqual(policy.refused, []);
     assert.deepEqual(policy.permissionsAsked, []);
   });
@@ -116,9 +119,9 @@ describe('appPolicy', () => {
         frameDomains: ['https://www.youtube.com'],
         baseUriDomains: ['https://cdn.example.com'],
       },
-    }, NONCE);
+    });
     assert.deepEqual(directive(policy, 'connect-src'), ['https://api.example.com', 'wss://live.example.com']);
-    assert.deepEqual(directive(policy, 'script-src'), [`'nonce-${NONCE}'`, 'https://cdn.example.com']);
+    assert.deepEqual(directive(policy, 'script-src'), ["'unsafe-inline'", 'https://cdn.example.com']);
     for (const d of ['style-src', 'img-src', 'font-src', 'media-src']) assert.ok(directive(policy, d)?.includes('https://cdn.example.com'), d);
     assert.deepEqual(directive(policy, 'frame-src'), ['https://www.youtube.com']);
     assert.deepEqual(directive(policy, 'base-uri'), ['https://cdn.example.com']);
@@ -126,13 +129,21 @@ describe('appPolicy', () => {
     assert.deepEqual(policy.refused, []);
   });
 
+  it('names no nonce, hash or strict-dynamic for scripts, whatever is declared: a script loads from a declared origin or not at all', () => {
+    for (const declared of [undefined, { csp: { resourceDomains: ['https://cdn.example.com', "'nonce-abc'", "'sha256-x'", "'strict-dynamic'"] } }]) {
+      const sources = directive(appPolicy(declared), 'script-src') ?? [];
+      assert.deepEqual(sources.filter((s) => s.startsWith("'") && s !== "'unsafe-inline'"), [], JSON.stringify(sources));
+      assert.ok(sources.every((s) => s === "'unsafe-inline'" || s === 'https://cdn.example.com'), JSON.stringify(sources));
+    }
+  });
+
   it('leaves out what it does not understand, names it, and stays as strict as declaring nothing', () => {
     const policy = appPolicy({
       csp: { connectDomains: ['*', "'unsafe-inline'", 'https://ok.example.com'], scriptDomains: ['https://x.com'], resourceDomains: 'https://cdn.example.com' },
       permissions: { camera: {}, telepathy: {} },
-    }, NONCE);
+    });
     assert.deepEqual(directive(policy, 'connect-src'), ['https://ok.example.com']);
-    assert.deepEqual(directive(policy, 'script-src'), [`'nonce-${NONCE}'`]);
+    assert.deepEqual(directive(policy, 'script-src'), ["'unsafe-inline'"]);
     assert.deepEqual(policy.refused, [
       'csp.connectDomains: "*" is not an origin (scheme://host[:port])',
       'csp.connectDomains: "\'unsafe-inline\'" is not an origin (scheme://host[:port])',
@@ -141,23 +152,36 @@ describe('appPolicy', () => {
       'permissions.telepathy is not a permission this host understands',
     ]);
     assert.deepEqual(policy.permissionsAsked, ['camera', 'telepathy']);
-    assert.match(appPolicy('everything', NONCE).refused[0], /_meta.ui is not an object/);
-  });
-
-  it('wants a real nonce', () => {
-    assert.throws(() => appPolicy(undefined, 'short'), /nonce/);
-    assert.throws(() => appPolicy(undefined, "abcdefghijklmnop' *"), /nonce/);
+    assert.match(appPolicy('everything').refused[0], /_meta.ui is not an object/);
   });
 });
 
-describe('withSources', () => {
-  it('adds the panel’s own sources, dropping a none they join, and appends new directives', () => {
-    const policy = appPolicy(undefined, NONCE);
-    const panel = withSources(policy.directives, { 'script-src': ["'nonce-panel'"], 'connect-src': [], 'style-src': ['vscode-resource:'], 'img-src': ['vscode-resource:'], 'worker-src': ["'none'"] });
-    assert.equal(cspText(panel).includes(`script-src 'nonce-${NONCE}' 'nonce-panel'`), true);
-    assert.equal(cspText(panel).includes("connect-src 'none'"), true);
-    assert.equal(cspText(panel).includes("style-src 'unsafe-inline' vscode-resource:"), true);
-    assert.equal(cspText(panel).endsWith("worker-src 'none'"), true);
-    assert.equal(cspText(withSources([['frame-src', ["'none'"]]], { 'frame-src': ['blob:'] })), 'frame-src blob:');
+describe('panelDirectives', () => {
+  const own = { scriptNonce: NONCE, inlineScriptHashes: [HASH], styleSources: ["'self'", 'https://*.vscode-cdn.net'] };
+
+  it('admits the panel\'s script by nonce and the app\'s inline scripts by hash, never any inline script', () => {
+    const panel = panelDirectives(appPolicy(undefined).directives, own);
+    assert.equal(cspText(panel), [
+      "default-src 'none'", `script-src 'nonce-${NONCE}' ${HASH}`, "style-src 'unsafe-inline' 'self' https://*.vscode-cdn.net", 'img-src data:', 'font-src data:',
+      'media-src data:', "connect-src 'none'", "frame-src 'none'", "base-uri 'none'", "form-action 'none'", "object-src 'none'",
+    ].join('; '));
+  });
+
+  it('keeps the declared origins and every other directive of the frame as they are', () => {
+    const frame = appPolicy({ csp: { resourceDomains: ['https://cdn.example.com'], connectDomains: ['https://api.example.com'] } }).directives;
+    const panel = panelDirectives(frame, { ...own, inlineScriptHashes: [HASH, HASH] });
+    assert.deepEqual(panel.find(([d]) => d === 'script-src')?.[1], [`'nonce-${NONCE}'`, HASH, 'https://cdn.example.com']);
+    assert.deepEqual(panel.filter(([d]) => d !== 'script-src' && d !== 'style-src'), frame.filter(([d]) => d !== 'script-src' && d !== 'style-src'));
+    assert.deepEqual(cspText(panelDirectives(frame, { ...own, inlineScriptHashes: [] })).split('; ')[1], `script-src 'nonce-${NONCE}' https://cdn.example.com`);
+  });
+
+  it('refuses a nonce, hash or style source it does not understand', () => {
+    const frame = appPolicy(undefined).directives;
+    assert.throws(() => panelDirectives(frame, { ...own, scriptNonce: 'short' }), /nonce/);
+    assert.throws(() => panelDirectives(frame, { ...own, scriptNonce: "abcdefghijklmnop' *" }), /nonce/);
+    assert.throws(() => panelDirectives(frame, { ...own, inlineScriptHashes: ["'unsafe-inline'"] }), /not a sha256 hash source/);
+    assert.throws(() => panelDirectives(frame, { ...own, inlineScriptHashes: ["'sha256-abc='"] }), /not a sha256 hash source/);
+    assert.throws(() => panelDirectives(frame, { ...own, styleSources: ['https://x.com; script-src *'] }), /not 'self', a scheme or a host source/);
+    assert.throws(() => panelDirectives(frame, { ...own, styleSources: ["'unsafe-eval'"] }), /not 'self', a scheme or a host source/);
   });
 });

@@ -28,10 +28,10 @@ describe('parseAppPanelMessage', () => {
 
 describe('isHostToAppPanel', () => {
   it('knows the extension\'s messages and nothing else', () => {
-    assert.equal(isHostToAppPanel({ type: 'load', app: { html: '<p>', frameCsp: "default-src 'none'" } }), true);
+    assert.equal(isHostToAppPanel({ type: 'load', app: { frameDocument: '<p>' } }), true);
     assert.equal(isHostToAppPanel({ type: 'response', id: 1, method: 'callTool', result: {} }), true);
     assert.equal(isHostToAppPanel({ type: 'error', id: 1, error: { code: 'failed', message: 'x' } }), true);
-    assert.equal(isHostToAppPanel({ type: 'load', app: { html: '<p>' } }), false);
+    assert.equal(isHostToAppPanel({ type: 'load', app: { frameDocument: 7 } }), false);
     assert.equal(isHostToAppPanel({ jsonrpc: '2.0', method: 'ui/initialize' }), false);
   });
 });

@@ -1,10 +1,10 @@
 // The MCP App panel's page: asks the extension for the app, shows it in a sandboxed frame (scripts
 // only, no same origin: it reaches neither this page, nor VS Code's webview API, nor storage), and
-// connects the Apps host bridge to it. The page's own policy admits nothing but its script, its style
-// and the app's declared origins; the frame adds the app's own policy on top.
+// connects the Apps host bridge to it. The page's own policy admits nothing but its script, its style,
+// the app's own inline scripts and the app's declared origins; the frame's document, built by the
+// extension, carries the app's own policy first in its head.
 import { isHostToAppPanel, type AppLoad, type AppPanelRequest, type HostToAppPanel } from '../../src/protocol/appPanel';
 import { connectBridge, type Relay } from './bridge';
-import { frameDocument } from './frameDocument';
 
 declare function acquireVsCodeApi(): { postMessage(message: unknown): void };
 
@@ -83,5 +83,5 @@ function show(app: AppLoad): void {
   connectBridge(shown, app, relay, (height) => { shown.style.height = `${Math.max(120, Math.ceil(height))}px`; })
     .then(() => { status.textContent = ''; })
     .catch((error: unknown) => { status.textContent = `The app's bridge failed: ${error instanceof Error ? error.message : String(error)}`; });
-  shown.srcdoc = frameDocument(app.html, app.frameCsp, app.scriptNonce);
+  shown.srcdoc = app.frameDocument;
 }

@@ -1,9 +1,18 @@
 // The Content-Security-Policy of an app's frame, built from what its resource declares in
-// `_meta.ui.csp`. Nothing is allowed that the resource does not name: no network, no nested frame, no
-// plugin, no form submission. An origin is taken only in the forms this file understands (an https
-// or wss origin, `*.` subdomains, http/ws on the loopback); anything else — a keyword, a scheme, a
-// path, a wildcard host — is left out and named, so the policy only ever gets stricter than declared.
-
+// `_meta.ui.csp`, and the policy of the panel page around it. Nothing is allowed that the resource does
+// not name: no network, no nested frame, no plugin, no form submission. An origin is taken only in the
+// forms this file understands (an https or wss origin, `*.` subdomains, http/ws on the loopback);
+// anything else — a keyword, a scheme, a path, a wildcard host — is left out and named, so the policy
+// only ever gets stricter than declared.
+//
+// Scripts: the frame's own policy names no nonce and no hash. A nonce is readable by the app's script,
+// which can copy it onto a script element of its own (and a nonced script's dynamic imports carry it);
+// a hash admits a script element from any URL whose `integrity` names it. So the frame's script-src is
+// `'unsafe-inline'` and the declared resource origins: a script loads from a declared origin or not at
+// all, whatever its attributes. The panel's policy, which the frame's document inherits (srcdoc), admits
+// inline scripts by hash — the app's own only — and the panel's script by nonce; in the frame both
+// policies hold, so an inline script runs only if it is the app's own, and a script (or anything else)
+// loads only from where the resource declared.
 /** The `csp` fields of the Apps extension, each with the directives it opens and the schemes it may name. */
 const CSP_FIELDS = {
   connectDomains: { directives: ['connect-src'], schemes: ['https', 'wss', 'http', 'ws'] },
@@ -55,13 +64,8 @@ export function cspOrigin(value: unknown, schemes: readonly string[]): { source:
   return { source: `${scheme}://${host}${port === undefined ? '' : `:${port}`}` };
 }
 
-/**
- * The frame's policy for what a resource declared in its `_meta.ui` (`declared`, as the server sent
- * it). `scriptNonce` is the nonce the host put on the document's own scripts: only they, and scripts
- * from the declared resource origins, run.
- */
-export function appPolicy(declared: unknown, scriptNonce: string): AppPolicy {
-  if (!/^[A-Za-z0-9+/=_-]{16,}$/.test(scriptNonce)) throw new Error('the script nonce must be at least 16 base64 characters');
+/** The frame's own policy for what a resource declared in its `_meta.ui` (`declared`, as the server sent it). */
+export function appPolicy(declared: unknown): AppPolicy {
   const refused: string[] = [];
   const opened = new Map<string, string[]>();
   const ui = isRecord(declared) ? declared : {};
@@ -102,7 +106,8 @@ export function appPolicy(declared: unknown, scriptNonce: string): AppPolicy {
   };
   const directives: CspDirectives = [
     ['default-src', ["'none'"]],
-    ['script-src', or('script-src', [`'nonce-${scriptNonce}'`])],
+    // Inline scripts are the app's code; no nonce or hash, which a script could reuse (see above).
+    ['script-src', or('script-src', ["'unsafe-inline'"])],
     // Inline styles cannot run code; apps set their theme through them.
     ['style-src', or('style-src', ["'unsafe-inline'"])],
     ['img-src', or('img-src', ['data:'])],
@@ -122,19 +127,38 @@ export function cspText(directives: CspDirectives): string {
   return directives.map(([directive, sources]) => `${directive} ${sources.join(' ')}`).join('; ');
 }
 
+/** A nonce of the panel's script: base64, at least 16 characters (no quote, space or `;` can reach the policy). */
+const NONCE = /^[A-Za-z0-9+/_-]{16,}={0,2}$/;
+/** A CSP hash source of SHA-256 (the form `scriptHash` gives). */
+const SHA256_SOURCE = /^'sha256-[A-Za-z0-9+/]{43}='$/;
+/** `'self'`, a scheme source or a scheme-and-host source (what VS Code's `webview.cspSource` lists), nothing that could end a directive. */
+const STYLE_SOURCE = /^('self'|[a-z][a-z0-9+.-]*:(\/\/[A-Za-z0-9.*:[\]-]+)?)$/;
+
+/** What the panel page adds to the app's policy for itself. */
+export interface PanelSources {
+  /** The nonce on the panel's one script. */
+  readonly scriptNonce: string;
+  /** The hashes of the app's inline scripts (`'sha256-…'`, from `frameDocument`). */
+  readonly inlineScriptHashes: readonly string[];
+  /** Where the panel's stylesheet comes from (`webview.cspSource`, split at its spaces). */
+  readonly styleSources: readonly string[];
+}
+
 /**
- * `directives` with `extra` sources added (the panel around the frame needs its own script and style
- * besides the app's: the frame inherits the panel's policy, so the panel's must admit the app's).
- * `'none'` goes when a source joins it.
+ * The panel page's policy around the frame of `frame` (the frame's own directives): the same
+ * directives, but scripts by the panel's nonce, the app's inline script hashes and the declared
+ * origins — never `'unsafe-inline'` — and the panel's stylesheet besides. The frame's document
+ * inherits it: whatever the app adds must pass both. Throws on a nonce, hash or source it does not
+ * understand.
  */
-export function withSources(directives: CspDirectives, extra: Readonly<Record<string, readonly string[]>>): CspDirectives {
-  const seen = new Set<string>();
-  const merged = directives.map(([directive, sources]): readonly [string, readonly string[]] => {
-    seen.add(directive);
-    const added = extra[directive] ?? [];
-    if (added.length === 0) return [directive, sources];
-    return [directive, [...sources.filter((s) => s !== "'none'"), ...added.filter((s) => !sources.includes(s))]];
+export function panelDirectives(frame: CspDirectives, own: PanelSources): CspDirectives {
+  if (!NONCE.test(own.scriptNonce)) throw new Error('the script nonce must be at least 16 base64 characters');
+  for (const hash of own.inlineScriptHashes) if (!SHA256_SOURCE.test(hash)) throw new Error(`${JSON.stringify(hash)} is not a sha256 hash source`);
+  for (const source of own.styleSources) if (!STYLE_SOURCE.test(source)) throw new Error(`${JSON.stringify(source)} is not 'self', a scheme or a host source`);
+  const declared = (sources: readonly string[]): string[] => sources.filter((s) => !s.startsWith("'"));
+  return frame.map(([directive, sources]): readonly [string, readonly string[]] => {
+    if (directive === 'script-src') return [directive, [`'nonce-${own.scriptNonce}'`, ...new Set(own.inlineScriptHashes), ...declared(sources)]];
+    if (directive === 'style-src') return [directive, [...sources, ...own.styleSources.filter((s) => !sources.includes(s))]];
+    return [directive, sources];
   });
-  for (const [directive, sources] of Object.entries(extra)) if (!seen.has(directive)) merged.push([directive, [...sources]]);
-  return merged;
 }

@@ -1,9 +1,8 @@
 // "Open App…": shows a tool's MCP App (its `ui://` resource) in a panel. The chat's "Open <tool> app"
 // button runs it with the call that named the app (`{ serverId, tool, arguments, result }`: the app
 // gets them once it is ready); from the palette it offers the ready servers' tools that have an app.
-import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
-import { appDocument, appPolicy, callAppUri, toolAppUri } from '../../core/apps';
+import { appDocument, appPolicy, callAppUri, cspText, frameDocument, toolAppUri } from '../../core/apps';
 import type { ToolCallRequest, ToolCallResponse } from '../../core/calls';
 import type { CallToolResult, ServerView } from '../../core/lifecycle';
 import { notifyError, notifyInfo } from '../ui/notify';
@@ -71,8 +70,8 @@ async function openApp(deps: AppCommandDeps, args: OpenAppArgs): Promise<AppPane
   if (uri === undefined) throw new Error('the tool has no app (no ui:// resource)');
   const listed = view.catalog.resources.find((r) => r.uri === uri) as { _meta?: unknown } | undefined;
   const doc = appDocument(uri, await deps.readResource(args.serverId, uri), listed?._meta, (b64) => Buffer.from(b64, 'base64').toString('utf8'));
-  const scriptNonce = crypto.randomBytes(18).toString('base64');
-  const policy = appPolicy(doc.declared, scriptNonce);
+  const policy = appPolicy(doc.declared);
+  const frame = await frameDocument(doc.html, cspText(policy.directives));
   if (policy.refused.length > 0) deps.log.warn(`The ${args.tool} app of ${args.serverId} (${uri}) declared what is not allowed: ${policy.refused.join('; ')}.`);
   deps.log.info(`Opening the ${args.tool} app of ${args.serverId} (${uri}).`);
   return new AppPanel({
@@ -83,10 +82,11 @@ async function openApp(deps: AppCommandDeps, args: OpenAppArgs): Promise<AppPane
     log: deps.log,
   }, {
     load: {
-      serverId: args.serverId, tool: args.tool, uri, html: doc.html, scriptNonce, refused: policy.refused, permissionsAsked: policy.permissionsAsked,
+      serverId: args.serverId, tool: args.tool, uri, frameDocument: frame.html, refused: policy.refused, permissionsAsked: policy.permissionsAsked,
       ...(args.arguments ? { toolInput: args.arguments } : {}), ...(args.result ? { toolResult: args.result } : {}),
     },
     policy,
+    inlineScriptHashes: frame.inlineScriptHashes,
   }, deps.hostVersion);
 }
 

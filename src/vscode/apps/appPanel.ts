@@ -1,10 +1,11 @@
 // An MCP App in a webview panel. The page (webview/app) holds the app in a sandboxed frame with the
 // Apps host bridge; this side serves the page under a policy that admits only its own script and
-// style and the origins the app's resource declared, and answers the page's requests: a tool call
-// goes through the call gate as caller `app` (approvals and all) and only to a tool of the app's own
-// server that lets apps call it; a message for the model and a link are shown to the person first.
+// style, the app's own inline scripts and the origins the app's resource declared, and answers the
+// page's requests: a tool call goes through the call gate as caller `app` (approvals and all) and only
+// to a tool of the app's own server that lets apps call it; a message for the model and a link are
+// shown to the person first.
 import * as vscode from 'vscode';
-import { appMayCall, cspText, withSources, type AppPolicy } from '../../core/apps';
+import { appMayCall, cspText, panelDirectives, type AppPolicy } from '../../core/apps';
 import type { ToolCallRequest, ToolCallResponse } from '../../core/calls';
 import { DisposableStore } from '../../core/disposable';
 import type { CallToolResult, ServerView } from '../../core/lifecycle';
@@ -24,10 +25,11 @@ export interface AppPanelDeps {
   log: vscode.LogOutputChannel;
 }
 
-/** One app to show: what the panel page is sent, and the policy its frame runs under. */
+/** One app to show: what the panel page is sent, the policy its frame runs under, and the hashes of its inline scripts. */
 export interface AppToShow {
-  readonly load: Omit<AppLoad, 'frameCsp' | 'theme' | 'hostVersion'>;
+  readonly load: Omit<AppLoad, 'theme' | 'hostVersion'>;
   readonly policy: AppPolicy;
+  readonly inlineScriptHashes: readonly string[];
 }
 
 export class AppPanel implements vscode.Disposable {
@@ -46,7 +48,7 @@ export class AppPanel implements vscode.Disposable {
     });
     const webview = this.panel.webview;
     const theme = vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Light || vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.HighContrastLight ? 'light' : 'dark';
-    const full: AppLoad = { ...load, frameCsp: cspText(app.policy.directives), theme, hostVersion };
+    const full: AppLoad = { ...load, theme, hostVersion };
     this.store.add(webview.onDidReceiveMessage((data: unknown) => { void this.onMessage(full, data); }));
     this.store.add(this.panel.onDidDispose(() => this.store.dispose()));
     webview.html = this.html(webview);
@@ -116,9 +118,11 @@ export class AppPanel implements vscode.Disposable {
   private html(webview: vscode.Webview): string {
     return webviewPage(webview, this.deps.extensionUri, {
       script: 'appPanel.js', style: 'appPanel.css', title: `${this.app.load.tool} app`,
-      // The frame inherits this page's policy (srcdoc), so the page's is the app's plus the page's own
-      // script and style; the frame's own policy then takes those away again.
-      csp: (nonce) => cspText(withSources(this.app.policy.directives, { 'script-src': [`'nonce-${nonce}'`], 'style-src': [webview.cspSource] })),
+      // The frame inherits this page's policy (srcdoc): the app's, with the page's own script and style,
+      // and inline scripts only by the hashes of the app's own. Both policies hold in the frame.
+      csp: (nonce) => cspText(panelDirectives(this.app.policy.directives, {
+        scriptNonce: nonce, inlineScriptHashes: this.app.inlineScriptHashes, styleSources: webview.cspSource.split(/\s+/).filter((source) => source !== ''),
+      })),
     });
   }
 }
