@@ -69,7 +69,8 @@ export function readOptionWords(words: ShellWord[], start: number, grammar: Opti
       signed.push(word.value);
       const next = words[i + 1];
       // The word after it may be its value: it joins the signature too, so the rule is what was seen.
-      if (next !== undefined && (next.value === undefined || !next.value.startsWith('-'))) {
+      const attached = word.value.startsWith('--') && word.value.includes('=');
+      if (!attached && next !== undefined && (next.value === undefined || !next.value.startsWith('-'))) {
         if (next.value === undefined || next.pattern) return { option: read.option, why: `is an option these rules do not know, and the word after it (${next.text}) comes from an expansion` };
         signed.push(next.value);
         i += 2;

@@ -190,7 +190,7 @@ function readTool(words: ShellWord[], start: number, spec: ToolSpec, signature: 
   let ended = false;
   for (;;) {
     if (remaining <= 0 && current.command !== true) break;
-    const before = readOptionWords(words, i, grammarOf([current]), { all: false, plusOptions: current.plusOptions });
+    const before = readOptionWords(words, i, grammarAfter(chain), { all: false, plusOptions: current.plusOptions });
     if ('why' in before) return refuse(before);
     signature.push(...before.signed);
     if (before.unknown !== undefined) {
