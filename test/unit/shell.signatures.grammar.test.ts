@@ -96,9 +96,6 @@ describe('command signatures: options are read by the program\'s own grammar', (
       assert.deepEqual(check('make -j 4 test', ['make test']).signatures, ['make test']);
       assert.deepEqual(check('make -j4 test', ['make test']).signatures, ['make test']);
     });
-    it('sed-like attached values of a signed option join the signature as written', () => {
-      assert.deepEqual(check('git -Cvendor status', ['git status']).signatures, ['git -Cvendor status']);
-    });
     it('npm reads options anywhere (nopt): one after the script name is npm\'s, not the script\'s', () => {
       assert.deepEqual(check('npm run build --prefix ../x', ['npm run build']).signatures, ['npm run build --prefix ../x']);
       assert.deepEqual(check('npm run build -- --prefix ../x', ['npm run build']).signatures, ['npm run build']);
