@@ -50,6 +50,8 @@ export function readOptionWords(words: ShellWord[], start: number, grammar: Opti
     }
     if (word.pattern && word.value.startsWith('-')) return { option: word.text, why: 'is a pattern bash expands into other words, options included' };
     if (mode.plusOptions === true && word.value.startsWith('+') && word.value.length > 1) {
+      // `+nightly` names an installed toolchain; `+./x` or `+/x` is a toolchain folder, whose programs run.
+      if (!/^\+[\w.-]+$/.test(word.value) || word.value.includes('..')) signed.push(word.value);
       i++;
       continue;
     }

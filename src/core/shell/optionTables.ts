@@ -54,7 +54,8 @@ export const GIT_SUBCOMMANDS = {
   commit: leaf('-a --all -q --quiet -v --verbose --no-edit --allow-empty --allow-empty-message -s --signoff --no-signoff -n --no-verify --no-status --status -e --edit --dry-run --short --porcelain --long -z', '-m --message -F --file --author --date --trailer', '--cleanup --untracked-files'),
   add: leaf('-A --all -u --update -n --dry-run -v --verbose -N --intent-to-add --no-all --ignore-removal --ignore-errors --ignore-missing --renormalize'),
   fetch: leaf('--all -p --prune -P --prune-tags -t --tags -n --no-tags -q --quiet -v --verbose --dry-run --unshallow --atomic --progress --no-progress --append', '--depth --deepen --shallow-since --shallow-exclude -j --jobs'),
-  pull: leaf('--all -p --prune -t --tags --no-tags -q --quiet -v --verbose --ff --no-ff --ff-only --no-rebase --autostash --no-autostash --stat -n --no-stat --no-edit --progress', '--depth', '-r --rebase'),
+  // The remote and branch a pull merges are the code the next command runs: they are signed.
+  pull: { signOperands: true, ...leaf('--all -p --prune -t --tags --no-tags -q --quiet -v --verbose --ff --no-ff --ff-only --no-rebase --autostash --no-autostash --stat -n --no-stat --no-edit --progress', '--depth', '-r --rebase') },
   switch: leaf('-q --quiet --no-guess --guess --progress --no-progress -d --detach --no-track', '-c --create', '-t --track'),
   'rev-parse': leaf('--show-toplevel --abbrev-ref --git-dir --absolute-git-dir --git-common-dir --is-inside-work-tree --is-inside-git-dir --is-bare-repository --is-shallow-repository --verify -q --quiet --symbolic --symbolic-full-name --show-prefix --show-cdup --show-superproject-working-tree --all --branches --tags --sq --not', '--default --prefix', '--short --abbrev-ref'),
   'ls-files': leaf('-m --modified -o --others --exclude-standard -c --cached -d --deleted -s --stage -z --full-name -i --ignored -t -u --unmerged -k --killed --directory --no-empty-directory --error-unmatch --eol --deduplicate', '-x --exclude -X --exclude-from --exclude-per-directory --format', '--abbrev'),
@@ -80,7 +81,7 @@ export const NPM_LEVEL = level(
 /** cargo's build, test and check options (clap: no abbreviations). */
 export const CARGO_LEVEL = level(
   '--release -r -q --quiet -v -vv --verbose --all --workspace --all-targets --all-features --no-default-features --lib --bins --tests --examples --benches --doc --no-run --no-fail-fast --locked --frozen --offline --keep-going --ignore-rust-version --future-incompat-report --check --no-deps --help -h --version -V --list --all-packages --fix-none',
-  '-p --package --features -F --bin --test --example --bench --target --profile -j --jobs --exclude --message-format --color',
+  '-p --package --features -F --bin --test --example --bench --profile -j --jobs --exclude --message-format --color',
 );
 
 // go build, test, vet, run: `-o`, `-coverprofile` and the profiles write files, `-ldflags` and the other

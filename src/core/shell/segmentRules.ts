@@ -245,8 +245,9 @@ function readTool(words: ShellWord[], start: number, spec: ToolSpec, signature: 
     }
   }
   // After `--` every word is an operand (`npm test -- --watch` passes it to the script).
-  if (ended && spec.signOperands === true) return exactTail(words, i, signature, chain, `the operands of \`${quoteWords(signature)}\` are what it runs`);
-  const after = ended ? { signed: [] } : readOptionWords(words, i, grammarAfter(chain), { all: true, signOperands: spec.signOperands, plusOptions: spec.plusOptions });
+  const signOperands = chain.some((level) => level.signOperands === true);
+  if (ended && signOperands) return exactTail(words, i, signature, chain, `the operands of \`${quoteWords(signature)}\` are what it runs`);
+  const after = ended ? { signed: [] } : readOptionWords(words, i, grammarAfter(chain), { all: true, signOperands, plusOptions: spec.plusOptions });
   if ('why' in after) return refuse(after);
   signature.push(...after.signed);
   if (ctx.underXargs === true && signature.length === 1) {

@@ -198,7 +198,9 @@ export const TOOLS: Readonly<Record<string, ToolSpec>> = {
     show: READS({ chart: {}, values: {}, readme: {}, all: {} }), version: {}, search: READS({ repo: {}, hub: {} }), repo: READS({ list: {} }), env: {}, lint: {},
   }, { style: 'pflag', permutes: true, valueOptions: ['-n', '--namespace'], signedOptions: ['--kube-context'], neverOptions: { ...KUBECONFIG, '--post-renderer': 'runs the program it names on the rendered manifests' } }),
   cargo: {
-    style: 'pflag', plusOptions: true, permutes: true, ...CARGO_LEVEL, signedOptions: ['-C', '--manifest-path', '--target-dir'],
+    style: 'pflag', plusOptions: true, permutes: true, ...CARGO_LEVEL,
+    // A target given as a path is a JSON target spec, which names the linker the build runs.
+    signedOptions: ['-C', '--manifest-path', '--target-dir', '--target'],
     // `-Z` unstable flags include ones that load code or change the build's programs; installs run build scripts.
     neverOptions: { '--config': RUNS_CONFIG, '-Z': 'turns on unstable features, some of which change which programs the build runs' },
     nested: { install: 'exact', uninstall: 'exact', add: 'exact', remove: 'exact', config: 'exact', publish: 'exact', yank: 'exact', login: 'exact', owner: 'exact' },
