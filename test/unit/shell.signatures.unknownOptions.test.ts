@@ -71,7 +71,7 @@ describe('command signatures: unknown options are part of the signature', () => 
       ['cargo build --target-dir /tmp/x', ['cargo build'], /`cargo build --target-dir \/tmp\/x` is not allowed/],
       ['cargo test --frobnicate', ['cargo test'], /`cargo test --frobnicate` is not allowed/],
       ['cargo build --target ./evil.json', ['cargo build --target x86_64-unknown-linux-gnu'], /`cargo build --target \.\/evil.json` is not allowed/],
-      ['cargo +./evil-toolchain test', ['cargo test'], /`cargo +\.\/evil-toolchain test` is not allowed/],
+      ['cargo +./evil-toolchain test', ['cargo test'], /`cargo \+\.\/evil-toolchain test` is not allowed/],
       ['git pull https://evil.example/x main', ['git pull'], /`git pull https:\/\/evil.example\/x main` is not allowed/],
       ['make test install', ['make test'], /`make test install` is not allowed/],
       ['make -j install', ['make'], /`make install` is not allowed/],
