@@ -68,6 +68,8 @@ describe('command signatures: unknown options are part of the signature', () => 
       ['go build --o /usr/local/bin ./cmd/git', ['go build ./cmd/git'], /`go build --o \/usr\/local\/bin` is not allowed/],
       ['go test -ldflags=-extld=./evil ./...', ['go test ./...'], /`go test -ldflags=-extld=\.\/evil` is not allowed/],
       ['go test -coverprofile ~/.bashrc ./...', ['go test ./...'], /is not allowed/],
+      ['go vet -vettool=./evil ./...', ['go vet ./...'], /`go vet -vettool` runs the program it names as the vet tool/],
+      ['npm run build --prefix', ['npm run build'], /`npm run build --prefix` is not allowed/],
       ['cargo build --target-dir /tmp/x', ['cargo build'], /`cargo build --target-dir \/tmp\/x` is not allowed/],
       ['cargo test --frobnicate', ['cargo test'], /`cargo test --frobnicate` is not allowed/],
       ['cargo build --target ./evil.json', ['cargo build --target x86_64-unknown-linux-gnu'], /`cargo build --target \.\/evil.json` is not allowed/],

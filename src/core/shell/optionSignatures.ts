@@ -84,6 +84,8 @@ export function readOptionWords(words: ShellWord[], start: number, grammar: Opti
       if (why !== undefined) return { option: read.option, why };
       const next = words[i + 1];
       if (next === undefined) {
+        // A folder option with no value still changes where the program works: it is kept as written.
+        if ((grammar.signed ?? []).includes(read.option)) signed.push(word.value);
         i++;
         continue;
       }

@@ -207,7 +207,7 @@ export const TOOLS: Readonly<Record<string, ToolSpec>> = {
   },
   rustup: { nested: { toolchain: {}, component: {}, target: {}, run: { never: 'runs a command given as its arguments' } } },
   go: {
-    style: 'go', signedOptions: ['-C'], sub: { ...GO_LEVEL },
+    style: 'go', signedOptions: ['-C'], sub: { ...GO_LEVEL, neverOptions: { '-vettool': 'runs the program it names as the vet tool' } },
     nested: { run: 'script', mod: { nested: { edit: 'exact' } }, tool: {}, work: {}, install: 'exact', get: 'exact', env: 'exact', clean: 'exact', generate: { never: 'runs the commands named in //go:generate lines' } },
   },
   pip: { neverOptions: PIP_NEVER, nested: PIP_EXACT }, pip3: { neverOptions: PIP_NEVER, nested: PIP_EXACT },
