@@ -63,7 +63,7 @@ export const GIT_SUBCOMMANDS = {
   blame: leaf('-w -M -C -s -e -l -t -n -f -p --porcelain --line-porcelain --show-email --show-name --show-number --root -c --incremental --minimal', '-L --date --contents -S --ignore-rev', '--abbrev --color-lines --color-by-age'),
   grep: leaf('-n --line-number -i --ignore-case -w --word-regexp -l --files-with-matches -L --files-without-match -c --count -E --extended-regexp -F --fixed-strings -G --basic-regexp -P --perl-regexp -I --cached --untracked --no-index --recurse-submodules -h -H --heading --break -q --quiet -v --invert-match -z --null --full-name --all-match -o --only-matching --column -p --show-function -W --function-context', '-e -f -A -B -C --after-context --before-context --context --max-depth -m --max-count', '--color --threads'),
   describe: leaf('--tags --always --long --exact-match --all --first-parent --contains', '--match --exclude --candidates', '--dirty --broken --abbrev'),
-  'cat-file': leaf('-p -t -s -e --batch-all-objects --follow-symlinks --textconv --filters', '', '--batch --batch-check'),
+  'cat-file': leaf('-p -t -s -e --batch-all-objects --follow-symlinks', '', '--batch --batch-check'),
   'cherry-pick': leaf('-x -n --no-commit -e --edit -s --signoff --ff --continue --abort --skip --quit --allow-empty --keep-redundant-commits', '-m --mainline'),
   revert: leaf('-n --no-commit -e --edit --no-edit -s --signoff --continue --abort --skip --quit', '-m --mainline'),
   'merge-base': leaf('--is-ancestor --all --fork-point --octopus --independent'),
