@@ -48,7 +48,8 @@ export function readOptionWords(words: ShellWord[], start: number, grammar: Opti
       i++;
       continue;
     }
-    if (word.pattern && word.value.startsWith('-')) return { option: word.text, why: 'is a pattern bash expands into other words, options included' };
+    // `--include=*.ts` can only become `--include=…` words: a pattern in an inert option's value is read as that option.
+    if (word.pattern && word.value.startsWith('-') && !inertPatternValue(word.value, grammar)) return { option: word.text, why: 'is a pattern bash expands into other words, options included' };
     if (mode.plusOptions === true && word.value.startsWith('+') && word.value.length > 1) {
       // `+nightly` names an installed toolchain; `+./x` or `+/x` is a toolchain folder, whose programs run.
       if (!/^\+[\w.-]+$/.test(word.value) || word.value.includes('..')) signed.push(word.value);
@@ -101,6 +102,14 @@ export function readOptionWords(words: ShellWord[], start: number, grammar: Opti
     i += read.words;
   }
   return { signed, next: i };
+}
+
+/** Whether `--name=PATTERN` names an inert value option before any pattern character. */
+function inertPatternValue(value: string, grammar: OptionGrammar): boolean {
+  const eq = value.indexOf('=');
+  if (!value.startsWith('--') || eq < 0 || /[*?[{]/.test(value.slice(0, eq))) return false;
+  const read = readOptionWord([{ text: value, value, pattern: false }], 0, grammar);
+  return read.kind === 'known' && read.exact && read.role === 'value';
 }
 
 /** The options a level of a tool reads before its subcommand. */

@@ -66,6 +66,9 @@ export const GIT_SUBCOMMANDS = {
   'cat-file': leaf('-p -t -s -e --batch-all-objects --follow-symlinks', '', '--batch --batch-check'),
   'cherry-pick': leaf('-x -n --no-commit -e --edit -s --signoff --ff --continue --abort --skip --quit --allow-empty --keep-redundant-commits', '-m --mainline'),
   revert: leaf('-n --no-commit -e --edit --no-edit -s --signoff --continue --abort --skip --quit', '-m --mainline'),
+  // Not `-s`/`-X` (a strategy is a program `git-merge-NAME`), `-i` (the sequence editor), nor `-x`/`--exec`.
+  merge: leaf('--no-ff --ff --ff-only --no-edit --edit --squash --no-squash --no-commit --commit -q --quiet -v --verbose --stat -n --no-stat --abort --continue --quit --autostash --no-autostash --no-verify --signoff --log --no-log --allow-unrelated-histories', '-m --message -F --file'),
+  rebase: leaf('--continue --abort --skip --quit --autostash --no-autostash -q --quiet -v --verbose --stat -n --no-stat --autosquash --no-autosquash --keep-empty --no-verify --update-refs --no-update-refs --root -f --force-rebase --no-ff --fork-point --no-fork-point', '--onto'),
   'merge-base': leaf('--is-ancestor --all --fork-point --octopus --independent'),
   'rev-list': { ...REVISIONS, ...leaf('--count --objects --all --reverse --no-merges --first-parent --left-right --max-count', '-n --max-count --since --until'), numbers: true },
   version: leaf('--build-options'),

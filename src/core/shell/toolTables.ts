@@ -212,7 +212,8 @@ export const TOOLS: Readonly<Record<string, ToolSpec>> = {
   },
   pip: { neverOptions: PIP_NEVER, nested: PIP_EXACT }, pip3: { neverOptions: PIP_NEVER, nested: PIP_EXACT },
   uv: {
-    style: 'pflag', flags: UV_FLAGS, signedOptions: ['--directory', '--project', '-p', '--python'], neverOptions: UV_NEVER,
+    // uv's global options are read after the subcommand too.
+    style: 'pflag', permutes: true, flags: UV_FLAGS, signedOptions: ['--directory', '--project', '-p', '--python'], neverOptions: UV_NEVER,
     nested: { run: UV_RUN, pip: { nested: PIP_EXACT }, tool: { nested: { run: UV_RUN, install: 'exact', uninstall: 'exact' } }, python: {}, add: 'exact', remove: 'exact', sync: {}, lock: {} },
   },
   uvx: UV_RUN,
