@@ -92,6 +92,7 @@ describe('command signatures: everyday commands keep matching their rules', () =
     ['tail -f log', 'tail'], ['wc -l src/a.ts', 'wc'], ['sort -u f', 'sort'], ['sort -k2 -t, -n f', 'sort'], ['uniq -c', 'uniq'], ['cut -d: -f1 /etc/passwd', 'cut'],
     ['diff -u a b', 'diff'], ['du -sh .', 'du'], ['df -h', 'df'], ['jq -r .name package.json', 'jq'], ['tree -L 2 -I node_modules', 'tree'], ['echo -n hi', 'echo'],
     ['grep -rn --include=*.ts foo src', 'grep'], ['uv sync --frozen', 'uv sync'], ['git merge --no-ff main', 'git merge feature'], ['git rebase --autosquash main', 'git rebase main'],
+    ['pip list --outdated', 'pip list'], ['python -m pip list -o', 'python -m pip list'],
     ['docker ps -a', 'docker ps'], ['docker logs -f --tail 100 web', 'docker logs'], ['docker images -q', 'docker images'], ['docker compose ps', 'docker compose ps'],
     ['kubectl get pods -n dev -o wide', 'kubectl get'], ['kubectl logs -f web -c app', 'kubectl logs'], ['gh pr list --limit 5', 'gh pr list'], ['gh pr view 12 --json title', 'gh pr view'],
   ];

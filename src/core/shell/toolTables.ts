@@ -85,6 +85,11 @@ const JS_PM = (extra: ToolSpec['nested']): ToolSpec => ({
   sub: {},
 });
 const PIP_EXACT: Record<string, 'exact'> = { install: 'exact', download: 'exact', wheel: 'exact', config: 'exact', uninstall: 'exact' };
+const PIP_READS: ToolSpec['nested'] = {
+  list: leaf('-o --outdated -u --uptodate -e --editable -l --local --user --not-required --exclude-editable --include-editable', '--format --exclude'),
+  show: leaf('-f --files -v --verbose'), freeze: leaf('-l --local --user --all --exclude-editable', '--exclude'), check: leaf(''),
+};
+const PIP: ToolSpec = { ...leaf('-q --quiet -v --verbose --no-color --disable-pip-version-check --no-input --isolated'), depth: 1, permutes: true, neverOptions: PIP_NEVER, nested: { ...PIP_READS, ...PIP_EXACT } };
 // `uv run --with pkg` and `uvx --from pkg tool` run the packages named there, and `--python ./x` runs
 // the interpreter it names: they are signed; an env file can set variables that change what runs.
 const UV_PACKAGES = ['--from', '--with', '--with-editable', '--with-requirements', '--package', '--directory', '--project', '--script', '-p', '--python'];
@@ -210,7 +215,7 @@ export const TOOLS: Readonly<Record<string, ToolSpec>> = {
     style: 'go', signedOptions: ['-C'], sub: { ...GO_LEVEL, neverOptions: { '-vettool': 'runs the program it names as the vet tool' } },
     nested: { run: 'script', mod: { nested: { edit: 'exact' } }, tool: {}, work: {}, install: 'exact', get: 'exact', env: 'exact', clean: 'exact', generate: { never: 'runs the commands named in //go:generate lines' } },
   },
-  pip: { neverOptions: PIP_NEVER, nested: PIP_EXACT }, pip3: { neverOptions: PIP_NEVER, nested: PIP_EXACT },
+  pip: PIP, pip3: PIP,
   uv: {
     // uv's global options are read after the subcommand too.
     style: 'pflag', permutes: true, flags: UV_FLAGS, signedOptions: ['--directory', '--project', '-p', '--python'], neverOptions: UV_NEVER,
