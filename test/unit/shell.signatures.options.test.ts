@@ -160,11 +160,11 @@ describe('command signatures: options read deny by default', () => {
       ['make CC=./evil', ['make'], /`make CC=.\/evil` is not allowed/],
       ['make all --eval=x', ['make all'], /`make all --eval` evaluates/],
       ['make all -f x', ['make all'], /`make all -f` runs the recipes/],
-      ['make all -C elsewhere', ['make all'], /is given -C after its target/],
+      ['make all -C elsewhere', ['make all'], /`make all -C elsewhere` is not allowed/],
       ['cargo build --config x', ['cargo build'], /`cargo build --config` sets configuration/],
       ['cargo build -Zx', ['cargo build'], /`cargo build -Z` turns on unstable features/],
-      ['cargo build --manifest-path x/Cargo.toml', ['cargo build'], /is given --manifest-path after its target/],
-      ['cargo build $x', ['cargo build'], /`\$x` may expand into an option of `cargo build`/],
+      ['cargo build --manifest-path x/Cargo.toml', ['cargo build'], /`cargo build --manifest-path x\/Cargo.toml` is not allowed/],
+      ['cargo build $x', ['cargo build'], /`cargo build '\$x'` may expand into an option that is not in its table/],
     ]);
     it('make CC=clang is signed with its override, and cargo test -- --nocapture stays approved', () => {
       assert.deepEqual(check('make CC=clang', ['make']).signatures, ['make CC=clang']);

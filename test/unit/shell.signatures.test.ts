@@ -25,13 +25,13 @@ describe('command signatures', () => {
       ['ls -la | grep foo', ['ls', 'grep']],
       ['git commit -m "x && rm -rf /"', ['git commit']],
       ['docker compose up', ['docker compose up']],
-      ['docker compose -f dev.yml up -d', ['docker compose up']],
+      ['docker compose -f dev.yml up -d', ['docker compose -f dev.yml up -d']],
       ['cargo test --release', ['cargo test']],
       ['cargo +nightly build', ['cargo build']],
       ['git -C sub status --short', ['git -C sub status']],
       ['git --git-dir=.bare status', ['git --git-dir=.bare status']],
       ['git stash pop', ['git stash pop']],
-      ['git push --force origin main', ['git push']],
+      ['git push --force origin main', ['git push --force origin main']],
       ['npm test', ['npm test']],
       ['npm run build -- --watch', ['npm run build']],
       ['npm install lodash', ['npm install lodash']],
@@ -39,14 +39,14 @@ describe('command signatures', () => {
       ['npx -y jest', ['npx jest']],
       ['npx -p typescript tsc --noEmit', ['npx -p typescript tsc --noEmit']],
       ['npm exec -- jest --ci', ['npm exec jest --ci']],
-      ['uv run pytest -x', ['uv run pytest -x']],
+      ['uv run pytest -x', ['uv run pytest']],
       ['uv run python -m pytest -x', ['uv run python -m pytest']],
       ['poetry run python -m pytest', ['poetry run python -m pytest']],
       ['python3 -m pip install -r requirements.txt', ['python3 -m pip install -r requirements.txt']],
       ['python scripts/build.py --fast', ['python scripts/build.py']],
       ['node --test test/', ['node --test']],
       ['node --run build', ['node --run build']],
-      ['gh pr create --fill', ['gh pr create']],
+      ['gh pr create --fill', ['gh pr create --fill']],
       ['kubectl -n prod get pods', ['kubectl get']],
       ['make -j 4 test', ['make test']],
       ['make CC=clang', ['make CC=clang']],
@@ -59,11 +59,11 @@ describe('command signatures', () => {
       ['bash scripts/check.sh --all', ['bash scripts/check.sh']],
       ['source ./env.sh', ['source ./env.sh']],
       ['command -v node', ['command']],
-      ['deno run --allow-read scripts/x.ts', ['deno run scripts/x.ts']],
+      ['deno run --allow-read scripts/x.ts', ['deno run --allow-read scripts/x.ts']],
       ['go run ./cmd/tool -v', ['go run ./cmd/tool']],
       ['bun run build', ['bun run build']],
-      ['git add -u && git push -u origin main', ['git add', 'git push']],
-      ['git clean -xdf && git cherry-pick -x abc123', ['git clean', 'git cherry-pick']],
+      ['git add -u && git push -u origin main', ['git add', 'git push -u origin main']],
+      ['git clean -xdf && git cherry-pick -x abc123', ['git clean -xdf', 'git cherry-pick']],
     ];
     for (const [command, signatures] of cases) {
       it(`${command} → ${signatures.join(', ')}`, () => {
@@ -87,8 +87,8 @@ describe('command signatures', () => {
       ['! grep -q x f && echo missing', ['grep', 'echo']],
       ['echo ok & \nls', ['echo', 'ls']],
       ['ls # && rm -rf /', ['ls']],
-      ['git > /dev/null push --force', ['git push']],
-      ['git 2>/dev/null push origin >/dev/null main', ['git push']],
+      ['git > /dev/null push --force', ['git push --force']],
+      ['git 2>/dev/null push origin >/dev/null main', ['git push origin main']],
     ];
     for (const [command, signatures] of cases) {
       it(`${JSON.stringify(command)} → ${signatures.join(', ')}`, () => {
@@ -149,7 +149,6 @@ describe('command signatures', () => {
       ["sed -n 's/foo/bar/p' file", ['sed']],
       ['ls | tee /dev/null', ['ls', 'tee']],
       ['python -m pytest tests/unit', ['python -m pytest']],
-      ['git push --force-with-lease', ['git push']],
     ];
     for (const [command, always] of cases) {
       it(`${JSON.stringify(command)} is approved after "Always allow" on ${JSON.stringify(always)}`, () => {
@@ -167,6 +166,7 @@ describe('command signatures', () => {
       ['python evil.py', ['python -m pytest'], '`python evil.py` is not allowed by any "Always allow" rule.'],
       ['python -m pip install evil', ['python -m pytest'], '`python -m pip install evil` is not allowed by any "Always allow" rule.'],
       ['git push', ['git commit'], '`git push` is not allowed by any "Always allow" rule.'],
+      ['git push --force-with-lease', ['git push'], '`git push --force-with-lease` is not allowed by any "Always allow" rule.'],
       ['find . -exec rm {} \\;', ['find .'], '`rm \'{}\'` is not allowed by any "Always allow" rule.'],
       ['ls; rm -rf build; curl x', ['ls'], '`rm -rf build` and `curl x` are not allowed by any "Always allow" rule.'],
       ['npx some-other-tool', ['npx jest'], '`npx some-other-tool` is not allowed by any "Always allow" rule.'],

@@ -9,7 +9,9 @@ import {
 } from './programs';
 import type { ShellWord } from './words';
 import { readInterpreterOptions } from './interpreterRules';
-import { has, optionIn, readWrapperOptions, skipOptions } from './optionWords';
+import { has, optionIn, optionName, readWrapperOptions, type OptionGrammar } from './optionWords';
+import { grammarAfter, grammarOf, readOptionWords } from './optionSignatures';
+import { PLAIN_OPTIONS, WORDS_ONLY } from './plainOptions';
 import { readAwk, readFind, readSed, readTee } from './programArguments';
 import { ASSIGNING_BUILTINS, COMMAND_OPTIONS, PLAIN_PROGRAMS, RUNS_ARGUMENTS, TOOLS, WRITE_OPTIONS, type ToolSpec } from './programTables';
 import { never, quoteWords, type Reading } from './reading';
@@ -85,7 +87,7 @@ export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
     if (setting !== undefined) return own(`is given ${setting.text}, which may set the system clock`);
   }
   if (has(TOOLS, name)) return readTool(words, 1, TOOLS[name], [program], ctx);
-  if (PLAIN_PROGRAMS.has(name)) return { signatures: [quoteWords([program])] };
+  if (PLAIN_PROGRAMS.has(name)) return readPlain(program, name, words);
   return exactWords(words, `\`${name}\` is not a program these rules know`);
 }
 
@@ -152,6 +154,20 @@ function optionHazard(name: string, words: ShellWord[]): string | undefined {
   return undefined;
 }
 
+/**
+ * A program whose arguments are data: signed by its name and the option words its table does not list
+ * (verbatim). Its options beyond the hazard tables only choose what is shown, so an expansion among its
+ * words is read as an operand, as before.
+ */
+function readPlain(program: string, name: string, words: ShellWord[]): Reading {
+  if (WORDS_ONLY.has(name)) return { signatures: [quoteWords([program])] };
+  const table = has(PLAIN_OPTIONS, name) ? PLAIN_OPTIONS[name] : {};
+  const grammar: OptionGrammar = { style: table.style, numbers: table.numbers, flags: table.flags, values: table.valueOptions, optionalValues: table.optionalValues };
+  const read = readOptionWords(words, 1, grammar, { all: true, expansionsAreOperands: true });
+  if ('why' in read) return never(`\`${quoteWords([program, read.option])}\` ${read.why}`, [quoteWords([program])]);
+  return { signatures: [quoteWords([program, ...read.signed])] };
+}
+
 /** Signatures of `inner` run through `prefix` (`npx` + `jest` = `npx jest`). */
 function prefixed(prefix: string[], inner: Reading): Reading {
   const head = quoteWords(prefix);
@@ -161,85 +177,108 @@ function prefixed(prefix: string[], inner: Reading): Reading {
 
 /** A program with subcommands: `git commit`, `docker compose up`, `npm run build`, `npx jest`. */
 function readTool(words: ShellWord[], start: number, spec: ToolSpec, signature: string[], ctx: SegmentContext): Reading {
+  const self = (): string[] => [quoteWords(signature)];
+  const refuse = (read: { option: string; why: string }): Reading => never(`\`${quoteWords([...signature, read.option])}\` ${read.why}`, self());
+  const exactOptions = spec.exactOptions ?? [];
+  if (exactOptions.length > 0 && words.slice(start).some((word) => exactOptions.includes(optionName(word.value ?? '')))) {
+    return exactTail(words, start, signature, [spec], 'is given an option that deletes, overwrites or reaches elsewhere, so it is signed by its exact words');
+  }
+  const chain: ToolSpec[] = [spec];
   let i = start;
   let current = spec;
   let remaining = spec.depth ?? 1;
-  let optionsAllowed = true;
+  let ended = false;
   for (;;) {
-    if (optionsAllowed || current.valueOptions !== undefined) {
-      const skipped = skipOptions(words, i, current);
-      if ('why' in skipped) return never(`\`${quoteWords([...signature, skipped.option])}\` ${skipped.why}`, [quoteWords(signature)]);
-      signature.push(...skipped.signed);
-      i = skipped.next;
+    if (remaining <= 0 && current.command !== true) break;
+    const before = readOptionWords(words, i, grammarAfter(chain), { all: false, plusOptions: current.plusOptions });
+    if ('why' in before) return refuse(before);
+    signature.push(...before.signed);
+    if (before.unknown !== undefined) {
+      const option = words[before.unknown].value ?? '';
+      if (current.command === true) {
+        return never(`\`${quoteWords([...signature, option])}\` is an option these rules do not know, so where the command it runs starts is not known`, self());
+      }
+      // Whether the unknown option takes the next word decides what the subcommand is: all is signed.
+      return exactTail(words, before.unknown, signature, chain, `\`${quoteWords(signature)}\` is given ${option}, an option these rules do not know`);
     }
+    i = before.next;
     if (current.command === true) return prefixed(signature, readSegment(words.slice(i), { ...ctx, underXargs: false }));
+    if (before.ended === true) {
+      ended = true;
+      break;
+    }
     const word = words[i];
     if (word === undefined) break;
     if (word.value === undefined) {
-      return never(`the word after \`${quoteWords(signature)}\` comes from an expansion (${word.text}), so what it does is not known in advance`, [quoteWords(signature)]);
+      return never(`the word after \`${quoteWords(signature)}\` comes from an expansion (${word.text}), so what it does is not known in advance`, self());
     }
     if (current.skipAssignments === true && word.value.includes('=')) {
-      if (MAKE_SHELL.test(word.value)) return never(`\`${quoteWords(signature)}\` is told which shell or program to run (${word.text})`, [quoteWords(signature)]);
+      if (MAKE_SHELL.test(word.value)) return never(`\`${quoteWords(signature)}\` is told which shell or program to run (${word.text})`, self());
       // `make CC=./evil` runs ./evil as the compiler: a variable override is as wide as its words.
       signature.push(word.value);
       i++;
       continue;
     }
-    if (word.pattern) return never(`the word after \`${quoteWords(signature)}\` is a pattern bash expands (${word.text}), so what it does is not known in advance`, [quoteWords(signature)]);
+    if (word.pattern) return never(`the word after \`${quoteWords(signature)}\` is a pattern bash expands (${word.text}), so what it does is not known in advance`, self());
     if (!SUBCOMMAND.test(word.value)) break;
     signature.push(word.value);
     i++;
-    const nested = current.nested?.[word.value];
-    if (nested === 'script') return scriptOf(words, i, signature);
-    if (nested === 'exact') return exactWords([...signature.map((value) => ({ text: value, value, pattern: false })), ...words.slice(i)], `\`${quoteWords(signature)}\` sets values or installs what its words name`);
+    const nested = (current.nested !== undefined && has(current.nested, word.value) ? current.nested[word.value] : undefined) ?? current.otherwise;
+    if (nested === 'script') return scriptOf(words, i, signature, [...chain, current.sub ?? {}]);
+    if (nested === 'exact') return exactTail(words, i, signature, chain, `\`${quoteWords(signature)}\` sets values, installs, deletes or reaches what its words name`);
     if (nested === 'command') {
-      const skipped = skipOptions(words, i, {});
+      const skipped = readOptionWords(words, i, {}, { all: false });
       return prefixed(signature, readSegment(words.slice('next' in skipped ? skipped.next : i), { ...ctx, underXargs: false }));
     }
-    if (nested !== undefined && 'never' in nested) return never(`\`${quoteWords(signature)}\` ${nested.never}`, [quoteWords(signature)]);
-    if (nested !== undefined) {
-      current = nested;
-      remaining = nested.depth ?? 1;
-    } else if (--remaining <= 0) break;
-    optionsAllowed = false;
+    if (nested !== undefined && 'never' in nested) return never(`\`${quoteWords(signature)}\` ${nested.never}`, self());
+    current = nested ?? current.sub ?? {};
+    chain.push(current);
+    remaining = nested !== undefined ? (nested.depth ?? 1) : remaining - 1;
   }
-  if (spec.permutes === true) {
-    // GNU make and cargo read options after the target or subcommand too (`make all -f x`).
-    for (let k = i; k < words.length; k++) {
-      const word = words[k];
-      const value = word.value ?? word.prefix;
+  if (spec.skipAssignments === true) {
+    // GNU make reads variables after the target too (`make all CC=./evil`).
+    for (const word of words.slice(i)) {
+      const value = word.value ?? word.prefix ?? '';
       if (value === '--') break;
-      if (value === undefined || word.pattern) return never(`\`${word.text}\` may expand into an option of \`${quoteWords(signature)}\``, [quoteWords(signature)]);
-      if (spec.skipAssignments === true && MAKE_SHELL.test(value)) return never(`\`${quoteWords(signature)}\` is told which shell or program to run (${word.text})`, [quoteWords(signature)]);
-      if (spec.skipAssignments === true && /^[A-Za-z_.][\w.]*\s*[:+?!]*=/.test(value)) return never(`\`${quoteWords(signature)}\` is given the variable ${word.text} after its target, which can change the programs its recipes run`, [quoteWords(signature)]);
-      if (!value.startsWith('-')) continue;
-      const skipped = skipOptions(words.slice(k, k + 2), 0, { neverOptions: spec.neverOptions, signedOptions: spec.signedOptions });
-      if ('why' in skipped) return never(`\`${quoteWords([...signature, skipped.option])}\` ${skipped.why}`, [quoteWords(signature)]);
-      if (skipped.signed.length > 0) return never(`\`${quoteWords(signature)}\` is given ${word.text} after its target or subcommand, which changes the folder or file it works with`, [quoteWords(signature)]);
+      if (MAKE_SHELL.test(value)) return never(`\`${quoteWords(signature)}\` is told which shell or program to run (${word.text})`, self());
+      if (/^[A-Za-z_.][\w.]*\s*[:+?!]*=/.test(value)) return never(`\`${quoteWords(signature)}\` is given the variable ${word.text} after its target, which can change the programs its recipes run`, self());
     }
   }
+  // After `--` every word is an operand (`npm test -- --watch` passes it to the script).
+  const signOperands = chain.some((level) => level.signOperands === true);
+  if (ended && signOperands) return exactTail(words, i, signature, chain, `the operands of \`${quoteWords(signature)}\` are what it runs`);
+  const after = ended ? { signed: [] } : readOptionWords(words, i, grammarAfter(chain), { all: true, signOperands, plusOptions: spec.plusOptions });
+  if ('why' in after) return refuse(after);
+  signature.push(...after.signed);
   if (ctx.underXargs === true && signature.length === 1) {
-    return never(`what \`${quoteWords(signature)}\` does comes from the input of xargs`, [quoteWords(signature)]);
+    return never(`what \`${quoteWords(signature)}\` does comes from the input of xargs`, self());
   }
   return { signatures: [quoteWords(signature)] };
 }
 
+/**
+ * The words from `start` join the signature exactly (after the words read so far), so an "Always
+ * allow" covers only what the person saw; a code-loading option among them still refuses.
+ */
+function exactTail(words: ShellWord[], start: number, signature: string[], chain: ToolSpec[], what: string): Reading {
+  const all = grammarOf(chain);
+  const risky = readOptionWords(words, start, { style: all.style, never: all.never }, { all: true, expansionsAreOperands: true });
+  if ('why' in risky) return never(`\`${quoteWords([...signature, risky.option])}\` ${risky.why}`, [quoteWords(signature)]);
+  const fixed = signature.map((value) => ({ text: value, value, pattern: false }));
+  return exactWords([...fixed, ...words.slice(start)], what);
+}
+
 /** `deno run x.ts`, `go run ./cmd/tool`: the first operand after the options is part of the signature. */
-function scriptOf(words: ShellWord[], start: number, signature: string[]): Reading {
-  let i = start;
-  while (i < words.length && words[i].value !== undefined && words[i].value!.startsWith('-') && words[i].value !== '-') {
-    if (words[i].value === '--') {
-      i++;
-      break;
-    }
-    i++;
-  }
-  const operand = words[i];
-  if (operand === undefined) return { signatures: [quoteWords(signature)] };
+function scriptOf(words: ShellWord[], start: number, signature: string[], chain: ToolSpec[]): Reading {
+  const read = readOptionWords(words, start, grammarOf(chain), { all: false });
+  if ('why' in read) return never(`\`${quoteWords([...signature, read.option])}\` ${read.why}`, [quoteWords(signature)]);
+  if (read.unknown !== undefined) return exactTail(words, read.unknown, [...signature, ...read.signed], chain, `\`${quoteWords(signature)}\` is given ${words[read.unknown].text}, an option these rules do not know`);
+  const operand = words[read.next];
+  if (operand === undefined) return { signatures: [quoteWords([...signature, ...read.signed])] };
   if (operand.value === undefined || operand.pattern) {
     return never(`what \`${quoteWords(signature)}\` runs is named by an expansion or pattern (${operand.text})`, [quoteWords(signature)]);
   }
-  return { signatures: [quoteWords([...signature, operand.value])] };
+  return { signatures: [quoteWords([...signature, ...read.signed, operand.value])] };
 }
 
 /** env, timeout, nice, nohup, time, xargs…: the signature is the command they run. */
@@ -327,7 +366,10 @@ function readInterpreter(program: string, spec: InterpreterSpec, words: ShellWor
     if (hazard !== undefined) return never(hazard, [quoteWords(signature)]);
     const tool = has(TOOLS, module) ? TOOLS[module] : undefined;
     if (tool !== undefined) return readTool([{ text: module, value: module, pattern: false }, ...rest], 1, tool, signature, ctx);
-    return { signatures: [quoteWords(signature)] };
+    // A module these rules have no table for: each of its option words is signed verbatim.
+    const read = readOptionWords(rest, 0, {}, { all: true, expansionsAreOperands: true });
+    if ('why' in read) return never(`\`${quoteWords([...signature, read.option])}\` ${read.why}`, [quoteWords(signature)]);
+    return { signatures: [quoteWords([...signature, ...read.signed])] };
   }
   return scriptOperand(start.signature, words[start.index], false, ctx);
 }
