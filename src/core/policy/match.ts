@@ -10,6 +10,7 @@ import type { LaunchReading } from './launchReading';
 import { readLaunch } from './readLaunch';
 import { normalizePypiName } from './pypiSpecs';
 import { programName } from './programWords';
+import { normalizeUrl, normalizeUrlPattern } from './urls';
 
 /** How one field of a rule fits a server. */
 type Fit = { fit: 'yes' | 'some' | 'no' } | { fit: 'maybe'; why: string };
@@ -69,7 +70,10 @@ function commandFit(pattern: string, command: string | undefined, reading: Launc
 }
 
 function urlFit(pattern: string, url: string | undefined): Fit {
-  return { fit: url !== undefined && glob(pattern, url) ? 'yes' : 'no' };
+  if (url === undefined) return { fit: 'no' };
+  const normal = normalizeUrl(url);
+  if (normal === undefined) return { fit: 'maybe', why: `${url} (not a URL the parser reads)` };
+  return { fit: glob(normalizeUrlPattern(pattern), normal) ? 'yes' : 'no' };
 }
 
 function packageFit(reading: LaunchReading, registry: 'npm' | 'pypi' | 'docker', test: (name: string) => boolean): Fit {
