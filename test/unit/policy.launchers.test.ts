@@ -102,6 +102,16 @@ describe('policy: npx and npm exec read as npm reads them', () => {
     }
     assert.equal(verdict(policy('{ "deniedServers": [{ "npm": "evil" }] }'), 'npx', ['github:x/y']).verdict, 'denied');
   });
+
+  it('a word left for a shell to expand is no package or image: undetermined, named', () => {
+    const deny = policy('{ "deniedServers": [{ "npm": "evil-pkg" }, { "docker": "evil/*" }] }');
+    for (const [command, args, word] of [['npx', ['-y', '$PKG'], '$PKG'], ['npx', ['${PKG:-evil-pkg}'], '${PKG:-evil-pkg}'], ['docker', ['run', '-i', '$IMAGE'], '$IMAGE'], ['npx', ['-y', '@modelcontextprotocol/$X'], '@modelcontextprotocol/$X']] as const) {
+      const v = verdict(deny, command, [...args]);
+      assert.equal(v.verdict, 'denied', word);
+      assert.ok(v.reason.includes(`may match: what it runs is not determined at ${word} (`), v.reason);
+      assert.equal(allowed(ONLY_MCP, command, [...args]), false, word);
+    }
+  });
 });
 
 describe('policy: the other runners with their own option tables', () => {
