@@ -70,8 +70,46 @@ describe('administrator policy (built CLI)', function () {
     const output = JSON.parse(result.stdout) as { servers: { policy: PolicyJson }[]; problems: { file: string; line: number; column: number; message: string }[] };
     assert.deepEqual([...new Set(output.servers.map((server) => server.policy.verdict))], ['denied']);
     assert.deepEqual(output.problems.map((p) => [p.file, p.line, p.column, p.message]), [
-      [policy, 1, 22, 'deniedServers[0] has "nmae", which is not one of name, npm, pypi, command, url, fingerprint; no server runs until it is fixed'],
+      [policy, 1, 22, 'deniedServers[0] has "nmae", which is not one of name, npm, pypi, docker, command, url, fingerprint; no server runs until it is fixed'],
     ]);
+  });
+
+  it('config --policy reads each server\'s command line as its launcher does', () => {
+    const { root, ws, home } = layout();
+    const allowedPackage = '@modelcontextprotocol/server-memory';
+    writeJson(path.join(home, '.mcp.json'), {
+      mcpServers: {
+        memory: { command: 'npx', args: ['-y', `${allowedPackage}@2025.1.1`] },
+        cacheValue: { command: 'npx', args: ['-y', '--cache', allowedPackage, 'evil-pkg'] },
+        alias: { command: 'npx', args: [`${allowedPackage}@npm:evil-pkg`] },
+        npmX: { command: 'npm', args: ['x', '-y', 'evil-pkg'] },
+        unknownOption: { command: 'npx', args: ['--frobnicate', allowedPackage] },
+        envDocker: { command: 'env', args: ['docker', 'run', '-i', 'mcp/fetch'] },
+        dockerExe: { command: 'C:\\Program Files\\Docker\\Docker\\resources\\bin\\DOCKER.EXE', args: ['run', '-i', 'mcp/fetch'] },
+        upperHost: { type: 'http', url: 'HTTPS://Evil.Example.:443/' },
+      },
+    });
+    const policy = writeJson(path.join(root, 'policy.json'), {
+      onlyAllowlisted: true,
+      allowedServers: [{ npm: '@modelcontextprotocol/*' }],
+      deniedServers: [{ command: 'docker' }, { url: 'https://evil.example/*' }, { npm: 'evil-pkg' }],
+    });
+    const verdicts = policies(ws, home, policy);
+    const only = `blocked by policy: only allowlisted servers may run (onlyAllowlisted in ${policy}) and no allowedServers rule matches it`;
+    assert.deepEqual(verdicts.memory, { verdict: 'allowed', rule: `allowedServers[0] in ${policy}`, reason: `allowed by policy: allowedServers[0] in ${policy} (npm "@modelcontextprotocol/*")` });
+    for (const name of ['cacheValue', 'alias', 'npmX']) assert.deepEqual(verdicts[name], { verdict: 'denied', rule: `deniedServers[2] in ${policy}`, reason: `blocked by policy: deniedServers[2] in ${policy} (npm "evil-pkg")` }, name);
+    assert.deepEqual(verdicts.unknownOption, {
+      verdict: 'denied', rule: `deniedServers[2] in ${policy}`,
+      reason: `blocked by policy: deniedServers[2] in ${policy} (npm "evil-pkg"), which may match: what it runs is not determined at frobnicate (an option npm does not have)`,
+    });
+    for (const name of ['envDocker', 'dockerExe']) assert.deepEqual(verdicts[name], { verdict: 'denied', rule: `deniedServers[0] in ${policy}`, reason: `blocked by policy: deniedServers[0] in ${policy} (command "docker")` }, name);
+    assert.deepEqual(verdicts.upperHost, { verdict: 'denied', rule: `deniedServers[1] in ${policy}`, reason: `blocked by policy: deniedServers[1] in ${policy} (url "https://evil.example/*")` });
+    // Without the deny rules, what is not determined is still not allowlisted, and the reason names the word.
+    const onlyPolicy = writeJson(path.join(root, 'only.json'), { onlyAllowlisted: true, allowedServers: [{ npm: '@modelcontextprotocol/*' }] });
+    const table = runCli(['config', '--workspace', ws, '--home', home, '--policy', onlyPolicy], { SWITCHBOARD_POLICY_FILE: undefined });
+    assert.equal(table.status, 0, table.stderr);
+    assert.ok(table.stdout.includes(`not started: ${only.replace(policy, onlyPolicy)} (what it runs is not determined at frobnicate (an option npm does not have))`), table.stdout);
+    assert.ok(table.stdout.includes(`not started: ${only.replace(policy, onlyPolicy)}\n`), 'the alias and the cache value are plainly not allowlisted');
   });
 
   it('servers the policy provides are the managed scope: above the user\'s, allowed, started; the approval mode lock is shown', () => {

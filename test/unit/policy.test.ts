@@ -56,7 +56,7 @@ describe('policy: matcher', () => {
 
   it('a runner option\'s value is not taken for the package', () => {
     const p = policy('{ "deniedServers": [{ "npm": "evil" }] }');
-    assert.equal(evaluatePolicy(p, server('a', { command: 'npx', args: ['--registry', 'evil', 'good'] })).verdict, 'allowed');
+    assert.equal(evaluatePolicy(p, server('a', { command: 'npx', args: ['--cache', 'evil', 'good'] })).verdict, 'allowed');
     assert.equal(evaluatePolicy(p, server('b', { command: 'pnpm', args: ['dlx', 'evil@1'] })).verdict, 'denied');
     assert.equal(evaluatePolicy(p, server('c', { command: 'npx.cmd', args: ['--package=evil', 'bin'] })).verdict, 'denied');
   });
@@ -69,8 +69,8 @@ describe('policy: reading', () => {
     assert.deepEqual(read.policy.allowed, []);
     assert.deepEqual(read.problems.map((p) => [p.line, p.column, p.message]), [
       [8, 3, 'Unknown field "color", ignored; known: allowedServers, deniedServers, onlyAllowlisted, approvalMode, mcpServers, servers, inputs'],
-      [7, 22, 'allowedServers[0] has "nmae", which is not one of name, npm, pypi, command, url, fingerprint; this rule is left out'],
-      [3, 5, 'deniedServers[0] has "nmae", which is not one of name, npm, pypi, command, url, fingerprint; no server runs until it is fixed'],
+      [7, 22, 'allowedServers[0] has "nmae", which is not one of name, npm, pypi, docker, command, url, fingerprint; this rule is left out'],
+      [3, 5, 'deniedServers[0] has "nmae", which is not one of name, npm, pypi, docker, command, url, fingerprint; no server runs until it is fixed'],
       [4, 5, 'deniedServers[1] has no field, so it would match nothing; no server runs until it is fixed'],
     ]);
     assert.deepEqual(evaluatePolicy(read.policy, server('any', { command: 'node' })), {

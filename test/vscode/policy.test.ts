@@ -48,6 +48,34 @@ describe('administrator policy', () => {
     await waitFor('the server to be spawned once allowed', () => fs.existsSync(marker), 10000, 50);
   });
 
+  it('a deny rule on a package or image holds through the launchers\' own reading (npx --cache VALUE, an npm: alias, env docker)', async () => {
+    const policy = vscode.workspace.getConfiguration('switchboard.policy');
+    await policy.update('deniedServers', [{ npm: 'evil-pkg' }, { docker: 'evil/*' }], vscode.ConfigurationTarget.Global);
+    const servers: Record<string, [number, string]> = {
+      viaCache: [0, 'npm "evil-pkg"'], viaAlias: [0, 'npm "evil-pkg"'], viaEnvDocker: [1, 'docker "evil/*"'],
+    };
+    try {
+      addUserServers(files, {
+        viaCache: { command: 'npx', args: ['-y', '--cache', '@modelcontextprotocol/server-memory', 'evil-pkg'] },
+        viaAlias: { command: 'npm', args: ['x', '-y', 'good@npm:evil-pkg@1'] },
+        viaEnvDocker: { command: 'env', args: ['-i', 'docker', 'run', '-i', '--rm', '--name', 'mcp', 'evil/img:1'] },
+      });
+      await waitForConfig(api, 'the three servers', (c) => Object.keys(servers).every((id) => c.servers.some((s) => s.id === id)));
+      for (const [id, [index, fields]] of Object.entries(servers)) {
+        const row = await waitFor(`${id} blocked`, async () => {
+          const found = serverRow(await serverItems(), id);
+          return found?.description?.includes('blocked by policy') ? found : undefined;
+        });
+        assert.ok(row.description?.includes(`blocked by policy: switchboard.policy.deniedServers[${index}] (${fields})`), `${id}: ${row.description}`);
+      }
+    } finally {
+      // The servers go before the rule, so that none of them ever starts.
+      files.restore();
+      await waitForConfig(api, 'the servers gone', (c) => !c.servers.some((s) => Object.keys(servers).includes(s.id)));
+      await policy.update('deniedServers', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('a mode the policy fixes holds: the sidebar shows the lock and its picker is refused, saying why', async () => {
     const mode = () => vscode.workspace.getConfiguration('switchboard.approvals').inspect<string>('mode')?.globalValue;
     const personal = mode();

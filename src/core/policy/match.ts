@@ -1,84 +1,87 @@
 // The policy matcher: whether a server is denied, and by which rule. A deny rule always wins; with
-// "only allowlisted servers", a server no allow rule matches is denied too. What a rule compares is read
-// from the server's expanded launch definition: its name, command, URL, fingerprint, and the npm or PyPI
-// package its runner starts.
+// "only allowlisted servers", a server no allow rule matches is denied too. What a rule compares comes
+// from the one reader of launch definitions (readLaunch): the programs on the way, the packages or
+// image a runner starts. Each field of a rule fits a server yes, for some of its packages, maybe (the
+// reader could not determine it) or no: a deny rule denies unless a field says no; an allow rule allows
+// only when every field says yes and nothing it compares is in doubt.
 import type { EffectiveServer } from '../config/types';
 import type { Policy, PolicyVerdict, ServerRule, SourcedRule } from './types';
+import type { LaunchReading } from './launchReading';
+import { readLaunch } from './readLaunch';
+import { normalizePypiName } from './pypiSpecs';
+import { programName } from './programWords';
+import { normalizeUrl, normalizeUrlPattern } from './urls';
 
-const NPM_RUNNERS: Record<string, readonly string[]> = { npx: [], bunx: [], pnpm: ['dlx'], npm: ['exec'], yarn: ['dlx'], pnpx: [] };
-const PYPI_RUNNERS: Record<string, readonly string[]> = { uvx: [], uv: ['tool', 'run'], pipx: ['run'] };
-// Runner options that take a value: the word after them is not the package.
-const VALUE_OPTIONS = new Set(['-p', '--package', '--from', '--with', '--python', '-c', '--call', '--index', '--index-url', '--registry', '--spec']);
+/** How one field of a rule fits a server. */
+type Fit = { fit: 'yes' | 'some' | 'no' } | { fit: 'maybe'; why: string };
 
 /** The policy's verdict on one server. */
-export function evaluatePolicy(policy: Policy, server: EffectiveServer): PolicyVerdict {
+export function evaluatePolicy(policy: Policy, server: EffectiveServer, platform: NodeJS.Platform = process.platform): PolicyVerdict {
   // What the policy itself provides is what the administrator wants run.
   if (server.scope === 'managed') return { verdict: 'allowed', rule: server.source.file, reason: `provided by the policy (${server.source.file})` };
   if (policy.unreadable !== undefined) return { verdict: 'denied', rule: policy.unreadable, reason: `blocked by policy: ${policy.unreadable}; no server runs until it is fixed` };
-  const denied = policy.denied.find((sourced) => matches(sourced.rule, server));
-  if (denied !== undefined) return { verdict: 'denied', rule: denied.origin, reason: `blocked by policy: ${describeRule(denied)}` };
-  const allowed = policy.allowed.find((sourced) => matches(sourced.rule, server));
-  if (allowed !== undefined) return { verdict: 'allowed', rule: allowed.origin, reason: `allowed by policy: ${describeRule(allowed)}` };
+  const reading = readLaunch(server.launch, platform);
+  for (const sourced of policy.denied) {
+    const fits = fitsOf(sourced.rule, server, reading, platform);
+    if (fits.some((f) => f.fit === 'no')) continue;
+    const doubt = fits.find((f): f is { fit: 'maybe'; why: string } => f.fit === 'maybe');
+    return { verdict: 'denied', rule: sourced.origin, reason: `blocked by policy: ${describeRule(sourced)}${doubt === undefined ? '' : `, which may match: what it runs is not determined at ${doubt.why}`}` };
+  }
+  let doubt: string | undefined;
+  for (const sourced of policy.allowed) {
+    const fits = fitsOf(sourced.rule, server, reading, platform);
+    const maybe = fits.find((f): f is { fit: 'maybe'; why: string } => f.fit === 'maybe');
+    if (fits.every((f) => f.fit === 'yes') && !(readsLaunch(sourced.rule) && reading.unvouched !== undefined)) {
+      return { verdict: 'allowed', rule: sourced.origin, reason: `allowed by policy: ${describeRule(sourced)}` };
+    }
+    if (!fits.some((f) => f.fit === 'no')) doubt ??= maybe !== undefined ? `what it runs is not determined at ${maybe.why}` : fits.some((f) => f.fit === 'some') ? 'it runs packages that rule does not name' : `it is not vouched for: ${reading.unvouched}`;
+  }
   if (policy.onlyAllowlisted !== undefined) {
-    return { verdict: 'denied', rule: policy.onlyAllowlisted, reason: `blocked by policy: only allowlisted servers may run (${policy.onlyAllowlisted}) and no allowedServers rule matches it` };
+    return { verdict: 'denied', rule: policy.onlyAllowlisted, reason: `blocked by policy: only allowlisted servers may run (${policy.onlyAllowlisted}) and no allowedServers rule matches it${doubt === undefined ? '' : ` (${doubt})`}` };
   }
   return { verdict: 'allowed', reason: 'no policy rule applies' };
 }
 
-/** Whether every field of the rule matches the server (a rule without fields matches nothing). */
-export function matches(rule: ServerRule, server: EffectiveServer): boolean {
-  const checks: boolean[] = [];
+/** Whether a rule compares what the launch runs (so a doubt about it keeps the rule from allowing). */
+function readsLaunch(rule: ServerRule): boolean {
+  return rule.command !== undefined || rule.npm !== undefined || rule.pypi !== undefined || rule.docker !== undefined;
+}
+
+function fitsOf(rule: ServerRule, server: EffectiveServer, reading: LaunchReading, platform: NodeJS.Platform): Fit[] {
+  const fits: Fit[] = [];
+  const yesNo = (ok: boolean): Fit => ({ fit: ok ? 'yes' : 'no' });
   const { command, url } = server.launch;
-  if (rule.name !== undefined) checks.push(glob(rule.name, server.name) || glob(rule.name, server.id));
-  if (rule.command !== undefined) checks.push(command !== undefined && (glob(rule.command, command) || glob(rule.command, baseName(command))));
-  if (rule.url !== undefined) checks.push(url !== undefined && glob(rule.url, url));
-  if (rule.fingerprint !== undefined) checks.push(rule.fingerprint.toLowerCase() === server.fingerprint.toLowerCase());
-  if (rule.npm !== undefined) checks.push(packageOf(server, NPM_RUNNERS, npmName).some((name) => glob(rule.npm!, name)));
-  if (rule.pypi !== undefined) checks.push(packageOf(server, PYPI_RUNNERS, pypiName).some((name) => glob(rule.pypi!, name.toLowerCase())));
-  return checks.length > 0 && checks.every(Boolean);
+  if (rule.name !== undefined) fits.push(yesNo(glob(rule.name, server.name) || glob(rule.name, server.id)));
+  if (rule.fingerprint !== undefined) fits.push(yesNo(rule.fingerprint.toLowerCase() === server.fingerprint.toLowerCase()));
+  if (rule.command !== undefined) fits.push(commandFit(rule.command, command, reading, platform));
+  if (rule.url !== undefined) fits.push(urlFit(rule.url, url));
+  if (rule.npm !== undefined) fits.push(packageFit(reading, 'npm', (name) => glob(rule.npm!, name)));
+  if (rule.pypi !== undefined) fits.push(packageFit(reading, 'pypi', (name) => glob(normalizePypiName(rule.pypi!), name)));
+  if (rule.docker !== undefined) fits.push(packageFit(reading, 'docker', (name) => glob(rule.docker!, name)));
+  return fits.length > 0 ? fits : [{ fit: 'no' }];
 }
 
-/** The package a runner command starts, e.g. `@scope/pkg` of `npx -y @scope/pkg@1.2 --flag`. */
-export function packageOf(server: EffectiveServer, runners: Record<string, readonly string[]>, name: (word: string) => string): string[] {
-  const { command, args } = server.launch;
-  if (command === undefined) return [];
-  const runner = baseName(command).replace(/\.(cmd|exe|bat|ps1)$/i, '');
-  const subcommand = Object.prototype.hasOwnProperty.call(runners, runner) ? runners[runner] : undefined;
-  if (subcommand === undefined) return [];
-  if (subcommand.some((word, index) => args[index] !== word)) return [];
-  const found: string[] = [];
-  for (let i = subcommand.length; i < args.length; i++) {
-    const word = args[i];
-    // `--package=x` / `--from x` name the package explicitly.
-    const explicit = /^--(package|from)=(.+)$/.exec(word);
-    if (explicit !== null) found.push(name(explicit[2]));
-    if (word === '--package' || word === '-p' || word === '--from') {
-      if (args[i + 1] !== undefined) found.push(name(args[i + 1]));
-      i++;
-      continue;
-    }
-    if (VALUE_OPTIONS.has(word)) { i++; continue; }
-    if (word === '--') continue;
-    if (word.startsWith('-')) continue;
-    found.push(name(word));
-    break;
-  }
-  return found;
+function commandFit(pattern: string, command: string | undefined, reading: LaunchReading, platform: NodeJS.Platform): Fit {
+  if (command === undefined) return { fit: 'no' };
+  const written = [command, command.split(/[\\/]/).pop() ?? command];
+  const named = /[\\/]/.test(pattern) ? pattern : programName(pattern, platform);
+  if (written.some((word) => glob(pattern, word)) || reading.programs.some((program) => glob(pattern, program) || glob(named, program))) return { fit: 'yes' };
+  return reading.programUnknown !== undefined ? { fit: 'maybe', why: reading.programUnknown } : { fit: 'no' };
 }
 
-/** `@scope/pkg@1.2.3` → `@scope/pkg`; `pkg@latest` → `pkg`. */
-function npmName(word: string): string {
-  const at = word.indexOf('@', word.startsWith('@') ? 1 : 0);
-  return at < 0 ? word : word.slice(0, at);
+function urlFit(pattern: string, url: string | undefined): Fit {
+  if (url === undefined) return { fit: 'no' };
+  const normal = normalizeUrl(url);
+  if (normal === undefined) return { fit: 'maybe', why: `${url} (not a URL the parser reads)` };
+  return { fit: glob(normalizeUrlPattern(pattern), normal) ? 'yes' : 'no' };
 }
 
-/** `pkg[extra]==1.0` / `pkg@1.0` → `pkg`. */
-function pypiName(word: string): string {
-  return word.split(/[[=<>!~@ ]/)[0];
-}
-
-function baseName(command: string): string {
-  return command.split(/[\\/]/).pop() ?? command;
+function packageFit(reading: LaunchReading, registry: 'npm' | 'pypi' | 'docker', test: (name: string) => boolean): Fit {
+  if (reading.packagesUnknown !== undefined) return { fit: 'maybe', why: reading.packagesUnknown };
+  const packages = reading.packages.filter((pkg) => pkg.registry === registry);
+  const matching = packages.filter((pkg) => pkg.names.some(test)).length;
+  if (matching === 0) return { fit: 'no' };
+  return { fit: matching === reading.packages.length ? 'yes' : 'some' };
 }
 
 /** `*` matches any run of characters; nothing else is special. */

@@ -7,7 +7,7 @@ import { LineIndex } from '../config/positions';
 import { APPROVAL_MODES, isApprovalMode, type ApprovalMode } from '../approvals/policy';
 import type { Policy, ServerRule, SourcedRule } from './types';
 
-const RULE_FIELDS: readonly (keyof ServerRule)[] = ['name', 'npm', 'pypi', 'command', 'url', 'fingerprint'];
+const RULE_FIELDS: readonly (keyof ServerRule)[] = ['name', 'npm', 'pypi', 'docker', 'command', 'url', 'fingerprint'];
 // `mcpServers` / `servers` and `inputs`: the servers the policy provides, read as a config layer.
 const TOP_FIELDS = ['allowedServers', 'deniedServers', 'onlyAllowlisted', 'approvalMode', 'mcpServers', 'servers', 'inputs'];
 

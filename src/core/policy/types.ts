@@ -5,11 +5,13 @@ import type { ApprovalMode } from '../approvals/policy';
 /** One rule: every field it has must match (glob with `*`, except the exact `fingerprint`). */
 export interface ServerRule {
   name?: string;
-  /** An npm package a server runs through npx, bunx, `pnpm dlx`, `npm exec` or `yarn dlx` (version ignored). */
+  /** An npm package a server runs through npx, bunx, `pnpm dlx`, `npm exec` / `npm x` or `yarn dlx` (version ignored; an alias counts as the package it names). */
   npm?: string;
   /** A PyPI package a server runs through uvx, `uv tool run` or `pipx run` (version and extras ignored). */
   pypi?: string;
-  /** The command, as written or its file name. */
+  /** A container image `docker run` starts (`mcp/fetch`, `ghcr.io/org/img`; tag and digest ignored). */
+  docker?: string;
+  /** The command, as written or its file name, or any program it runs through a wrapper (`env`, `cmd /c`). */
   command?: string;
   url?: string;
   /** The sha256 fingerprint of the server's expanded launch definition (as `switchboard config` prints it). */
