@@ -64,9 +64,12 @@ describe('output scan on fixtures', () => {
   });
 
   it('reads a text with the union of the patterns first, which matches exactly where one of them does', () => {
-    // The output patterns read Unicode (`u`): V8 reads their union far slower than each alone, so they have none.
+    // The output patterns of scripts other than Latin read Unicode (`u`): V8 reads such a union far
+    // slower than each alone, so only the Latin-script group (English, German, French, Spanish) has one.
     assert.equal(patternUnion(OUTPUT_PATTERNS), null);
-    for (const patterns of [POISONING_PATTERNS]) {
+    const latin = OUTPUT_PATTERNS.filter(({ pattern }) => pattern.flags === 'i');
+    assert.ok(latin.length >= 40, `${latin.length} Latin-script patterns`);
+    for (const patterns of [POISONING_PATTERNS, latin]) {
       const union = patternUnion(patterns);
       assert.ok(union, 'the shipped patterns share their flags and have no back-reference');
       const texts = [...Object.keys(POISONED), ...ORDINARY].map(read).flatMap((text) => text.split(/\n+|(?<=[.!?])\s+/));

@@ -5,6 +5,9 @@
 import type { ToolInfo } from '../lifecycle/types';
 import { MAX_SCANNED_CHARS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_STRINGS } from '../schema/jsonBounds';
 import { foldForMatching } from './normalise';
+import { groupUnions } from './patternUnion';
+
+export { patternUnion } from './patternUnion';
 
 export type PoisonKind = 'hidden-characters' | 'instructions';
 export type PoisonField = 'name' | 'title' | 'description' | 'inputSchema' | 'annotations';
@@ -230,12 +233,17 @@ const PRINTABLE_ASCII = /^[\x20-\x7e\t\n\r]*$/;
 const BLANKS = /\s+/g;
 
 function matchPatterns(candidate: string, profile: ScanProfile, findings: Omit<PoisonFinding, 'field'>[]): void {
-  // Most texts match no pattern: one pass of their union says so, instead of one pass per pattern.
-  const any = patternUnion(profile.patterns);
-  if (any !== null && !any.test(candidate)) return;
+  // Most texts match no pattern: one pass of a group's union says so, instead of one pass per pattern.
+  const unions = groupUnions(profile.patterns);
+  const matched = new Map<string, boolean>();
   const present = new Map<RegExp, boolean>();
   for (const { id, reason, pattern, needs } of profile.patterns) {
     if (findings.some((finding) => finding.id === id)) continue;
+    const union = unions.get(pattern.flags);
+    if (union) {
+      if (!matched.has(pattern.flags)) matched.set(pattern.flags, union.test(candidate));
+      if (matched.get(pattern.flags) === false) continue;
+    }
     if (needs !== undefined) {
       if (!present.has(needs)) present.set(needs, needs.test(candidate));
       if (present.get(needs) === false) continue;
@@ -243,27 +251,6 @@ function matchPatterns(candidate: string, profile: ScanProfile, findings: Omit<P
     const match = pattern.exec(candidate);
     if (match) findings.push({ kind: 'instructions', id, reason, match: clip(match[0].trim()) });
   }
-}
-
-const unions = new WeakMap<readonly PoisoningPattern[], RegExp | null>();
-
-/**
- * One expression that matches a text exactly when one of `patterns` does, or null where a union would
- * not be exactly that — patterns with differing or stateful flags (g, y), or with back-references (a
- * union renumbers the groups) — or would be slower than the patterns one by one: with the `u` flag
- * (property classes and lookbehinds in each alternative), V8 reads a union hundreds of times slower.
- * Built once per list.
- */
-export function patternUnion(patterns: readonly PoisoningPattern[]): RegExp | null {
-  let union = unions.get(patterns);
-  if (union === undefined) {
-    const flags = patterns[0]?.pattern.flags;
-    const exact = flags !== undefined && !/[gyu]/.test(flags)
-      && patterns.every(({ pattern }) => pattern.flags === flags && !/\\(?:[1-9]|k<)/.test(pattern.source));
-    union = exact ? new RegExp(patterns.map(({ pattern }) => `(?:${pattern.source})`).join('|'), flags) : null;
-    unions.set(patterns, union);
-  }
-  return union;
 }
 
 interface HiddenRun {

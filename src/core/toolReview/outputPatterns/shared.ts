@@ -26,6 +26,15 @@ export function pattern(id: PatternId, source: string): PoisoningPattern {
   return { id, reason: REASONS[id], pattern: new RegExp(source, 'iu') };
 }
 
+/**
+ * One pattern of `id` for a language written in Latin letters, which the folded text spells in ASCII
+ * (accents dropped): without the `u` flag, so the patterns of these languages share one union that
+ * rules most texts out in one pass (see patternUnion).
+ */
+export function latinPattern(id: PatternId, source: string): PoisoningPattern {
+  return { id, reason: REASONS[id], pattern: new RegExp(source, 'i') };
+}
+
 /** Not after a letter, and not before one: `\b` for any script. */
 export const B = String.raw`(?<![\p{L}\p{N}_])`;
 export const E = String.raw`(?![\p{L}\p{N}_])`;
