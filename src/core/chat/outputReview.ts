@@ -72,6 +72,26 @@ export function warnedOutput(parts: readonly OutputPart[], findings: readonly Ou
   return fencedOutput(parts, findings, source, tag);
 }
 
+/** A resource's attached text as a mention gives it to the model, and what the scan found in it. */
+export interface MentionedResourceText {
+  readonly text: string;
+  /** Set when the scan found something (the text then starts with the warning). */
+  readonly findings?: readonly OutputFinding[];
+  /** A resource from outside: its text without the fence (what a review by the person starts from). */
+  readonly unfenced?: string;
+}
+
+/**
+ * A resource's text for the model: from outside (`outside`, see outsideResourceReason) it is scanned
+ * and fenced as data, after the warning when flagged; a resource from this machine is given as it is.
+ */
+export function mentionedResourceText(text: string, outside: boolean, source: string, tag: string): MentionedResourceText {
+  if (!outside) return { text };
+  const findings = scanOutputTexts([text]);
+  const fenced = fencedOutput([{ kind: 'text', text }], findings, source, tag).map((part) => (part.kind === 'text' ? part.text : '')).join('\n');
+  return { text: fenced, ...(findings.length > 0 ? { findings } : {}), unfenced: text };
+}
+
 /** What the model gets when the person, reviewing a held result, withholds it. */
 export function withheldOutput(source: string, findings: readonly OutputFinding[], reason?: string): OutputPart[] {
   const why = reason !== undefined && reason.trim() !== '' ? ` The user said: ${reason.trim()}` : '';

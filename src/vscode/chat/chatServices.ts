@@ -8,13 +8,13 @@ import { callAppUri } from '../../core/apps';
 import type { ToolCallRequest, ToolCallResponse } from '../../core/calls';
 import {
   attachResource, describeUnresolved, expandTemplate, ModelToolCatalog, outputReviewSetting, PersonalDataVault, promptCommandNames,
-  resolveMention, reviewedParts, scanOutputParts, serversOfUri, fencedOutput, type AttachedResource, type ChatServer,
+  mentionedResourceText, resolveMention, reviewedParts, scanOutputParts, serversOfUri, type AttachedResource, type ChatServer,
   type OutputPart, type HoldOutput, type LimitedOutput, type MentionTarget, type ModelTool, type ReviewVerdict, type SearchContext,
 } from '../../core/chat';
 import { closestQualifiedNames } from '../../core/naming';
 import type { AttachmentChanges } from '../../core/subscriptions';
 import { CODE_OUTPUT_SOURCE, CodeApi, codeRunText, describeCodeApi, runCode, scanCodeOutput, type CodeRunOptions, type CodeRunResult } from '../../core/code';
-import { outsideContentReason, outsideResourceReason, scanOutputTexts, type OutputFinding } from '../../core/toolReview';
+import { outsideContentReason, outsideResourceReason, type OutputFinding } from '../../core/toolReview';
 import { quickJsEngine } from '../../node/quickjsEngine';
 import {
   errorMessage, ServerState, type CallOptions, type CompletionRequest, type CompletionResult, type GetPromptResult,
@@ -285,14 +285,12 @@ export class ChatServices implements vscode.Disposable {
     const attached = attachResource(server, concrete, read.contents, readMaxToolOutputChars());
     const reference = resourceDocumentUri(server, concrete);
     const transport = this.deps.registry.get(server)?.server.launch.type ?? 'stdio';
-    if (outsideResourceReason(transport, concrete) === undefined) return { attached, reference, uri: concrete };
     // The person typed this mention themselves: a resource from outside is fenced as data (after the
     // warning when flagged, as a tool result is) and never held; the model's own reads go through
     // readForModel's review.
-    const findings = scanOutputTexts([attached.text]);
-    const text = fencedOutput([{ kind: 'text', text: attached.text }], findings, `${server} › ${concrete}`, randomUUID())
-      .map((part) => (part.kind === 'text' ? part.text : '')).join('\n');
-    return { attached: { ...attached, text }, reference, ...(findings.length > 0 ? { findings } : {}), uri: concrete, unfenced: attached.text };
+    const outside = outsideResourceReason(transport, concrete) !== undefined;
+    const { text, findings, unfenced } = mentionedResourceText(attached.text, outside, `${server} › ${concrete}`, randomUUID());
+    return { attached: { ...attached, text }, reference, ...(findings ? { findings } : {}), uri: concrete, ...(unfenced !== undefined ? { unfenced } : {}) };
   }
 
   /**
