@@ -4,9 +4,16 @@
 // and "precedentes"), and look-alike letters of another script folded into the script of the word
 // they hide in ("ignоre" with a Cyrillic о reads "ignore"; "игнoрируй" with a Latin o reads Russian).
 // Which letters look alike is Unicode's confusables table (UTS #39), from the unhomoglyph package.
-import confusableData from 'unhomoglyph/data.json';
 
-const CONFUSABLES = confusableData as Readonly<Record<string, string>>;
+let confusables: Readonly<Record<string, string>> | undefined;
+
+/** The confusables table, read at its first use: most texts are ASCII and never need it, and activation should not pay for it. */
+function confusableTable(): Readonly<Record<string, string>> {
+  // A require, not an import: the bundler then evaluates the 100 kB table when it is first asked for.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  confusables ??= require('unhomoglyph/data.json') as Readonly<Record<string, string>>;
+  return confusables;
+}
 
 /** Invisible code points: zero-width, bidi controls, tags, blank fillers, variation selectors, the soft hyphen. */
 export const INVISIBLE = rangeClass([
@@ -31,6 +38,7 @@ const LATIN_MARKS = /(\p{Script=Latin})\p{M}+/gu;
 
 /** The prototype a character folds to, following the table's chains (`〈` → `❬` → `<`). */
 export function prototypeOf(ch: string): string | undefined {
+  const CONFUSABLES = confusableTable();
   let current = CONFUSABLES[ch];
   for (let step = 0; current !== undefined && step < 4; step++) {
     const next = Array.from(current).length === 1 ? CONFUSABLES[current] : undefined;
