@@ -1,11 +1,12 @@
 // The output scan on pages a tool could bring back: the poisoned ones are flagged with what they ask
-// for, the ordinary ones (docs pages, a README, a news article, an API quickstart, right-to-left text)
-// are not — including the phrases that the definition scan would flag in a tool description.
+// for, the ordinary ones (docs pages, a README, a news article, an API quickstart, right-to-left text,
+// pages in Chinese, German, French, Spanish, Russian and Japanese) are not — including the phrases that
+// the definition scan would flag in a tool description.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  outputReviewSetting, resultTexts, reviewedParts, scanOutputParts, scanToolResult, warnedOutput, withheldOutput, UNTRUSTED_BEGIN, UNTRUSTED_END,
+  DEFUSED_MARKER, outputReviewSetting, resultTexts, reviewedParts, scanOutputParts, scanToolResult, warnedOutput, withheldOutput, UNTRUSTED_BEGIN, UNTRUSTED_END,
   type HeldOutput,
 } from '../../src/core/chat/outputReview';
 import { OUTPUT_PATTERNS, outsideContentReason, outsideResourceReason, scanOutputTexts } from '../../src/core/toolReview/outputScan';
@@ -22,11 +23,12 @@ const POISONED: Record<string, string[]> = {
 const ORDINARY = fs.readdirSync(FIXTURES).filter((name) => name.startsWith('ordinary-')).sort();
 
 describe('output scan on fixtures', () => {
-  it('has the fixtures it measures: 2 poisoned, 6 ordinary', () => {
+  it('has the fixtures it measures: 2 poisoned, 12 ordinary', () => {
     assert.deepEqual(Object.keys(POISONED).filter((name) => fs.existsSync(path.join(FIXTURES, name))).length, 2);
     assert.deepEqual(ORDINARY, [
-      'ordinary-api-quickstart.md', 'ordinary-arabic-page.txt', 'ordinary-docs-fetch-api.md', 'ordinary-docs-ssh.md',
-      'ordinary-news-article.html', 'ordinary-readme.md',
+      'ordinary-api-quickstart.md', 'ordinary-arabic-page.txt', 'ordinary-chinese-docs.txt', 'ordinary-docs-fetch-api.md', 'ordinary-docs-ssh.md',
+      'ordinary-french-recipe.txt', 'ordinary-german-news.txt', 'ordinary-japanese-article.txt', 'ordinary-news-article.html', 'ordinary-readme.md',
+      'ordinary-russian-docs.txt', 'ordinary-spanish-guide.txt',
     ]);
   });
 
@@ -42,9 +44,10 @@ describe('output scan on fixtures', () => {
     });
   }
 
-  it('would flag some ordinary pages with the definition profile: the output profile is what keeps them clean', () => {
-    const flaggedByDefinitionScan = ORDINARY.filter((name) => scanText(read(name)).length > 0);
-    assert.deepEqual(flaggedByDefinitionScan, ORDINARY);
+  it('would flag the English and Arabic pages with the definition profile: the output profile is what keeps them clean', () => {
+    const original = ORDINARY.filter((name) => !/-(?:chinese|french|german|japanese|russian|spanish)-/.test(name));
+    assert.equal(original.length, 6);
+    assert.deepEqual(original.filter((name) => scanText(read(name)).length > 0), original);
   });
 
   it('reads printable ASCII the same on its fast path as on the full one', () => {
@@ -61,7 +64,12 @@ describe('output scan on fixtures', () => {
   });
 
   it('reads a text with the union of the patterns first, which matches exactly where one of them does', () => {
-    for (const patterns of [POISONING_PATTERNS, OUTPUT_PATTERNS]) {
+    // The output patterns of scripts other than Latin read Unicode (`u`): V8 reads such a union far
+    // slower than each alone, so only the Latin-script group (English, German, French, Spanish) has one.
+    assert.equal(patternUnion(OUTPUT_PATTERNS), null);
+    const latin = OUTPUT_PATTERNS.filter(({ pattern }) => pattern.flags === 'i');
+    assert.ok(latin.length >= 40, `${latin.length} Latin-script patterns`);
+    for (const patterns of [POISONING_PATTERNS, latin]) {
       const union = patternUnion(patterns);
       assert.ok(union, 'the shipped patterns share their flags and have no back-reference');
       const texts = [...Object.keys(POISONED), ...ORDINARY].map(read).flatMap((text) => text.split(/\n+|(?<=[.!?])\s+/));
@@ -76,6 +84,7 @@ describe('output scan on fixtures', () => {
     const pattern = (source: string, flags: string): PoisoningPattern => ({ id: source, reason: 'test', pattern: new RegExp(source, flags) });
     assert.equal(patternUnion([pattern('a', 'i'), pattern('b', 'u')]), null, 'differing flags');
     assert.equal(patternUnion([pattern('a', 'gi')]), null, 'a stateful flag');
+    assert.equal(patternUnion([pattern('a', 'iu'), pattern('b', 'iu')]), null, 'Unicode patterns');
     assert.equal(patternUnion([pattern('(a)\\1', 'i')]), null, 'a back-reference');
     assert.equal(patternUnion([pattern('(?<x>a)\\k<x>', 'i')]), null, 'a named back-reference');
     assert.equal(patternUnion([]), null);
@@ -120,17 +129,19 @@ describe('which outputs are scanned', () => {
     assert.equal(outsideResourceReason('stdio', 'file:///notes.md'), undefined);
   });
 
-  it('reads text blocks, embedded resources, link descriptions and structured content', () => {
+  it('reads text blocks, embedded resources (text, and blobs of a text type), link names and descriptions, and structured content', () => {
     const texts = resultTexts({
       content: [
         { type: 'text', text: 'a' },
         { type: 'resource', resource: { uri: 'x://y', text: 'b' } },
+        { type: 'resource', resource: { uri: 'x://j', blob: btoa('{"j":"e"}'), mimeType: 'application/ld+json; charset=utf-8' } },
+        { type: 'resource', resource: { uri: 'x://p', blob: btoa('binary'), mimeType: 'application/octet-stream' } },
         { type: 'resource_link', uri: 'x://z', name: 'z', description: 'c' },
         { type: 'image', data: 'AAAA', mimeType: 'image/png' },
       ],
       structuredContent: { d: 1 },
     });
-    assert.deepEqual(texts, ['a', 'b', 'c', '{"d":1}']);
+    assert.deepEqual(texts, ['a', 'b', '{"j":"e"}', 'z', 'c', '{"d":1}']);
   });
 
   it('scans a result only when its tool brings outside content', () => {
@@ -162,7 +173,7 @@ describe('what the model receives of a flagged result', () => {
     const inside = warned[1];
     assert.ok(inside.kind === 'text');
     assert.ok(!inside.text.includes('<<<'), inside.text);
-    assert.match(inside.text, /‹‹‹END UNTRUSTED TOOL OUTPUT>>>/);
+    assert.equal(inside.text.split(DEFUSED_MARKER).length, 3, inside.text);
     // After the begin marker (the warning before it names both markers), the end marker comes once: last.
     const whole = warned.map((part) => (part.kind === 'text' ? part.text : '')).join('\n');
     const fenced = whole.slice(whole.lastIndexOf(`${UNTRUSTED_BEGIN} tag-1>>>`));
@@ -178,12 +189,16 @@ describe('what the model receives of a flagged result', () => {
     assert.doesNotMatch(part.text, /collector\.example\.net/);
   });
 
-  it('reviewedParts: unchanged without findings, fenced with warn, and with hold what the person answered', async () => {
+  it('reviewedParts: fenced without findings (no warning), fenced after the warning with warn, and with hold what the person answered', async () => {
     const parts = [{ kind: 'text' as const, text: read('poisoned-page.html') }];
     const findings = scanOutputParts(parts);
     const source = { server: 'web', tool: 'fetch', id: 'h1', at: 5 };
     const held: HeldOutput[] = [];
-    assert.deepEqual(await reviewedParts(parts, [], source, 'hold', async () => { throw new Error('not held'); }), { parts });
+    const clean = await reviewedParts(parts, [], source, 'hold', async () => { throw new Error('not held'); });
+    assert.equal(clean.verdict, undefined);
+    assert.equal(clean.parts.length, 3);
+    assert.ok(clean.parts[0].kind === 'text' && clean.parts[0].text.endsWith(`${UNTRUSTED_BEGIN} h1>>>`) && !clean.parts[0].text.includes('Warning'));
+    assert.deepEqual(clean.parts[2], { kind: 'text', text: `${UNTRUSTED_END} h1>>>` });
     assert.equal((await reviewedParts(parts, findings, source, 'warn', async () => { throw new Error('not held'); })).verdict, 'warned');
     const released = await reviewedParts(parts, findings, source, 'hold', async (h) => { held.push(h); return { release: true }; });
     assert.equal(released.verdict, 'released');

@@ -1,6 +1,6 @@
 // Scanned tool outputs in a real VS Code with the scripted model: the `ok` fixture server's `echo` says
-// nothing about staying on this machine (no openWorldHint: false), so its result is scanned (the echo
-// of server-everything says openWorldHint: false, and is not). An echo of
+// nothing about staying on this machine (no openWorldHint: false), so its result is scanned and fenced
+// as data (the echo of server-everything says openWorldHint: false, and is neither). An echo of
 // an injection is flagged in the turn and the history, and the model gets it fenced after the warning;
 // with switchboard.toolOutputs.review set to hold, it waits in the Sidebar until released or withheld.
 // A code-mode script that calls it and prints the page is read the same way.
@@ -75,11 +75,12 @@ describe('Scanned outputs: a flagged tool result in @mcp', function () {
     assert.match(last?.outputWarning ?? '', /tells the model to ignore its earlier instructions/);
   });
 
-  it('does not flag an ordinary result', async () => {
+  it('does not flag an ordinary result, and the model still gets it fenced as data, without a warning', async () => {
     const turn = (await ask('@mcp call mcp__ok__echo {"text":"An ordinary sentence about laptops: you are now ready to compare them."}'))?.metadata;
     assert.equal(turn?.toolCalls?.[0]?.outputFindings, undefined);
     const [sent] = await toolResultTexts();
-    assert.ok(!sent.includes(UNTRUSTED_BEGIN), sent);
+    assert.ok(sent.includes(UNTRUSTED_BEGIN) && sent.includes(UNTRUSTED_END) && !sent.includes('Warning from MCP Switchboard'), sent);
+    assert.ok(sent.indexOf('An ordinary sentence') > sent.lastIndexOf(UNTRUSTED_BEGIN) && sent.indexOf('An ordinary sentence') < sent.lastIndexOf(UNTRUSTED_END), 'the result is inside the fence');
   });
 
   it('scans what a code-mode script prints after calling a tool that brings outside content, in @mcp /code and in switchboard_run_code', async () => {
@@ -100,7 +101,7 @@ describe('Scanned outputs: a flagged tool result in @mcp', function () {
     const direct = await vscode.lm.invokeTool('switchboard_run_code', { input: { code }, toolInvocationToken: undefined });
     const text = direct.content.filter((p): p is vscode.LanguageModelTextPart => p instanceof vscode.LanguageModelTextPart).map((p) => p.value).join('\n');
     assert.ok(text.startsWith('Warning from MCP Switchboard') && text.lastIndexOf(UNTRUSTED_END) > text.indexOf(`page: ${INJECTION}`), text);
-    // A script that prints the same words without calling a tool is not scanned: nothing came from outside.
+    // A script that prints the same words without calling a tool is not scanned nor fenced: nothing came from outside.
     const local = await vscode.lm.invokeTool('switchboard_run_code', { input: { code: `console.log(${JSON.stringify(INJECTION)})` }, toolInvocationToken: undefined });
     const localText = local.content.filter((p): p is vscode.LanguageModelTextPart => p instanceof vscode.LanguageModelTextPart).map((p) => p.value).join('\n');
     assert.ok(!localText.includes(UNTRUSTED_BEGIN), localText);

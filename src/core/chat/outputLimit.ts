@@ -2,6 +2,9 @@
 // replaced by its head, its size and the file's path), images and audio as data, resource links as
 // references, and the structured content when the tool declares an output schema.
 import type { CallToolResult, ContentBlock } from '../lifecycle/types';
+import { textOfBlob } from './textBlobs';
+
+export { isTextMimeType, textOfBlob } from './textBlobs';
 
 /** The default limit (the `switchboard.maxToolOutputChars` setting). */
 export const DEFAULT_MAX_TOOL_OUTPUT_CHARS = 100_000;
@@ -89,6 +92,9 @@ export function partOf(block: ContentBlock): OutputPart | undefined {
       if (!resource || typeof resource.uri !== 'string') return undefined;
       if (typeof resource.text === 'string') return { kind: 'text', text: `[${resource.uri}]\n${resource.text}` };
       if (typeof resource.blob === 'string') {
+        // A text blob is read as text (and so fenced and scanned as text); other blobs stay data.
+        const text = textOfBlob(resource.blob, resource.mimeType);
+        if (text !== undefined) return { kind: 'text', text: `[${resource.uri}]\n${text}` };
         const mimeType = typeof resource.mimeType === 'string' ? resource.mimeType : 'application/octet-stream';
         return { kind: 'data', mimeType, data: resource.blob, description: `${resource.uri} (${mimeType}, ${approxBytes(resource.blob)})` };
       }

@@ -3,5 +3,6 @@
 export * from './idleStop';
 export * from './locations';
 export * from './skillFile';
+export * from './skillScan';
 export * from './skillTool';
 export * from './sameName';

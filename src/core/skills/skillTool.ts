@@ -1,11 +1,11 @@
 // The model loading a skill: in an @mcp turn the model is offered one small tool that names the skills
 // there are, each with a line of its description, and loads the one it picks (its instructions come
-// back as the tool's result, its servers' tools join the rest of that turn). A skill's description is
-// repository content the model reads as a tool definition, so it goes through the same poisoning scan
-// as a tool's: a flagged skill is left out of the tool, and the turn says why. The tool is bounded in
+// back as the tool's result, its servers' tools join the rest of that turn). A skill's name,
+// description and body are repository content the model reads, so they go through the poisoning scan
+// (skillScan.ts): a flagged skill is left out of the tool, and the turn says why. The tool is bounded in
 // size however many skills there are: the first skills by name, each description cut to one short line.
 import type { ModelToolSpec } from '../chat/modelTools';
-import { scanText } from '../toolReview/poisoning';
+import { scanSkill, skillFindingReasons } from './skillScan';
 
 export const USE_SKILL_TOOL_NAME = 'switchboard_use_skill';
 
@@ -13,6 +13,8 @@ export const USE_SKILL_TOOL_NAME = 'switchboard_use_skill';
 export interface SkillSummary {
   readonly name: string;
   readonly description: string;
+  /** Its instructions, scanned with the rest: a skill whose body is flagged is not offered either. */
+  readonly body?: string;
 }
 
 export interface SkillToolLimits {
@@ -28,7 +30,7 @@ export const DEFAULT_SKILL_TOOL_LIMITS: SkillToolLimits = { maxSkills: 20, maxDe
 export interface SkillToolOffer {
   readonly spec?: ModelToolSpec;
   readonly offered: readonly string[];
-  /** Skills whose description the poisoning scan flagged, with its reasons. */
+  /** Skills whose name, description or body the poisoning scan flagged, with its reasons. */
   readonly withheld: readonly { name: string; reasons: string[] }[];
   /** Skills over the size bound, by name. */
   readonly unlisted: readonly string[];
@@ -48,8 +50,8 @@ export function skillToolOffer(skills: readonly SkillSummary[], limits: SkillToo
   for (const skill of [...skills].sort((a, b) => a.name.localeCompare(b.name))) {
     if (seen.has(skill.name)) continue;
     seen.add(skill.name);
-    const findings = [...scanText(skill.name), ...scanText(skill.description)];
-    if (findings.length > 0) withheld.push({ name: skill.name, reasons: [...new Set(findings.map((finding) => finding.reason))] });
+    const findings = scanSkill(skill);
+    if (findings.length > 0) withheld.push({ name: skill.name, reasons: skillFindingReasons(findings) });
     else clean.push(skill);
   }
   const listed = clean.slice(0, limits.maxSkills);

@@ -3,70 +3,34 @@
 // by the same scanner as tool definitions, with a profile for pages people write for people: what is
 // ordinary in documentation (a docs page naming `~/.ssh`, "you are now ready", "send a POST request to
 // https://…", "supersedes", direction marks in Arabic text) is not a finding; text addressed to the
-// model, requests to read or send secret files, and hidden characters are.
+// model, requests to read or send secret files, and hidden characters are. A result is read as the
+// model reads it: all its texts as one (an order split across two blocks is still one order), folded
+// (normalise.ts), in the languages of outputPatterns/, with base64 and hex runs decoded, and with the
+// images and links that would carry data away (dataLinks.ts).
 import type { TransportKind } from '../config/types';
 import type { ToolInfo } from '../lifecycle/types';
-import { MAX_SCANNED_CHARS } from '../schema/jsonBounds';
+import { findDataLinks } from './dataLinks';
+import { decodedRuns } from './encodedRuns';
+import { INVISIBLE } from './normalise';
+import { LANGUAGE_PATTERNS } from './outputPatterns';
 import { POISONING_PATTERNS, scanText, type PoisoningPattern, type ScanProfile } from './poisoning';
 
 /** One suspicious thing in a tool's result or a resource's contents. */
 export interface OutputFinding {
-  kind: 'hidden-characters' | 'instructions';
+  kind: 'hidden-characters' | 'instructions' | 'data-url';
   /** The hidden-character class or pattern id that matched. */
   id: string;
   reason: string;
   match: string;
 }
 
-/** The definition patterns that read the same in a page as in a tool description. */
-const KEPT = new Set(['ignore-instructions', 'hide-from-user', 'without-user-knowing', 'prompt-tags', 'chat-template-tokens']);
-
-/** Files that hold keys or passwords, named exactly (`.env.example` and `~/.ssh` alone are ordinary in docs). */
-const SECRET_FILE = String.raw`(?:~?[\\/]?\.ssh[\\/](?:id_\w+|authorized_keys|known_hosts|config)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|\.aws[\\/](?:credentials|config)\b|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials\b|\.pgpass\b|\.docker[\\/]config\.json|\.kube[\\/]config\b|\/etc\/(?:passwd|shadow|sudoers)\b|\.env(?:\.(?:local|production|prod|development|dev|staging))?(?![\w.-]*\w)|\bcredentials\.json\b|claude_desktop_config\.json|\.cursor[\\/]mcp\.json)`;
-
-/** Patterns narrowed for pages: each asks the model to act, not merely mentions a thing. */
-const NARROWED: readonly PoisoningPattern[] = [
-  {
-    id: 'disregard-instructions',
-    reason: 'tells the model to disregard instructions or rules',
-    pattern: /\bdisregard\s+(?:[\w'-]+\s+){0,4}?(?:instructions?|rules?|guidelines?|prompts?|polic(?:y|ies)|directives?)\b/i,
-  },
-  {
-    id: 'sensitive-file-request',
-    reason: 'asks to read or pass along a file that holds keys, passwords or other secrets',
-    pattern: new RegExp(String.raw`\b(?:read|cat|open|print|dump|copy|paste|include|attach|send|upload|post|forward|leak|share|output|reveal|exfiltrat\w*|email|transmit)\w*\s+(?:(?:the|full|entire|whole|raw|contents?|text|data|values?|of|file|files|from|in|at|your|my|user's|and)\s+){0,5}\S*?` + SECRET_FILE, 'i'),
-  },
-  {
-    id: 'read-secrets',
-    reason: 'asks to pass along credentials, keys or passwords',
-    pattern: /\b(?:steal|harvest|leak|exfiltrat\w*|dump)\w*\s+(?:[\w'./~-]+\s+){0,5}?(?:credentials?|private\s+keys?|ssh\s+keys?|secret\s+keys?|api\s+keys?|passwords?|access\s+tokens?|session\s+cookies?|keychain)\b|\b(?:reveal|paste|print|include|put|write)\s+(?:[\w'./~-]+\s+){0,5}?(?:credentials?|private\s+keys?|secret\s+keys?|api\s+keys?|passwords?|tokens?)\s+(?:in|into)\s+(?:your|the)\s+(?:next\s+)?(?:answer|reply|response|message|output)\b/i,
-  },
-  {
-    id: 'exfiltrate',
-    reason: 'asks to send data to a web address, or to exfiltrate it',
-    pattern: /\bexfiltrat\w*|\b(?:send|post|upload|transmit|forward|leak|beacon|submit|copy)\w*\s+(?:them|it|(?:the|this|these|those|all|your|their|any)\s+(?:[\w'-]+\s+){0,3}?(?:contents?|files?|data|keys?|credentials?|tokens?|secrets?|history|conversation|messages?|variables?|values?|answers?))\b[^.\n]{0,60}?\b(?:to|into|at)\s+(?:https?|wss?|ftp):\/\/\S+/i,
-  },
-  {
-    id: 'tool-shadowing',
-    reason: 'tells the model to do something else first whenever a tool is used (tool shadowing)',
-    pattern: /\bbefore\s+(?:using|calling|invoking|running|executing|you\s+(?:use|call|invoke|run))\s+(?:any|every|each|another|other|any\s+other)\s+(?:[\w-]+\s+){0,2}?tools?\b[\s,:;-]*(?:(?:you\s+)?(?:must|should|need\s+to|have\s+to|always|first|please|make\s+sure\s+to)\s+)+(?:read|call|invoke|run|use|execute|fetch|send|pass|include)\b/i,
-  },
-  {
-    id: 'skip-confirmation',
-    reason: 'tells the model not to ask the user for confirmation',
-    pattern: /\bwithout\s+(?:asking|requesting|seeking|getting|waiting\s+for)\s+(?:the\s+)?(?:user|human|operator)(?:'s|s)?\s+(?:for\s+)?(?:confirmation|permission|approval|consent)\b|\b(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:ask|prompt|check\s+with)\s+the\s+(?:user|human|operator)\b/i,
-  },
-  {
-    id: 'role-override',
-    reason: 'tries to give the model a new role or new rules',
-    pattern: /\byou\s+are\s+now\s+(?:a|an|my|DAN|in\s+(?:[\w-]+\s+)?mode)\b|\b(?:new|updated|real|actual|hidden)\s+(?:system\s+)?instructions?\s*:|\bfrom\s+now\s+on,?\s+you\s+(?:are|must|will|shall|should)\b(?!\s+(?:be\s+able|see|find|get))/i,
-  },
-];
+/** The definition patterns that read the same in any page and any language (tags and tokens that imitate the conversation). */
+const KEPT = new Set(['prompt-tags', 'chat-template-tokens']);
 
 /** The patterns a page is read with. */
 export const OUTPUT_PATTERNS: readonly PoisoningPattern[] = [
-  ...POISONING_PATTERNS.filter((pattern) => KEPT.has(pattern.id)),
-  ...NARROWED,
+  ...POISONING_PATTERNS.filter((pattern) => KEPT.has(pattern.id)).map((pattern) => ({ ...pattern, pattern: new RegExp(pattern.pattern.source, 'iu') })),
+  ...LANGUAGE_PATTERNS,
 ];
 
 /** How outputs are scanned (see the file comment). */
@@ -92,22 +56,35 @@ export function outsideResourceReason(transport: TransportKind, uri: string): st
   return undefined;
 }
 
-/** Overlap between windows, so a phrase cut at a window's edge is still read whole once. */
-const WINDOW_OVERLAP = 2_000;
+/** What a data-carrying image or link is reported as. */
+const DATA_URL_REASONS = {
+  image: 'has an image whose address would send data to another site when the chat shows it',
+  link: 'has a link whose address has a slot for the model to fill with data',
+} as const;
 
-/** Every finding in `texts` (a result's text parts), each pattern or class reported once. */
+/** Every finding in `texts` (what a result brings, in the order the model reads it), each pattern or class once. */
 export function scanOutputTexts(texts: readonly string[]): OutputFinding[] {
+  const whole = texts.join('\n');
   const findings: OutputFinding[] = [];
   const seen = new Set<string>();
-  for (const text of texts) {
-    for (let start = 0; start < text.length || start === 0; start += MAX_SCANNED_CHARS - WINDOW_OVERLAP) {
-      for (const finding of scanText(text.slice(start, start + MAX_SCANNED_CHARS), OUTPUT_SCAN)) {
-        if (seen.has(finding.id)) continue;
-        seen.add(finding.id);
-        findings.push({ kind: finding.kind, id: finding.id, reason: finding.reason, match: finding.match });
-      }
-      if (start + MAX_SCANNED_CHARS >= text.length) break;
+  const add = (finding: OutputFinding): void => {
+    if (seen.has(finding.id)) return;
+    seen.add(finding.id);
+    findings.push(finding);
+  };
+  for (const finding of scanText(whole, OUTPUT_SCAN)) add({ kind: finding.kind, id: finding.id, reason: finding.reason, match: finding.match });
+  for (const decoded of decodedRuns(whole)) {
+    for (const finding of scanText(decoded, OUTPUT_SCAN)) {
+      add({ kind: finding.kind, id: finding.id, reason: `${finding.reason}, in text encoded as base64 or hex`, match: finding.match });
     }
   }
+  // Fullwidth brackets and invisible characters inside an address read as the plain ones a chat renders.
+  for (const link of findDataLinks(whole.normalize('NFKC').replace(INVISIBLE, ''))) {
+    add({ kind: 'data-url', id: `data-url-${link.kind}`, reason: DATA_URL_REASONS[link.kind], match: clipped(link.url) });
+  }
   return findings;
+}
+
+function clipped(text: string): string {
+  return text.length <= 120 ? text : `${text.slice(0, 119)}…`;
 }

@@ -4,6 +4,10 @@
 // legitimately use joiners, pass.
 import type { ToolInfo } from '../lifecycle/types';
 import { MAX_SCANNED_CHARS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_STRINGS } from '../schema/jsonBounds';
+import { foldForMatching } from './normalise';
+import { groupUnions } from './patternUnion';
+
+export { patternUnion } from './patternUnion';
 
 export type PoisonKind = 'hidden-characters' | 'instructions';
 export type PoisonField = 'name' | 'title' | 'description' | 'inputSchema' | 'annotations';
@@ -53,18 +57,16 @@ function rangeClass(ranges: readonly (readonly [number, number])[]): RegExp {
   return new RegExp(`[${ranges.map(([low, high]) => `${hex(low)}-${hex(high)}`).join('')}]`, 'u');
 }
 
-/**
- * Any code point a hidden-character class or a variation selector covers (and, for the text the patterns
- * see, the soft hyphen): almost every text has none, and is then scanned without a walk per character.
- */
+/** Any code point a hidden-character class or a variation selector covers: almost every text has none, and is then scanned without a walk per character. */
 const ANY_HIDDEN = rangeClass([...Object.values(RANGES).flat(), ...VARIATION_SELECTORS]);
-const ANY_HIDDEN_OR_SOFT_HYPHEN = rangeClass([...Object.values(RANGES).flat(), ...VARIATION_SELECTORS, [0x00ad, 0x00ad]]);
 
 /** One instruction-like pattern: matched case-insensitively on text with invisible characters removed, NFKC-folded and whitespace collapsed. */
 export interface PoisoningPattern {
   id: string;
   reason: string;
   pattern: RegExp;
+  /** A script the pattern cannot match without (Cyrillic for Russian): a text without it skips the pattern. */
+  needs?: RegExp;
 }
 
 /** Text aimed at the model rather than the person. Each is a reason to read the description, not proof of an attack. */
@@ -144,7 +146,8 @@ export const POISONING_PATTERNS: readonly PoisoningPattern[] = [
 /**
  * Bounds, so a hostile schema cannot make the scan slow. They are the catalog's too (see
  * core/lifecycle/toolBounds): a tool past them is refused there, and a longer description is cut to
- * what is scanned, so everything the model gets was read here.
+ * MAX_SCANNED_CHARS; a text is read whole however long it is (scanText), so nothing the model gets
+ * went unread here.
  */
 const MAX_DEPTH = MAX_SCHEMA_DEPTH;
 const MAX_STRINGS = MAX_SCHEMA_STRINGS;
@@ -184,9 +187,29 @@ export interface ScanProfile {
 /** The profile for tool definitions: every pattern, every hidden character. */
 export const DEFINITION_SCAN: ScanProfile = { patterns: POISONING_PATTERNS, allowDirectionMarks: false };
 
-/** The findings in one string (without a field). */
+/** Overlap between windows, so a phrase cut at a window's edge is still read whole once. */
+const WINDOW_OVERLAP = 2_000;
+
+/**
+ * The findings in one string (without a field), each pattern or class once. The whole string is read,
+ * however long, in windows of MAX_SCANNED_CHARS that overlap: nothing the model may be sent is skipped.
+ */
 export function scanText(input: string, profile: ScanProfile = DEFINITION_SCAN): Omit<PoisonFinding, 'field'>[] {
-  const text = input.length > MAX_SCANNED_CHARS ? input.slice(0, MAX_SCANNED_CHARS) : input;
+  if (input.length <= MAX_SCANNED_CHARS) return scanWindow(input, profile);
+  const findings: Omit<PoisonFinding, 'field'>[] = [];
+  const seen = new Set<string>();
+  for (let start = 0; start < input.length; start += MAX_SCANNED_CHARS - WINDOW_OVERLAP) {
+    for (const finding of scanWindow(input.slice(start, start + MAX_SCANNED_CHARS), profile)) {
+      if (seen.has(finding.id)) continue;
+      seen.add(finding.id);
+      findings.push(finding);
+    }
+    if (start + MAX_SCANNED_CHARS >= input.length) break;
+  }
+  return findings;
+}
+
+function scanWindow(text: string, profile: ScanProfile): Omit<PoisonFinding, 'field'>[] {
   const findings: Omit<PoisonFinding, 'field'>[] = [];
   // Printable ASCII has no hidden character and is its own NFKC form: only the patterns are left to
   // read, on blanks collapsed. Most results are such text, and every result of an open-world tool is scanned.
@@ -199,7 +222,7 @@ export function scanText(input: string, profile: ScanProfile = DEFINITION_SCAN):
     const tagText = found.id === 'tags' && found.tagText !== '' ? `; hidden text: ${JSON.stringify(clip(found.tagText))}` : '';
     findings.push({ kind: 'hidden-characters', id: found.id, reason: `${found.count} × ${found.reason}${tagText}`, match: formatCodePoints(found.codePoints) });
   }
-  const visible = forMatching(text);
+  const visible = foldForMatching(text);
   const tagTexts = hidden.filter((found) => found.tagText !== '').map((found) => found.tagText);
   for (const candidate of [visible, ...tagTexts]) matchPatterns(candidate, profile, findings);
   return findings;
@@ -210,32 +233,24 @@ const PRINTABLE_ASCII = /^[\x20-\x7e\t\n\r]*$/;
 const BLANKS = /\s+/g;
 
 function matchPatterns(candidate: string, profile: ScanProfile, findings: Omit<PoisonFinding, 'field'>[]): void {
-  // Most texts match no pattern: one pass of their union says so, instead of one pass per pattern.
-  const any = patternUnion(profile.patterns);
-  if (any !== null && !any.test(candidate)) return;
-  for (const { id, reason, pattern } of profile.patterns) {
+  // Most texts match no pattern: one pass of a group's union says so, instead of one pass per pattern.
+  const unions = groupUnions(profile.patterns);
+  const matched = new Map<string, boolean>();
+  const present = new Map<RegExp, boolean>();
+  for (const { id, reason, pattern, needs } of profile.patterns) {
+    if (findings.some((finding) => finding.id === id)) continue;
+    const union = unions.get(pattern.flags);
+    if (union) {
+      if (!matched.has(pattern.flags)) matched.set(pattern.flags, union.test(candidate));
+      if (matched.get(pattern.flags) === false) continue;
+    }
+    if (needs !== undefined) {
+      if (!present.has(needs)) present.set(needs, needs.test(candidate));
+      if (present.get(needs) === false) continue;
+    }
     const match = pattern.exec(candidate);
     if (match) findings.push({ kind: 'instructions', id, reason, match: clip(match[0].trim()) });
   }
-}
-
-const unions = new WeakMap<readonly PoisoningPattern[], RegExp | null>();
-
-/**
- * One expression that matches a text exactly when one of `patterns` does, or null where a union would
- * not be exactly that: patterns with differing or stateful flags (g, y), or with back-references (a
- * union renumbers the groups). Built once per list.
- */
-export function patternUnion(patterns: readonly PoisoningPattern[]): RegExp | null {
-  let union = unions.get(patterns);
-  if (union === undefined) {
-    const flags = patterns[0]?.pattern.flags;
-    const exact = flags !== undefined && !/[gy]/.test(flags)
-      && patterns.every(({ pattern }) => pattern.flags === flags && !/\\(?:[1-9]|k<)/.test(pattern.source));
-    union = exact ? new RegExp(patterns.map(({ pattern }) => `(?:${pattern.source})`).join('|'), flags) : null;
-    unions.set(patterns, union);
-  }
-  return union;
 }
 
 interface HiddenRun {
@@ -321,20 +336,6 @@ function legitimateFlagTags(points: number[]): Set<number> {
     if (points[j] === 0xe007f && FLAG_TAG_SEQUENCES.has(spelled)) for (let k = i + 1; k <= j; k++) legit.add(k);
   }
   return legit;
-}
-
-/** The text the patterns see: NFKC (so full-width letters read as ASCII), invisible characters removed, quotes straightened, blanks collapsed. */
-function forMatching(text: string): string {
-  const folded = text.normalize('NFKC');
-  const visible = !ANY_HIDDEN_OR_SOFT_HYPHEN.test(folded) ? folded : Array.from(folded)
-    .filter((ch) => {
-      const cp = ch.codePointAt(0) ?? 0;
-      return classOf(cp) === undefined && !isVariationSelector(cp) && cp !== 0x00ad;
-    })
-    .join('');
-  return visible
-    .replace(/[\u2018\u2019\u02bc\u2032]/g, "'")
-    .replace(BLANKS, ' ');
 }
 
 /** Calls `visit` for every string in a JSON value: object keys and string values at any depth. */

@@ -8,13 +8,13 @@ import { callAppUri } from '../../core/apps';
 import type { ToolCallRequest, ToolCallResponse } from '../../core/calls';
 import {
   attachResource, describeUnresolved, expandTemplate, ModelToolCatalog, outputReviewSetting, PersonalDataVault, promptCommandNames,
-  resolveMention, reviewedParts, scanOutputParts, serversOfUri, warnedOutput, type AttachedResource, type ChatServer,
+  mentionedResourceText, resolveMention, reviewedParts, scanOutputParts, serversOfUri, type AttachedResource, type ChatServer,
   type OutputPart, type HoldOutput, type LimitedOutput, type MentionTarget, type ModelTool, type ReviewVerdict, type SearchContext,
 } from '../../core/chat';
 import { closestQualifiedNames } from '../../core/naming';
 import type { AttachmentChanges } from '../../core/subscriptions';
 import { CODE_OUTPUT_SOURCE, CodeApi, codeRunText, describeCodeApi, runCode, scanCodeOutput, type CodeRunOptions, type CodeRunResult } from '../../core/code';
-import { outsideContentReason, outsideResourceReason, scanOutputTexts, type OutputFinding } from '../../core/toolReview';
+import { outsideContentReason, outsideResourceReason, type OutputFinding } from '../../core/toolReview';
 import { quickJsEngine } from '../../node/quickjsEngine';
 import {
   errorMessage, ServerState, type CallOptions, type CompletionRequest, type CompletionResult, type GetPromptResult,
@@ -91,11 +91,11 @@ export interface ReadMention {
   readonly attached: AttachedResource;
   /** A document URI that shows the resource in an editor (the chat reference). */
   readonly reference: vscode.Uri;
-  /** What the output scan found in a resource from outside (it is attached fenced after a warning). */
+  /** What the output scan found in a resource from outside (it is attached fenced, after a warning when flagged). */
   readonly findings?: readonly OutputFinding[];
   /** The URI read (a template's, filled in). */
   readonly uri: string;
-  /** A flagged resource's text without the fences (what the model's own reads review). */
+  /** A resource from outside: its text without the fence (what the model's own reads review). */
   readonly unfenced?: string;
 }
 
@@ -181,14 +181,16 @@ export class ChatServices implements vscode.Disposable {
       const appUri = callAppUri(tool.tool, result);
       const app = appUri === undefined ? undefined : { uri: appUri, arguments: record.arguments, result };
       const limited = await this.deps.outputs.limit(tool.server, tool.tool, result);
-      // Results that bring outside content are scanned as the model would read them (the head of a saved one).
-      const findings = outsideContentReason(tool.tool) === undefined ? [] : scanOutputParts(limited.parts);
-      if (findings.length === 0) return { tool, output: vault ? maskOutput(limited, vault) : limited, ...(app ? { app } : {}) };
+      if (outsideContentReason(tool.tool) === undefined) return { tool, output: vault ? maskOutput(limited, vault) : limited, ...(app ? { app } : {}) };
+      // A result that brings outside content is scanned as the model would read it (the head of a
+      // saved one), and reaches the model fenced as data whether or not the scan found anything.
+      const findings = scanOutputParts(limited.parts);
       const setting = outputReviewSetting(vscode.workspace.getConfiguration().get<unknown>(OUTPUT_REVIEW_SETTING));
       const source = { server: tool.server, tool: tool.tool.name, id: randomUUID(), at: Date.now() };
       const reviewed = await reviewedParts(limited.parts, findings, source, setting, this.deps.holdOutput, signal);
       const output = { ...limited, parts: reviewed.parts };
-      return { tool, output: vault ? maskOutput(output, vault) : output, findings, verdict: reviewed.verdict, ...(app ? { app } : {}) };
+      const flagged = findings.length > 0 ? { findings, verdict: reviewed.verdict } : {};
+      return { tool, output: vault ? maskOutput(output, vault) : output, ...flagged, ...(app ? { app } : {}) };
     } catch (error) {
       const message = signal?.aborted ? 'The call was cancelled.' : errorMessage(error);
       return { tool, output: errorOutput(message), error: message };
@@ -221,8 +223,8 @@ export class ChatServices implements vscode.Disposable {
 
   /**
    * Runs a script and makes what the model reads of it: when the script called a tool that brings outside
-   * content, its printed text is scanned and a finding is handled as for a direct call's result (fenced
-   * after a warning, or held for the person's review).
+   * content, its printed text is scanned and fenced, and a finding is handled as for a direct call's
+   * result (a warning before the fence, or held for the person's review).
    */
   async runCodeForModel(code: string, hooks: CodeRunHooks = {}): Promise<CodeRunOutcome> {
     const { signal } = hooks;
@@ -230,11 +232,12 @@ export class ChatServices implements vscode.Disposable {
     const text = codeRunText(result);
     const parts: OutputPart[] = [{ kind: 'text', text }];
     const { findings, outside } = scanCodeOutput(result, text, this.tools());
-    if (findings.length === 0) return { result, parts };
+    // A run that read outside content hands it on: its printed text is fenced as data, flagged or not.
+    if (outside.length === 0) return { result, parts };
     const setting = outputReviewSetting(vscode.workspace.getConfiguration().get<unknown>(OUTPUT_REVIEW_SETTING));
     const source = { ...CODE_OUTPUT_SOURCE, id: randomUUID(), at: Date.now() };
     const reviewed = await reviewedParts(parts, findings, source, setting, this.deps.holdOutput, signal);
-    return { result, parts: reviewed.parts, findings, outside, ...(reviewed.verdict ? { verdict: reviewed.verdict } : {}) };
+    return { result, parts: reviewed.parts, outside, ...(findings.length > 0 ? { findings } : {}), ...(reviewed.verdict ? { verdict: reviewed.verdict } : {}) };
   }
 
   /** The placeholders vault while `switchboard.chat.maskPersonalData` is on (turning it off forgets the values). */
@@ -282,28 +285,28 @@ export class ChatServices implements vscode.Disposable {
     const attached = attachResource(server, concrete, read.contents, readMaxToolOutputChars());
     const reference = resourceDocumentUri(server, concrete);
     const transport = this.deps.registry.get(server)?.server.launch.type ?? 'stdio';
-    const findings = outsideResourceReason(transport, concrete) === undefined ? [] : scanOutputTexts([attached.text]);
-    if (findings.length === 0) return { attached, reference, uri: concrete };
-    // The person typed this mention themselves: a flagged resource is fenced after the warning (as a
-    // flagged tool result is) and never held; the model's own reads go through readForModel's review.
-    const [warning, page, fence] = warnedOutput([{ kind: 'text', text: attached.text }], findings, `${server} › ${concrete}`, randomUUID())
-      .map((part) => (part.kind === 'text' ? part.text : ''));
-    return { attached: { ...attached, text: `${warning}\n${page}\n${fence}` }, reference, findings, uri: concrete, unfenced: attached.text };
+    // The person typed this mention themselves: a resource from outside is fenced as data (after the
+    // warning when flagged, as a tool result is) and never held; the model's own reads go through
+    // readForModel's review.
+    const outside = outsideResourceReason(transport, concrete) !== undefined;
+    const { text, findings, unfenced } = mentionedResourceText(attached.text, outside, `${server} › ${concrete}`, randomUUID());
+    return { attached: { ...attached, text }, reference, ...(findings ? { findings } : {}), uri: concrete, ...(unfenced !== undefined ? { unfenced } : {}) };
   }
 
   /**
-   * Reads a resource the model asked for (switchboard_read_resource): a flagged one is handled as a
-   * direct tool call's flagged result is — fenced after a warning, or held for the person's review
-   * under `switchboard.toolOutputs.review: hold` — since no person chose it.
+   * Reads a resource the model asked for (switchboard_read_resource): one from outside is handled as a
+   * direct tool call's result is — fenced, after a warning when flagged, or held for the person's
+   * review under `switchboard.toolOutputs.review: hold` — since no person chose it.
    */
   async readForModel(server: string, uri: string, signal?: AbortSignal): Promise<{ text: string; findings?: readonly OutputFinding[]; verdict?: ReviewVerdict }> {
     const read = await this.readMention(server, uri, async () => undefined, signal);
-    if (read.findings === undefined || read.unfenced === undefined) return { text: read.attached.text };
+    if (read.unfenced === undefined) return { text: read.attached.text };
+    const findings = read.findings ?? [];
     const setting = outputReviewSetting(vscode.workspace.getConfiguration().get<unknown>(OUTPUT_REVIEW_SETTING));
     const source = { server, tool: read.uri, id: randomUUID(), at: Date.now() };
-    const reviewed = await reviewedParts([{ kind: 'text', text: read.unfenced }], read.findings, source, setting, this.deps.holdOutput, signal);
+    const reviewed = await reviewedParts([{ kind: 'text', text: read.unfenced }], findings, source, setting, this.deps.holdOutput, signal);
     const text = reviewed.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('\n');
-    return { text, findings: read.findings, ...(reviewed.verdict ? { verdict: reviewed.verdict } : {}) };
+    return { text, ...(findings.length > 0 ? { findings } : {}), ...(reviewed.verdict ? { verdict: reviewed.verdict } : {}) };
   }
 
   /** Records that a request attaches the resource (and watches it); true when it was attached before and changed since. */

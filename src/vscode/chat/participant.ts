@@ -11,7 +11,7 @@ import {
 import { CODE_API_TOOL, CODE_API_TOOL_NAME, RUN_CODE_TOOL, RUN_CODE_TOOL_NAME } from '../../core/code';
 import { ServerState } from '../../core/lifecycle';
 import { estimateTokens, SEARCH_TOOL_NAME, type ToolLoadingSetting } from '../../core/search';
-import { parseSkillCommand, skillInstructions, USE_SKILL_TOOL_NAME } from '../../core/skills';
+import { parseSkillCommand, skillInstructions, skillWithheldMessage, USE_SKILL_TOOL_NAME } from '../../core/skills';
 import type { ArgumentAsker } from './argumentAsker';
 import type { ChatServices } from './chatServices';
 import { fromReplyPart, toChatMessages } from './lmParts';
@@ -106,6 +106,9 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     const skill = skillCommand && !skillCommand.name.startsWith('mcp__') ? await deps.skills?.find(skillCommand.name) : undefined;
     let prompt = request.prompt;
     if (skill && skillCommand) {
+      // The skill's text reaches the model only once its name, description and body pass the scan.
+      const withheld = skillWithheldMessage(skill);
+      if (withheld !== undefined) return problem(withheld);
       used = await deps.skills!.use(skill, (message) => stream.progress(message));
       metadata.skill = { name: skill.name, servers: used.servers.map(({ id, available, reason }) => ({ id, available, ...(reason ? { reason } : {}) })) };
       const unavailable = used.servers.filter((server) => !server.available);

@@ -1,11 +1,11 @@
 // The model loading a skill in an @mcp turn: the turn offers `switchboard_use_skill` (the skills whose
-// descriptions pass the poisoning scan, bounded in size), and a call to it uses the skill as
+// names, descriptions and instructions pass the poisoning scan, bounded in size), and a call to it uses the skill as
 // `@mcp /skill-name` does — its servers start under the same trust rules, its instructions are the
 // tool's result, and its servers' tools join the offer for the rest of that turn only. The turn holds
 // each skill it loaded until it ends; then the idle stop runs as for `/skill-name`.
 import * as vscode from 'vscode';
 import { toolSpecOf, type ModelToolSpec, type ToolCallRequestPart, type ToolRunResult } from '../../core/chat';
-import { loadedSkillText, skillInstructions, skillToLoad, skillToolOffer, USE_SKILL_TOOL_NAME, type SkillToolOffer } from '../../core/skills';
+import { loadedSkillText, skillInstructions, skillToLoad, skillToolOffer, skillWithheldMessage, USE_SKILL_TOOL_NAME, type SkillToolOffer } from '../../core/skills';
 import type { ChatServices } from './chatServices';
 import type { SkillUse, UsedSkill } from './skillUse';
 
@@ -35,10 +35,10 @@ export class TurnSkillLoader {
     if (skills === undefined) return undefined;
     const found = (await skills.list()).filter((skill) => !turnSkills.includes(skill.file));
     if (found.length === 0) return undefined;
-    const offer = skillToolOffer(found.map(({ name, description }) => ({ name, description })));
+    const offer = skillToolOffer(found.map(({ name, description, body }) => ({ name, description, body })));
     for (const kept of offer.withheld) {
       // The reasons quote the skill's own text: shown as text, never as markdown.
-      stream.markdown(new vscode.MarkdownString().appendText(`The skill "${kept.name}" was not offered to the model: the poisoning scan flagged its description (${kept.reasons.join('; ')}).`).appendMarkdown('\n\n'));
+      stream.markdown(new vscode.MarkdownString().appendText(`The skill "${kept.name}" was not offered to the model: the poisoning scan flagged ${kept.reasons.join('; ')}.`).appendMarkdown('\n\n'));
     }
     // A skill not used by its name (a personal one has it) is said once, so the person sees which "deploy" is meant.
     // (Not again for the skill this turn uses by `/name`: that was said already.)
@@ -64,6 +64,12 @@ export class TurnSkillLoader {
     if (already) return textResult(loadedSkillText(`The skill ${asked.name} is loaded already.`, this.toolsOf(already)), false);
     const skill = await this.skills.find(asked.name);
     if (skill === undefined) return textResult(`The skill ${asked.name} is no longer there (its SKILL.md was removed or cannot be read).`, true);
+    // Read afresh, so scanned afresh: the file may have changed since the offer was made.
+    const withheld = skillWithheldMessage(skill);
+    if (withheld !== undefined) {
+      stream.markdown(new vscode.MarkdownString().appendText(withheld).appendMarkdown('\n\n'));
+      return textResult(`The skill ${asked.name} cannot be loaded: MCP Switchboard's poisoning scan flagged it.`, true);
+    }
     const used = await this.skills.use(skill, (message) => stream.progress(message));
     this.used.push(used);
     this.turnSkills.push(skill.file);
