@@ -62,7 +62,7 @@ describe('command signatures: options read deny by default', () => {
     const cases: Array<[string, string]> = [
       ['timeout -s KILL 5 ls', 'ls'], ['timeout --signal=TERM -k 2 5 ls', 'ls'], ['timeout --preserve-status 5 ls', 'ls'],
       ['nice -n 5 ls', 'ls'], ['nice -5 ls', 'ls'], ['nice --adj=5 ls', 'ls'], ['stdbuf -oL -eL ls', 'ls'], ['env -i -u X ls', 'ls'],
-      ['env -uX FOO=1 ls', 'ls'], ['env -- ls', 'ls'], ['setsid -f ls', 'ls'], ['xargs -0 -n 1 ls', 'ls'], ['xargs -a F -r ls', 'ls'],
+      ['env -uX NO_COLOR=1 ls', 'ls'], ['env -- ls', 'ls'], ['setsid -f ls', 'ls'], ['xargs -0 -n 1 ls', 'ls'], ['xargs -a F -r ls', 'ls'],
       ['time -p ls', 'ls'], ['exec -c ls', 'ls'], ['ionice -c 3 ls', 'ls'], ['command ls', 'ls'], ['command -v ls', 'command'],
     ];
     for (const [command, always] of cases) {

@@ -8,7 +8,7 @@
 // `cd dir` is signed with that folder (`cd dir && git status`), since a folder brings its own
 // configuration. A command is auto-approved only when every one of its signatures is allowed.
 import { clip, holdsTranslatedString, notInert } from './inertNodes';
-import { isExecVariable } from './programs';
+import { isInertVariable, isShellLocalName, variableProblem } from './inertVariables';
 import { fieldChildren, namedChildren, type ShellNode, type ShellParser } from './syntax';
 import { hidesSubstitution, literalValue, shellWord, type ShellWord } from './words';
 import { HARMLESS_TARGETS, quoteWords, type Reading } from './reading';
@@ -172,7 +172,7 @@ class Walker {
         return this.declaration(node, level);
       case 'for_statement': {
         const variable = fieldChildren(node, 'variable')[0]?.text ?? '';
-        if (isExecVariable(variable)) return this.refuse(`\`for ${variable} in …\` sets ${variable}, which changes which program runs or what it loads`);
+        if (!isShellLocalName(variable)) return this.refuse(`\`for ${variable} in …\` ${variableProblem(variable, undefined) ?? `sets ${variable}`}`);
         break;
       }
       case 'comment':
@@ -208,6 +208,10 @@ class Walker {
       if (isRedirect(child)) {
         fed = this.redirects([child], level) || fed;
         words.push(...extraDestinations(child).map(shellWord));
+        continue;
+      }
+      if (child.type === 'variable_assignment') {
+        this.assignment(child, level + 1, { command: commandName(node) });
         continue;
       }
       this.visit(child, false, level + 1); // substitutions, expansions and hidden text anywhere in the words
@@ -264,16 +268,28 @@ class Walker {
     return inner.never === undefined ? inner : { signatures: inner.signatures, never: `in the script of \`${via}\`: ${inner.never}` };
   }
 
-  /** `NAME=value` on its own, before a command or in `export`: never when it changes what runs. */
-  private assignment(node: ShellNode, level: number): void {
+  /**
+   * `NAME=value`: before a command (`how` names it) it sets that command's environment, so only an inert
+   * variable with a value it is known to take may stand there; in `export` it sets the environment of
+   * every later command, with the same rule. On its own it sets a shell variable, which later commands
+   * inherit only when it is exported: a lower-case name (see `isShellLocalName`) stays in the shell, any
+   * other name may already be exported, so it is read as an environment change too.
+   */
+  private assignment(node: ShellNode, level: number, how: { command: string } | 'export' | 'alone' = 'alone'): void {
     const nameNode = fieldChildren(node, 'name')[0];
     if (nameNode !== undefined && nameNode.type !== 'variable_name') {
       const refusal = notInert(nameNode);
       return this.refuse(refusal ?? `\`${clip(node.text)}\` assigns to something other than a plain variable`);
     }
     const variable = (nameNode?.text ?? node.text.split('=')[0]).replace(/\+$/, '');
-    if (isExecVariable(variable)) this.refuse(`\`${clip(node.text)}\` sets ${variable}, which changes which program runs or what it loads`);
+    const valueNode = fieldChildren(node, 'value')[0];
+    const value = valueNode === undefined ? '' : literalValue(valueNode);
     for (const child of fieldChildren(node, 'value')) this.visit(child, false, level + 1);
+    if (how === 'alone' && isShellLocalName(variable)) return;
+    // `IFS=, read -r a b`: read is a builtin, and IFS only says how it splits the line it reads.
+    if (typeof how === 'object' && how.command === 'read' && variable === 'IFS' && value !== undefined && /^[^\w$`\\]*$/.test(value)) return;
+    const problem = variableProblem(variable, value);
+    if (problem !== undefined) this.refuse(`\`${clip(node.text)}\` ${problem}`);
   }
 
   /** `export NAME=value` and `export NAME`; `declare`, `local`, `readonly` and options give variables attributes that change how values are read. */
@@ -284,8 +300,10 @@ class Walker {
       return this.refuse(`\`${clip(node.text)}\` declares variables with \`${keyword}\` or its options, which can make later values evaluated as arithmetic or names of other variables`);
     }
     for (const child of rest) {
-      if (child.type === 'variable_assignment') this.visit(child, false, level + 1);
-      else if (isExecVariable(child.text)) this.refuse(`\`${clip(node.text)}\` exports ${child.text}, which changes which program runs or what it loads`);
+      if (child.type === 'variable_assignment') this.assignment(child, level + 1, 'export');
+      else if (!isInertVariable(child.text)) {
+        this.refuse(`\`${clip(node.text)}\` puts ${child.text} into the environment of the commands after it, and it is not one of the variables known to change nothing about what runs`);
+      }
     }
   }
 
@@ -317,6 +335,13 @@ class Walker {
     }
     return feedsStdin;
   }
+}
+
+/** The literal name of the program a simple command runs, or '' when it has none or it is an expansion. */
+function commandName(node: ShellNode): string {
+  const name = fieldChildren(node, 'name')[0] ?? namedChildren(node).find((child) => child.type === 'command_name');
+  const word = name === undefined ? undefined : namedChildren(name)[0];
+  return word === undefined ? '' : literalValue(word) ?? '';
 }
 
 /** Words the grammar read as more destinations of a file redirection; bash passes them to the command. */

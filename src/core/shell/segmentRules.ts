@@ -5,9 +5,10 @@
 // the command they run; programs that run code from their arguments either unwrap to it (`sh -c '…'`,
 // `find -exec`) or can never be auto-approved (`python -c`, `sudo`).
 import {
-  FOREIGN_SHELLS, interpreterSpec, isElevator, isExecVariable, isShell, POSIX_SHELLS, POWERSHELLS, WRAPPERS, type InterpreterSpec,
+  FOREIGN_SHELLS, interpreterSpec, isElevator, isShell, POSIX_SHELLS, POWERSHELLS, WRAPPERS, type InterpreterSpec,
 } from './programs';
 import type { ShellWord } from './words';
+import { isShellLocalName, variableProblem } from './inertVariables';
 import { readInterpreterOptions } from './interpreterRules';
 import { has, optionIn, readWrapperOptions, skipOptions } from './optionWords';
 import { readAwk, readFind, readSed, readTee } from './programArguments';
@@ -90,8 +91,9 @@ export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
 }
 
 /**
- * What is wrong with the variables `read`, `printf -v`, `mapfile`… assign: one that changes what runs,
- * an array element (its subscript is arithmetic, which can run commands hidden in variables), or a name
+ * What is wrong with the variables `read`, `printf -v`, `mapfile`… assign: a name that is not a shell
+ * variable of the command's own (their values come from input, so no variable of the environment may
+ * take them), an array element (its subscript is arithmetic, which can run commands hidden in variables), or a name
  * that comes from an expansion.
  */
 function assignedNames(name: string, words: ShellWord[]): string | undefined {
@@ -107,7 +109,9 @@ function assignedNames(name: string, words: ShellWord[]): string | undefined {
       return `is given ${word.text}, which may name the variable it assigns`;
     }
     if (word.value.includes('[')) return `assigns to an array element (${word.text}), whose subscript is arithmetic and can run commands hidden in variables`;
-    if (/^[A-Za-z_]\w*$/.test(word.value) && isExecVariable(word.value)) return `sets ${word.value}, which changes which program runs or what it loads`;
+    if (/^[A-Za-z_]\w*$/.test(word.value) && !isShellLocalName(word.value)) {
+      return `sets ${word.value} from its input, and only lower-case shell variables of the command's own may be set that way`;
+    }
   }
   return undefined;
 }
@@ -256,8 +260,10 @@ function readWrapper(program: string, name: string, words: ShellWord[], ctx: Seg
   if (operand !== undefined) return never(`the operand ${operand.text} of \`${name}\` comes from an expansion, which can split into more words, a command among them`, self);
   if (spec.assignments === true) {
     for (; i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i].value ?? ''); i++) {
-      const variable = words[i].value!.slice(0, words[i].value!.indexOf('='));
-      if (isExecVariable(variable)) return never(`\`${name}\` sets ${variable}, which changes what runs`, self);
+      const assigned = words[i].value!;
+      const variable = assigned.slice(0, assigned.indexOf('='));
+      const problem = variableProblem(variable, assigned.slice(assigned.indexOf('=') + 1));
+      if (problem !== undefined) return never(`\`${name}\` ${problem}`, self);
     }
   }
   const rest = words.slice(i);
