@@ -54,7 +54,7 @@ describe('command signatures: options read deny by default', () => {
       ['stdbuf --bogus ls', ['ls'], /`stdbuf --bogus`/],
       ['ionice -p 1 ls', ['ls'], /`ionice -p` is an option these rules do not know/],
       ['env $OPTS ls', ['ls'], /comes from an expansion \(\$OPTS\)/],
-      ['env -{S,x} ls', ['ls'], /is a pattern bash expands into other words/],
+      ['env -{S,x} ls', ['ls'], /`-\{S,x\}` is a brace expansion/],
     ]);
   });
 
@@ -222,9 +222,9 @@ describe('command signatures: options read deny by default', () => {
       ['xxd -r a b', ['xxd a'], /`xxd` writes into the file b/],
       ['xxd *', ['xxd a'], /`xxd` may be given two operands by \*, and writes into the second/],
       ['xxd $f', ['xxd a'], /may be given two operands by \$f/],
-      ['uniq {a,b}', ['uniq'], /may be given two operands/],
-      ['sort {-o,F} x', ['sort'], /`\{-o,F\}` may expand into an option of `sort`/],
-      ['sort {"-o",F} x', ['sort'], /may expand into an option/],
+      ['uniq {a,b}', ['uniq'], /is a brace expansion/],
+      ['sort {-o,F} x', ['sort'], /`\{-o,F\}` is a brace expansion/],
+      ['sort {"-o",F} x', ['sort'], /is a brace expansion/],
       ['sort * x', ['sort'], /`\*` may expand into an option of `sort`/],
     ]);
     const approved = ['date +%s', 'date -d yesterday +%F', 'xxd a', 'xxd -r a', 'xxd "$f"', 'tree -L 2', 'file x', 'base64 -d x', 'jq -L lib . x.json', 'du -sh .', 'df -h'];

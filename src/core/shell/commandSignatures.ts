@@ -7,7 +7,7 @@
 // (`python -m pytest`), or its exact words for a program the tables do not know — and a segment after
 // `cd dir` is signed with that folder (`cd dir && git status`), since a folder brings its own
 // configuration. A command is auto-approved only when every one of its signatures is allowed.
-import { clip, holdsTranslatedString, notInert } from './inertNodes';
+import { clip, HEREDOC, HERESTRING, holdsTranslatedString, notInert } from './inertNodes';
 import { isInertVariable, isShellLocalName, variableProblem } from './inertVariables';
 import { fieldChildren, namedChildren, type ShellNode, type ShellParser } from './syntax';
 import { hidesSubstitution, literalValue, shellWord, type ShellWord } from './words';
@@ -312,14 +312,14 @@ class Walker {
     let feedsStdin = false;
     for (const node of nodes) {
       if (node.type === 'heredoc_redirect') {
-        this.refuse('a heredoc (`<<`) feeds text into the command that is not checked as part of it');
+        this.refuse(HEREDOC);
+        continue;
+      }
+      if (node.type === 'herestring_redirect') {
+        this.refuse(HERESTRING);
         continue;
       }
       for (const child of namedChildren(node)) this.visit(child, false, level + 1);
-      if (node.type === 'herestring_redirect') {
-        feedsStdin = true;
-        continue;
-      }
       const operator = node.children.find((child) => !child.named)?.type ?? '';
       const descriptor = node.children.find((child) => child.type === 'file_descriptor')?.text;
       const destination = fieldChildren(node, 'destination')[0] ?? namedChildren(node).find((child) => child.type !== 'file_descriptor');
