@@ -13,6 +13,7 @@ import { fieldChildren, namedChildren, type ShellNode, type ShellParser } from '
 import { hidesSubstitution, literalValue, shellWord, type ShellWord } from './words';
 import { HARMLESS_TARGETS, quoteWords, type Reading } from './reading';
 import { readSegment } from './segmentRules';
+import type { InputWords } from './inputWords';
 
 export type { Reading } from './reading';
 
@@ -97,6 +98,8 @@ class Walker {
   private never: string | undefined;
   private folder: Folder = { path: '' };
   private readonly ancestors: ShellNode[] = [];
+  /** Variables `read` has set from input: their values are words nobody saw. */
+  private readonly readVariables = new Set<string>();
 
   constructor(
     private readonly parser: ShellParser,
@@ -226,10 +229,32 @@ class Walker {
       return this.add({ signatures: ['cd'] });
     }
     if (words.length === 0) return;
-    const reading = readSegment(words, { stdinFed: fed, readScript: (script, via) => this.script(script, via) });
+    const inputWords = this.readInput(words);
+    const reading = readSegment(words, { stdinFed: fed, readScript: (script, via) => this.script(script, via), inputWords });
     if ('lost' in this.folder) return this.add({ signatures: reading.signatures, never: this.folder.lost });
     const prefix = this.folder.path === '' ? '' : `cd ${quoteWords([this.folder.path])} && `;
     this.add({ ...reading, signatures: reading.signatures.map((signature) => `${prefix}${signature}`) });
+  }
+
+  /**
+   * Records the variables a `read` sets, and says which words of a later command hold their values
+   * (`while read -r f; do rg x "$f"; done`): a line of the input can be any option of the program.
+   */
+  private readInput(words: ShellWord[]): InputWords | undefined {
+    if (words[0]?.value === 'read') {
+      const names = words.slice(1).flatMap((word) => (word.value !== undefined && /^[A-Za-z_]\w*$/.test(word.value) ? [word.value] : []));
+      for (const name of names.length > 0 ? names : ['REPLY']) this.readVariables.add(name);
+      return undefined;
+    }
+    const used = [...this.readVariables].filter((name) => words.some((word) => word.value === undefined && refersTo(word.text, name)));
+    if (used.length === 0) return undefined;
+    const read = new Set(used);
+    return {
+      via: `read ${used[0]}`,
+      atEnd: false,
+      isInput: (word) => word.value === undefined && used.some((name) => refersTo(word.text, name)),
+      isWhole: (word) => read.has(/^"?\$\{?([A-Za-z_]\w*)\}?"?$/.exec(word.text)?.[1] ?? ''),
+    };
   }
 
   /**
@@ -335,6 +360,11 @@ class Walker {
     }
     return feedsStdin;
   }
+}
+
+/** Whether shell text expands the variable `name` (`$name`, `${name}`). */
+function refersTo(text: string, name: string): boolean {
+  return new RegExp(`\\$(?:${name}(?!\\w)|\\{${name}\\})`).test(text);
 }
 
 /** The literal name of the program a simple command runs, or '' when it has none or it is an expansion. */

@@ -11,7 +11,11 @@ import type { ShellWord } from './words';
 import { isShellLocalName, variableProblem } from './inertVariables';
 import { readInterpreterOptions } from './interpreterRules';
 import { has, optionIn, readWrapperOptions, skipOptions } from './optionWords';
-import { readAwk, readFind, readSed, readTee } from './programArguments';
+import { readAwk } from './awkScript';
+import { readFind } from './findArguments';
+import { inputWordsProblem, type InputWords } from './inputWords';
+import { readTee } from './teeOperands';
+import { readSed } from './sedScript';
 import { ASSIGNING_BUILTINS, COMMAND_OPTIONS, PLAIN_PROGRAMS, RUNS_ARGUMENTS, TOOLS, WRITE_OPTIONS, type ToolSpec } from './programTables';
 import { never, quoteWords, type Reading } from './reading';
 
@@ -24,8 +28,18 @@ export interface SegmentContext {
   stdinFed: boolean;
   /** It runs under xargs, which adds words from its input. */
   underXargs?: boolean;
+  /** Some of its words, or words added after them, come from input (xargs, `find -exec … {}`, `read`). */
+  inputWords?: InputWords;
   /** Reads a script given as text (`sh -c`, `eval`) with the same rules; `via` names what runs it. */
   readScript(script: string, via: string): Reading;
+}
+
+/** xargs adds the words it reads after the command's own. */
+const XARGS_INPUT: InputWords = { via: 'xargs', atEnd: true, isInput: () => false, isWhole: () => true };
+
+/** `find -exec` puts each file name it finds where `{}` stands, also inside a longer word. */
+function foundFiles(via: string): InputWords {
+  return { via, atEnd: false, isInput: (word) => (word.value ?? word.text).includes('{}'), isWhole: (word) => word.value === '{}' };
 }
 
 /** make variables that choose the shell or the make program itself. */
@@ -35,12 +49,19 @@ const MAKE_SHELL = /^(?:SHELL|\.SHELLFLAGS|MAKE|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|\.
 const SUBCOMMAND = /^[A-Za-z0-9][\w.:+-]*$/;
 
 /** The signatures of one simple command, given its words (program first). */
-export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
+export function readSegment(words: ShellWord[], given: SegmentContext): Reading {
   if (words.length === 0) return { signatures: [] };
   const first = words[0];
   if (first.value === undefined) return never(`its program name comes from an expansion (${first.text}), so what runs is not known in advance`);
   if (first.pattern) return never(`its program name ${first.text} is a pattern that bash expands into other words`);
   const program = first.value;
+  let ctx = given;
+  if (ctx.inputWords !== undefined && !has(WRAPPERS, program)) {
+    // A wrapper passes the input on to the command it runs; any other program reads it itself.
+    const problem = inputWordsProblem(words, ctx.inputWords);
+    if (problem !== undefined) return never(problem, [quoteWords([program])]);
+    ctx = { ...ctx, inputWords: undefined, underXargs: false };
+  }
   // A path names a file, maybe the repository's own: never the wrapper or tool of the same name.
   if (program.includes('/')) return exactWords(words, `\`${program}\` is a file given by its path`);
   const name = program;
@@ -68,7 +89,9 @@ export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
   if (isShell(name)) return readShell(program, name, words, ctx);
   const interpreter = interpreterSpec(name);
   if (interpreter !== undefined) return readInterpreter(program, interpreter, words, ctx);
-  if (name === 'find') return readFind(program, words, (inner) => readSegment(inner, { ...ctx, stdinFed: false, underXargs: false }));
+  if (name === 'find') {
+    return readFind(program, words, (inner, via, input) => readSegment(inner, { ...ctx, stdinFed: false, underXargs: false, inputWords: input ? foundFiles(via) : undefined }));
+  }
   if (/^[gmn]?awk$/.test(name)) return readAwk(program, words);
   if (name === 'sed' || name === 'gsed') return readSed(program, words);
   if (name === 'tee') return readTee(program, words);
@@ -267,8 +290,10 @@ function readWrapper(program: string, name: string, words: ShellWord[], ctx: Seg
     }
   }
   const rest = words.slice(i);
+  if (rest.length === 0 && ctx.inputWords !== undefined) return never(`\`${ctx.inputWords.via}\` gives \`${name}\` the command it runs, from words nobody saw`, self);
   if (rest.length === 0) return name === 'exec' ? { signatures: [] } : { signatures: self };
-  return readSegment(rest, { ...ctx, underXargs: name === 'xargs' ? true : ctx.underXargs, stdinFed: name === 'xargs' ? false : ctx.stdinFed });
+  if (name !== 'xargs') return readSegment(rest, ctx);
+  return readSegment(rest, { ...ctx, underXargs: true, stdinFed: false, inputWords: XARGS_INPUT });
 }
 
 /** Long options of bash that change nothing about which code runs (`--rcfile FILE` is refused: it runs FILE). */
