@@ -227,7 +227,7 @@ describe('command signatures: options read deny by default', () => {
       ['sort {"-o",F} x', ['sort'], /is a brace expansion/],
       ['sort * x', ['sort'], /`\*` may expand into an option of `sort`/],
     ]);
-    const approved = ['date +%s', 'date -d yesterday +%F', 'xxd a', 'xxd -r a', 'xxd "$f"', 'tree -L 2', 'file x', 'base64 -d x', 'jq -L lib . x.json', 'du -sh .', 'df -h'];
+    const approved = ['date +%s', 'date -d yesterday +%F', 'xxd a', 'xxd -r a', 'xxd "$f"', 'tree -L 2', 'file x', 'base64 -d x', 'du -sh .', 'df -h'];
     for (const command of approved) {
       it(`${command} is approved under its program`, () => {
         const always = [command.split(' ')[0]];

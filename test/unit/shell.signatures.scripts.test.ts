@@ -138,3 +138,64 @@ describe('command signatures: scripts given to programs are read by their gramma
     ], ['find', 'grep', 'wc', 'echo']);
   });
 });
+
+describe('command signatures: jq, sqlite3 and editors', () => {
+  describe('jq: module options, module directives and functions it does not list ask', () => {
+    asks([
+      ['jq -L lib . x.json', /`jq -L` loads jq modules/],
+      ['jq --library-path=lib . x.json', /`jq --library-path` loads jq modules/],
+      ['jq . x.json -Llib', /`jq -L`/],
+      ['jq -f prog.jq x.json', /`jq -f` reads its filter from a file/],
+      ['jq --from-f prog.jq x.json', /`jq --from-file`/],
+      ['jq \'import "m" as m; m::f\' x.json', /has `import`, which loads a jq module/],
+      ['jq \'include "m"; .\' x.json', /has `include`/],
+      ['jq \'"x" | modulemeta\' x.json', /calls `modulemeta`/],
+      ['jq \'"\\(get_search_list)"\' x.json', /calls `get_search_list`/],
+      ['jq "$F" x.json', /may expand into an option of `jq`|comes from an expansion/],
+      ['jq . $FILES', /`\$FILES` may expand into an option of `jq`/],
+    ], ['jq']);
+    approved([
+      'jq .name package.json', 'jq -r \'.dependencies | keys[]\' package.json', 'jq \'.[] | select(.age > 3) | {name, id: .id}\' x.json',
+      'jq --arg v 1 \'.x == $v\' x.json', 'jq --rawfile t notes.txt \'. + {t: $t}\' x.json', 'jq \'def inc(f): f + 1; .n | inc(.)\' x.json',
+      'jq -n \'[range(3)] | map(. * 2) | @csv\'', 'jq \'"name: \\(.name | ascii_upcase)"\' x.json', 'jq -cS . -- x.json',
+    ], ['jq']);
+  });
+
+  describe('sqlite3: dot-commands, writes, extensions and options that run asks', () => {
+    asks([
+      ["sqlite3 db.sqlite '.shell id'", /the dot-command `\.shell`/],
+      ["sqlite3 db.sqlite '.system id'", /the dot-command `\.system`/],
+      ["sqlite3 db.sqlite '.output x' 'select 1'", /`\.output`/],
+      ["sqlite3 db.sqlite '.once x'", /`\.once`/],
+      ["sqlite3 db.sqlite '.load ./x'", /`\.load`/],
+      ["sqlite3 db.sqlite '.import f t'", /`\.import`/],
+      ["sqlite3 db.sqlite \"ATTACH 'x.db' AS x\"", /has a `ATTACH` statement/],
+      ["sqlite3 db.sqlite 'DELETE FROM t'", /has a `DELETE` statement/],
+      ["sqlite3 db.sqlite 'select 1; drop table t'", /has a `DROP` statement/],
+      ["sqlite3 db.sqlite \"select writefile('x', 'y')\"", /calls `writefile`/],
+      ["sqlite3 db.sqlite \"select load_extension('./x')\"", /calls `load_extension`/],
+      ["sqlite3 db.sqlite \"select edit('x')\"", /calls `edit`/],
+      ["sqlite3 db.sqlite \"select * from fsdir('.')\"", /calls `fsdir`/],
+      ["sqlite3 -cmd '.shell id' db.sqlite 'select 1'", /`sqlite3 -cmd` is an option these rules do not know/],
+      ["sqlite3 -init x.sql db.sqlite 'select 1'", /`sqlite3 -init`/],
+      ['sqlite3 db.sqlite', /reads its SQL from standard input/],
+      ["echo '.shell id' | sqlite3 db.sqlite 'select 1'", /fed standard input/],
+      ['sqlite3 db.sqlite "$Q"', /may expand into an option of `sqlite3`/],
+    ], ['sqlite3', 'echo']);
+    approved([
+      "sqlite3 db.sqlite 'select count(*) from users'", "sqlite3 -readonly -header -column db.sqlite 'SELECT name FROM t WHERE id IN (1, 2)'",
+      "sqlite3 db.sqlite .tables", "sqlite3 db.sqlite '.schema users'", "sqlite3 -json db.sqlite \"select 'x;y' as a -- drop\"",
+    ], ['sqlite3']);
+  });
+
+  describe('editors run commands from their scripts, configuration or input: they ask', () => {
+    asks([
+      ["printf '!id\\nq\\n' | ed f", /`ed` runs editor commands/],
+      ['ed -s f', /`ed` runs editor commands/],
+      ["ex -sc '!id' -c q f", /`ex` runs editor commands/],
+      ["vim -es -c '!id' -c q f", /`vim` runs editor commands/],
+      ["nvim --headless +'!id' +q", /`nvim` runs editor commands/],
+      ["emacs --batch --eval '(shell-command \"id\")'", /`emacs` runs editor commands/],
+    ], ['ed', 'ed -s f', 'ex', 'vim', 'nvim', 'printf', "vim -es -c '!id' -c q f", "ex -sc '!id' -c q f"]);
+  });
+});

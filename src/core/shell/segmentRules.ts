@@ -15,7 +15,9 @@ import { readAwk } from './awkScript';
 import { readFind } from './findArguments';
 import { inputWordsProblem, type InputWords } from './inputWords';
 import { readTee } from './teeOperands';
+import { readJq } from './jqArguments';
 import { readSed } from './sedScript';
+import { readSqlite } from './sqliteScript';
 import { ASSIGNING_BUILTINS, COMMAND_OPTIONS, PLAIN_PROGRAMS, RUNS_ARGUMENTS, TOOLS, WRITE_OPTIONS, type ToolSpec } from './programTables';
 import { never, quoteWords, type Reading } from './reading';
 
@@ -33,6 +35,9 @@ export interface SegmentContext {
   /** Reads a script given as text (`sh -c`, `eval`) with the same rules; `via` names what runs it. */
   readScript(script: string, via: string): Reading;
 }
+
+/** Editors that run commands given to them (`ed` from its input, `vim -es -c`, `ex +cmd`, `emacs --eval`). */
+const EDITORS = new Set(['ed', 'red', 'ex', 'vi', 'vim', 'nvim', 'view', 'vimdiff', 'gvim', 'rvim', 'emacs']);
 
 /** xargs adds the words it reads after the command's own. */
 const XARGS_INPUT: InputWords = { via: 'xargs', atEnd: true, isInput: () => false, isWhole: () => true };
@@ -94,6 +99,9 @@ export function readSegment(words: ShellWord[], given: SegmentContext): Reading 
   }
   if (/^[gmn]?awk$/.test(name)) return readAwk(program, words);
   if (name === 'sed' || name === 'gsed') return readSed(program, words);
+  if (name === 'jq') return readJq(program, words);
+  if (name === 'sqlite3') return readSqlite(program, words, ctx.stdinFed);
+  if (EDITORS.has(name)) return own('runs editor commands — from its script options, its configuration files or its standard input — which these rules do not read');
   if (name === 'tee') return readTee(program, words);
   if (name === 'uniq' || name === 'xxd') {
     // Its second operand is an output file (an option's value counts too: asking is the safe side), and
