@@ -23,13 +23,26 @@ commands. Anything else always asks: arithmetic ($((…)), ((…)), \${v:x}),
 indirect or transforming expansions (\${!x}, \${x@P}, \${x/a/b}), [[ … ]] and
 [ … ], $(…), backticks, <(…), heredocs, function definitions, output written
 into a file (also through flags such as git --output or sort -o), text that is
-not valid shell syntax, a variable that changes what runs (PATH, LD_PRELOAD,
-NODE_OPTIONS, PAGER, EDITOR, LESSOPEN, GIT_SSH_COMMAND…), sudo, code or preload
+not valid shell syntax, brace expansions ({a,b}), here-strings (<<<), any
+environment variable outside a short list of inert ones (colour, locale, time
+zone, CI, NODE_ENV…: NO_COLOR=1 npm test is fine, MAKEFILES=x make asks; a
+plain shell variable may have a lower-case name only), sudo, code or preload
 options in any spelling (python -c, perl -e/-M, node -e/--import…), another
 registry or index (--registry, --index-url), and a cd that leaves the workspace
 (an absolute path, .., ~ or an expansion). The workspace is the current
 directory. sh -c/bash -c scripts, eval, env, timeout, nice, nohup, time, xargs
 and find -exec are read for the command they run.
+
+Scripts given to programs are code. sed scripts, awk programs, find
+expressions, jq filters and sqlite3 SQL are read by readers of their own
+grammars (and their options as each program reads them): the program is
+approved only when every command of its script is known to be inert (sed 'e',
+'w', 'r', s///e and -i, awk system(), pipes, getline and print > F, find -exec
+{} and -delete, jq -L and import, sqlite3 .shell, ATTACH and writes ask). ed,
+ex, vim and emacs always ask; other programs are signed by their exact words.
+Words from input (xargs, find -exec ... {}, while read) are approved only
+after a literal -- of a program that only reads its operands
+(xargs grep -n foo --); otherwise the command asks.
 
 Options:
   --always CMD     A command on which "Always allow" was clicked (repeatable).

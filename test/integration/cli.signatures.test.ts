@@ -108,6 +108,8 @@ describe('switchboard signatures (built CLI)', function () {
     const result = runCli(['signatures', '--help']);
     assert.equal(result.status, 0);
     assert.match(result.stdout, /^Usage: switchboard signatures \[--always 'CMD'\]\.\.\. \[--\] 'COMMAND'/);
+    // It names the programs whose scripts are read by a reader of their grammar.
+    assert.match(result.stdout.replace(/\s+/g, ' '), /sed scripts, awk programs, find expressions, jq filters and sqlite3 SQL are read by readers of their own grammars/);
   });
 
   it('loads the parser from beside the bundle, with no node_modules around it (as installed from the .vsix)', () => {

@@ -22,7 +22,7 @@ const INERT_COMMANDS = [
   'date +%s', 'git config user.name', 'npm install', 'tree -L 2', 'xxd -r a', 'pip install -r requirements.txt', 'make --dir=sub',
 ];
 const INERT_WRAPPERS = [
-  '', '', '', 'timeout 5 ', 'nice ', 'env CI=1 ', 'nohup ', 'FOO=1 ', 'timeout -s KILL 5 ', 'nice -n 5 ', 'env -i -u X ', 'stdbuf -oL ',
+  '', '', '', 'timeout 5 ', 'nice ', 'env CI=1 ', 'nohup ', 'NO_COLOR=1 ', 'timeout -s KILL 5 ', 'nice -n 5 ', 'env -i -u X ', 'stdbuf -oL ',
   'setsid -f ', 'time -p ',
 ];
 const INERT_REDIRECTS = ['', '', ' 2>/dev/null', ' >/dev/null 2>&1', ' 2>&1'];

@@ -54,7 +54,7 @@ describe('command signatures: options read deny by default', () => {
       ['stdbuf --bogus ls', ['ls'], /`stdbuf --bogus`/],
       ['ionice -p 1 ls', ['ls'], /`ionice -p` is an option these rules do not know/],
       ['env $OPTS ls', ['ls'], /comes from an expansion \(\$OPTS\)/],
-      ['env -{S,x} ls', ['ls'], /is a pattern bash expands into other words/],
+      ['env -{S,x} ls', ['ls'], /`-\{S,x\}` is a brace expansion/],
     ]);
   });
 
@@ -62,7 +62,7 @@ describe('command signatures: options read deny by default', () => {
     const cases: Array<[string, string]> = [
       ['timeout -s KILL 5 ls', 'ls'], ['timeout --signal=TERM -k 2 5 ls', 'ls'], ['timeout --preserve-status 5 ls', 'ls'],
       ['nice -n 5 ls', 'ls'], ['nice -5 ls', 'ls'], ['nice --adj=5 ls', 'ls'], ['stdbuf -oL -eL ls', 'ls'], ['env -i -u X ls', 'ls'],
-      ['env -uX FOO=1 ls', 'ls'], ['env -- ls', 'ls'], ['setsid -f ls', 'ls'], ['xargs -0 -n 1 ls', 'ls'], ['xargs -a F -r ls', 'ls'],
+      ['env -uX NO_COLOR=1 ls', 'ls'], ['env -- ls', 'ls'], ['setsid -f ls', 'ls'], ['xargs -0 -n 1 ls --', 'ls'], ['xargs -a F -r ls --', 'ls'],
       ['time -p ls', 'ls'], ['exec -c ls', 'ls'], ['ionice -c 3 ls', 'ls'], ['command ls', 'ls'], ['command -v ls', 'command'],
     ];
     for (const [command, always] of cases) {
@@ -174,15 +174,15 @@ describe('command signatures: options read deny by default', () => {
 
   describe('sed s-command flags and awk options that run, write or load code', () => {
     refused([
-      ["sed 's/x/touch m/ge' f", ['sed'], /its sed script can run commands or write files/],
-      ["sed 's|x|touch m|ge' f", ['sed'], /its sed script can run commands/],
-      ["sed -e 's/x/y/Ie' f", ['sed'], /its sed script can run commands/],
-      ["sed 's/x/y/gw out' f", ['sed'], /its sed script can run commands or write files/],
-      ["awk -l ./x '{print}' f", ['awk'], /`awk -l` is an option these rules do not know/],
+      ["sed 's/x/touch m/ge' f", ['sed'], /with the flag `e`, which runs the result as a command/],
+      ["sed 's|x|touch m|ge' f", ['sed'], /with the flag `e`/],
+      ["sed -e 's/x/y/Ie' f", ['sed'], /with the flag `e`/],
+      ["sed 's/x/y/gw out' f", ['sed'], /with the flag `w`, which writes into a file/],
+      ["awk -l ./x '{print}' f", ['awk'], /`awk -l` loads awk source or an extension library/],
       ["awk -i x.awk '{print}' f", ['awk'], /`awk -i`/],
       ['awk -E x.awk f', ['awk'], /`awk -E`/],
       ['awk --include=x.awk 1 f', ['awk'], /`awk --include`/],
-      ['awk \'@load "./x"\' f', ['awk'], /loads an extension or a source file/],
+      ['awk \'@load "./x"\' f', ['awk'], /has `@load`, which loads code/],
       ["awk -v $x '{print}' f", ['awk'], /`awk -v` is given a value that comes from an expansion/],
     ]);
     for (const command of ["sed 's/hello/world/g' f", "sed -n 's/a\\/b/c/p' f", "awk -F: '{print $1}' f", "awk -v x=1 -F , '{print x}' f", 'awk -vx=1 1 f']) {
@@ -222,12 +222,12 @@ describe('command signatures: options read deny by default', () => {
       ['xxd -r a b', ['xxd a'], /`xxd` writes into the file b/],
       ['xxd *', ['xxd a'], /`xxd` may be given two operands by \*, and writes into the second/],
       ['xxd $f', ['xxd a'], /may be given two operands by \$f/],
-      ['uniq {a,b}', ['uniq'], /may be given two operands/],
-      ['sort {-o,F} x', ['sort'], /`\{-o,F\}` may expand into an option of `sort`/],
-      ['sort {"-o",F} x', ['sort'], /may expand into an option/],
+      ['uniq {a,b}', ['uniq'], /is a brace expansion/],
+      ['sort {-o,F} x', ['sort'], /`\{-o,F\}` is a brace expansion/],
+      ['sort {"-o",F} x', ['sort'], /is a brace expansion/],
       ['sort * x', ['sort'], /`\*` may expand into an option of `sort`/],
     ]);
-    const approved = ['date +%s', 'date -d yesterday +%F', 'xxd a', 'xxd -r a', 'xxd "$f"', 'tree -L 2', 'file x', 'base64 -d x', 'jq -L lib . x.json', 'du -sh .', 'df -h'];
+    const approved = ['date +%s', 'date -d yesterday +%F', 'xxd a', 'xxd -r a', 'xxd "$f"', 'tree -L 2', 'file x', 'base64 -d x', 'du -sh .', 'df -h'];
     for (const command of approved) {
       it(`${command} is approved under its program`, () => {
         const always = [command.split(' ')[0]];

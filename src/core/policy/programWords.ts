@@ -2,7 +2,8 @@
 // its options and assignments, `timeout`, `nice`…) and `cmd /c`. A program is known by its file name,
 // and a Windows name (`NPX.CMD`, `C:\…\docker.exe`) without its suffix and its case. A program named by
 // a path outside the system's folders is that file, which may be any program: it is not vouched for.
-import { isElevator, isExecVariable, isShell, WRAPPERS, type WrapperSpec } from '../shell';
+import { isElevator, isShell, WRAPPERS, type WrapperSpec } from '../shell';
+import { isExecVariable } from '../trust/execVariables';
 import { own } from './launchReading';
 
 /** The programs a command line passes through and the one that runs, with its words. */

@@ -2,7 +2,7 @@
 // runs, then, for a package runner or docker, the packages or image it runs, each read with the
 // launcher's own grammar. Everything that matches a server against a rule asks this reader.
 import type { EffectiveServer } from '../config/types';
-import { isExecVariable } from '../shell';
+import { isExecVariable } from '../trust/execVariables';
 import { readDocker } from './dockerRun';
 import type { LaunchReading, Packages } from './launchReading';
 import { readNpm, readNpx } from './npmExec';

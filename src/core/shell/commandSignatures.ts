@@ -7,12 +7,13 @@
 // (`python -m pytest`), or its exact words for a program the tables do not know — and a segment after
 // `cd dir` is signed with that folder (`cd dir && git status`), since a folder brings its own
 // configuration. A command is auto-approved only when every one of its signatures is allowed.
-import { clip, holdsTranslatedString, notInert } from './inertNodes';
-import { isExecVariable } from './programs';
+import { clip, HEREDOC, HERESTRING, holdsTranslatedString, notInert } from './inertNodes';
+import { isInertVariable, isShellLocalName, variableProblem } from './inertVariables';
 import { fieldChildren, namedChildren, type ShellNode, type ShellParser } from './syntax';
 import { hidesSubstitution, literalValue, shellWord, type ShellWord } from './words';
 import { HARMLESS_TARGETS, quoteWords, type Reading } from './reading';
 import { readSegment } from './segmentRules';
+import type { InputWords } from './inputWords';
 
 export type { Reading } from './reading';
 
@@ -97,6 +98,8 @@ class Walker {
   private never: string | undefined;
   private folder: Folder = { path: '' };
   private readonly ancestors: ShellNode[] = [];
+  /** Variables `read` has set from input: their values are words nobody saw. */
+  private readonly readVariables = new Set<string>();
 
   constructor(
     private readonly parser: ShellParser,
@@ -172,7 +175,7 @@ class Walker {
         return this.declaration(node, level);
       case 'for_statement': {
         const variable = fieldChildren(node, 'variable')[0]?.text ?? '';
-        if (isExecVariable(variable)) return this.refuse(`\`for ${variable} in …\` sets ${variable}, which changes which program runs or what it loads`);
+        if (!isShellLocalName(variable)) return this.refuse(`\`for ${variable} in …\` ${variableProblem(variable, undefined) ?? `sets ${variable}`}`);
         break;
       }
       case 'comment':
@@ -210,6 +213,10 @@ class Walker {
         words.push(...extraDestinations(child).map(shellWord));
         continue;
       }
+      if (child.type === 'variable_assignment') {
+        this.assignment(child, level + 1, { command: commandName(node) });
+        continue;
+      }
       this.visit(child, false, level + 1); // substitutions, expansions and hidden text anywhere in the words
       if (child.type === 'command_name') {
         const nameNode = namedChildren(child)[0];
@@ -222,10 +229,32 @@ class Walker {
       return this.add({ signatures: ['cd'] });
     }
     if (words.length === 0) return;
-    const reading = readSegment(words, { stdinFed: fed, readScript: (script, via) => this.script(script, via) });
+    const inputWords = this.readInput(words);
+    const reading = readSegment(words, { stdinFed: fed, readScript: (script, via) => this.script(script, via), inputWords });
     if ('lost' in this.folder) return this.add({ signatures: reading.signatures, never: this.folder.lost });
     const prefix = this.folder.path === '' ? '' : `cd ${quoteWords([this.folder.path])} && `;
     this.add({ ...reading, signatures: reading.signatures.map((signature) => `${prefix}${signature}`) });
+  }
+
+  /**
+   * Records the variables a `read` sets, and says which words of a later command hold their values
+   * (`while read -r f; do rg x "$f"; done`): a line of the input can be any option of the program.
+   */
+  private readInput(words: ShellWord[]): InputWords | undefined {
+    if (words[0]?.value === 'read') {
+      const names = words.slice(1).flatMap((word) => (word.value !== undefined && /^[A-Za-z_]\w*$/.test(word.value) ? [word.value] : []));
+      for (const name of names.length > 0 ? names : ['REPLY']) this.readVariables.add(name);
+      return undefined;
+    }
+    const used = [...this.readVariables].filter((name) => words.some((word) => word.value === undefined && refersTo(word.text, name)));
+    if (used.length === 0) return undefined;
+    const read = new Set(used);
+    return {
+      via: `read ${used[0]}`,
+      atEnd: false,
+      isInput: (word) => word.value === undefined && used.some((name) => refersTo(word.text, name)),
+      isWhole: (word) => read.has(/^"?\$\{?([A-Za-z_]\w*)\}?"?$/.exec(word.text)?.[1] ?? ''),
+    };
   }
 
   /**
@@ -264,16 +293,28 @@ class Walker {
     return inner.never === undefined ? inner : { signatures: inner.signatures, never: `in the script of \`${via}\`: ${inner.never}` };
   }
 
-  /** `NAME=value` on its own, before a command or in `export`: never when it changes what runs. */
-  private assignment(node: ShellNode, level: number): void {
+  /**
+   * `NAME=value`: before a command (`how` names it) it sets that command's environment, so only an inert
+   * variable with a value it is known to take may stand there; in `export` it sets the environment of
+   * every later command, with the same rule. On its own it sets a shell variable, which later commands
+   * inherit only when it is exported: a lower-case name (see `isShellLocalName`) stays in the shell, any
+   * other name may already be exported, so it is read as an environment change too.
+   */
+  private assignment(node: ShellNode, level: number, how: { command: string } | 'export' | 'alone' = 'alone'): void {
     const nameNode = fieldChildren(node, 'name')[0];
     if (nameNode !== undefined && nameNode.type !== 'variable_name') {
       const refusal = notInert(nameNode);
       return this.refuse(refusal ?? `\`${clip(node.text)}\` assigns to something other than a plain variable`);
     }
     const variable = (nameNode?.text ?? node.text.split('=')[0]).replace(/\+$/, '');
-    if (isExecVariable(variable)) this.refuse(`\`${clip(node.text)}\` sets ${variable}, which changes which program runs or what it loads`);
+    const valueNode = fieldChildren(node, 'value')[0];
+    const value = valueNode === undefined ? '' : literalValue(valueNode);
     for (const child of fieldChildren(node, 'value')) this.visit(child, false, level + 1);
+    if (how === 'alone' && isShellLocalName(variable)) return;
+    // `IFS=, read -r a b`: read is a builtin, and IFS only says how it splits the line it reads.
+    if (typeof how === 'object' && how.command === 'read' && variable === 'IFS' && value !== undefined && /^[^\w$`\\]*$/.test(value)) return;
+    const problem = variableProblem(variable, value);
+    if (problem !== undefined) this.refuse(`\`${clip(node.text)}\` ${problem}`);
   }
 
   /** `export NAME=value` and `export NAME`; `declare`, `local`, `readonly` and options give variables attributes that change how values are read. */
@@ -284,8 +325,10 @@ class Walker {
       return this.refuse(`\`${clip(node.text)}\` declares variables with \`${keyword}\` or its options, which can make later values evaluated as arithmetic or names of other variables`);
     }
     for (const child of rest) {
-      if (child.type === 'variable_assignment') this.visit(child, false, level + 1);
-      else if (isExecVariable(child.text)) this.refuse(`\`${clip(node.text)}\` exports ${child.text}, which changes which program runs or what it loads`);
+      if (child.type === 'variable_assignment') this.assignment(child, level + 1, 'export');
+      else if (!isInertVariable(child.text)) {
+        this.refuse(`\`${clip(node.text)}\` puts ${child.text} into the environment of the commands after it, and it is not one of the variables known to change nothing about what runs`);
+      }
     }
   }
 
@@ -294,14 +337,14 @@ class Walker {
     let feedsStdin = false;
     for (const node of nodes) {
       if (node.type === 'heredoc_redirect') {
-        this.refuse('a heredoc (`<<`) feeds text into the command that is not checked as part of it');
+        this.refuse(HEREDOC);
+        continue;
+      }
+      if (node.type === 'herestring_redirect') {
+        this.refuse(HERESTRING);
         continue;
       }
       for (const child of namedChildren(node)) this.visit(child, false, level + 1);
-      if (node.type === 'herestring_redirect') {
-        feedsStdin = true;
-        continue;
-      }
       const operator = node.children.find((child) => !child.named)?.type ?? '';
       const descriptor = node.children.find((child) => child.type === 'file_descriptor')?.text;
       const destination = fieldChildren(node, 'destination')[0] ?? namedChildren(node).find((child) => child.type !== 'file_descriptor');
@@ -317,6 +360,18 @@ class Walker {
     }
     return feedsStdin;
   }
+}
+
+/** Whether shell text expands the variable `name` (`$name`, `${name}`). */
+function refersTo(text: string, name: string): boolean {
+  return new RegExp(`\\$(?:${name}(?!\\w)|\\{${name}\\})`).test(text);
+}
+
+/** The literal name of the program a simple command runs, or '' when it has none or it is an expansion. */
+function commandName(node: ShellNode): string {
+  const name = fieldChildren(node, 'name')[0] ?? namedChildren(node).find((child) => child.type === 'command_name');
+  const word = name === undefined ? undefined : namedChildren(name)[0];
+  return word === undefined ? '' : literalValue(word) ?? '';
 }
 
 /** Words the grammar read as more destinations of a file redirection; bash passes them to the command. */

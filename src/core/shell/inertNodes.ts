@@ -4,6 +4,7 @@
 // listed here — arithmetic, indirect or transforming expansions, test expressions, function
 // definitions, anything the grammar may add — is refused, with a reason that names it.
 import type { ShellNode } from './syntax';
+import { hasBraceExpansion } from './words';
 
 /** Containers whose meaning is their children's: walking into them is enough. */
 const STRUCTURE = new Set([
@@ -14,13 +15,18 @@ const STRUCTURE = new Set([
 /** Words and parts of words that bash passes on without evaluating anything. */
 const LITERALS = new Set([
   'word', 'number', 'raw_string', 'string_content', 'concatenation', 'ansi_c_string', 'variable_name', 'special_variable_name',
-  'file_descriptor', 'extglob_pattern', 'brace_expression',
+  'file_descriptor', 'extglob_pattern',
 ]);
 
 /** `$NAME`, `$1`, `$@`, `$?`…: the value of a variable, substituted as it is. */
 const PLAIN_SIMPLE_EXPANSION = /^\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]|[@*#?$!_-])$/;
 /** `${NAME}`, `${1}`, `${@}`: the same, braced; anything more inside the braces transforms or indirects. */
 const PLAIN_BRACED_EXPANSION = /^\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!_-])\}$/;
+
+/** Why a heredoc asks: the reason is shared by every place that meets one. */
+export const HEREDOC = 'a heredoc (`<<EOF`) feeds text into the standard input of the command, which these rules do not read as part of it';
+/** Why a here-string asks. */
+export const HERESTRING = 'a here-string (`<<<`) feeds text into the standard input of the command, which these rules do not read as part of it';
 
 /**
  * Why `node`, by its own kind, is not understood as inert; undefined when it is (its children still need
@@ -29,6 +35,8 @@ const PLAIN_BRACED_EXPANSION = /^\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!_-]
 export function notInert(node: ShellNode): string | undefined {
   const { type, text } = node;
   if (type === 'concatenation' && holdsTranslatedString(node)) return construct(node, 'a word with a translated string `$"…"`');
+  // `{-i,x}` becomes the words `-i` and `x`: options nobody typed as such, so a signature cannot cover them.
+  if (hasBraceExpansion(node)) return `\`${clip(text)}\` is a brace expansion, which bash turns into several words (an option among them, \`{-i,x}\` is \`-i x\`) that the command never showed as such`;
   if (STRUCTURE.has(type) || LITERALS.has(type)) return undefined;
   switch (type) {
     case 'subshell':
@@ -60,7 +68,9 @@ export function notInert(node: ShellNode): string | undefined {
       return `\`${clip(text)}\` has an array subscript, which bash evaluates as arithmetic and which can run commands hidden in variables`;
     case 'heredoc_body':
     case 'heredoc_redirect':
-      return 'a heredoc (`<<`) feeds text into the command that is not checked as part of it';
+      return HEREDOC;
+    case 'herestring_redirect':
+      return HERESTRING;
     default:
       return construct(node, `the shell construct \`${type}\``);
   }

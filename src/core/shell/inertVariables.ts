@@ -67,3 +67,16 @@ export function variableProblem(name: string, value: string | undefined): string
   if (!known.values.test(value)) return `sets ${name} to a value it is not known to take safely (${JSON.stringify(value)})`;
   return undefined;
 }
+
+/**
+ * A name a command may set as a shell variable of its own (`x=1; echo "$x"`, `for f in …`, `read -r
+ * line`) without it counting as a change of the environment. POSIX leaves names of lower-case letters to
+ * applications and gives the environment of utilities upper-case names, so a lower-case name is only
+ * inherited by a later program when the parent already exported it under that name; the one family of
+ * lower-case names programs do read from the environment (`http_proxy`, `no_proxy`…) is excluded. An
+ * upper-case name may already be exported (`PATH`, `MAVEN_OPTS`), so setting it changes what every later
+ * program of the same shell inherits: it is an environment change, read by `variableProblem`.
+ */
+export function isShellLocalName(name: string): boolean {
+  return /^[a-z][a-z0-9_]*$/.test(name) && !name.endsWith('_proxy');
+}

@@ -5,14 +5,21 @@
 // the command they run; programs that run code from their arguments either unwrap to it (`sh -c '…'`,
 // `find -exec`) or can never be auto-approved (`python -c`, `sudo`).
 import {
-  FOREIGN_SHELLS, interpreterSpec, isElevator, isExecVariable, isShell, POSIX_SHELLS, POWERSHELLS, WRAPPERS, type InterpreterSpec,
+  FOREIGN_SHELLS, interpreterSpec, isElevator, isShell, POSIX_SHELLS, POWERSHELLS, WRAPPERS, type InterpreterSpec,
 } from './programs';
 import type { ShellWord } from './words';
+import { isShellLocalName, variableProblem } from './inertVariables';
 import { readInterpreterOptions } from './interpreterRules';
 import { has, optionIn, optionName, readWrapperOptions, type OptionGrammar } from './optionWords';
 import { grammarAfter, grammarOf, readOptionWords } from './optionSignatures';
 import { PLAIN_OPTIONS, WORDS_ONLY } from './plainOptions';
-import { readAwk, readFind, readSed, readTee } from './programArguments';
+import { readAwk } from './awkScript';
+import { readFind } from './findArguments';
+import { inputWordsProblem, type InputWords } from './inputWords';
+import { readTee } from './teeOperands';
+import { readJq } from './jqArguments';
+import { readSed } from './sedScript';
+import { readSqlite } from './sqliteScript';
 import { ASSIGNING_BUILTINS, COMMAND_OPTIONS, PLAIN_PROGRAMS, RUNS_ARGUMENTS, TOOLS, WRITE_OPTIONS, type ToolSpec } from './programTables';
 import { never, quoteWords, type Reading } from './reading';
 
@@ -25,8 +32,21 @@ export interface SegmentContext {
   stdinFed: boolean;
   /** It runs under xargs, which adds words from its input. */
   underXargs?: boolean;
+  /** Some of its words, or words added after them, come from input (xargs, `find -exec … {}`, `read`). */
+  inputWords?: InputWords;
   /** Reads a script given as text (`sh -c`, `eval`) with the same rules; `via` names what runs it. */
   readScript(script: string, via: string): Reading;
+}
+
+/** Editors that run commands given to them (`ed` from its input, `vim -es -c`, `ex +cmd`, `emacs --eval`). */
+const EDITORS = new Set(['ed', 'red', 'ex', 'vi', 'vim', 'nvim', 'view', 'vimdiff', 'gvim', 'rvim', 'emacs']);
+
+/** xargs adds the words it reads after the command's own. */
+const XARGS_INPUT: InputWords = { via: 'xargs', atEnd: true, isInput: () => false, isWhole: () => true };
+
+/** `find -exec` puts each file name it finds where `{}` stands, also inside a longer word. */
+function foundFiles(via: string): InputWords {
+  return { via, atEnd: false, isInput: (word) => (word.value ?? word.text).includes('{}'), isWhole: (word) => word.value === '{}' };
 }
 
 /** make variables that choose the shell or the make program itself. */
@@ -36,12 +56,19 @@ const MAKE_SHELL = /^(?:SHELL|\.SHELLFLAGS|MAKE|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|\.
 const SUBCOMMAND = /^[A-Za-z0-9][\w.:+-]*$/;
 
 /** The signatures of one simple command, given its words (program first). */
-export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
+export function readSegment(words: ShellWord[], given: SegmentContext): Reading {
   if (words.length === 0) return { signatures: [] };
   const first = words[0];
   if (first.value === undefined) return never(`its program name comes from an expansion (${first.text}), so what runs is not known in advance`);
   if (first.pattern) return never(`its program name ${first.text} is a pattern that bash expands into other words`);
   const program = first.value;
+  let ctx = given;
+  if (ctx.inputWords !== undefined && !has(WRAPPERS, program)) {
+    // A wrapper passes the input on to the command it runs; any other program reads it itself.
+    const problem = inputWordsProblem(words, ctx.inputWords);
+    if (problem !== undefined) return never(problem, [quoteWords([program])]);
+    ctx = { ...ctx, inputWords: undefined, underXargs: false };
+  }
   // A path names a file, maybe the repository's own: never the wrapper or tool of the same name.
   if (program.includes('/')) return exactWords(words, `\`${program}\` is a file given by its path`);
   const name = program;
@@ -69,9 +96,14 @@ export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
   if (isShell(name)) return readShell(program, name, words, ctx);
   const interpreter = interpreterSpec(name);
   if (interpreter !== undefined) return readInterpreter(program, interpreter, words, ctx);
-  if (name === 'find') return readFind(program, words, (inner) => readSegment(inner, { ...ctx, stdinFed: false, underXargs: false }));
+  if (name === 'find') {
+    return readFind(program, words, (inner, via, input) => readSegment(inner, { ...ctx, stdinFed: false, underXargs: false, inputWords: input ? foundFiles(via) : undefined }));
+  }
   if (/^[gmn]?awk$/.test(name)) return readAwk(program, words);
   if (name === 'sed' || name === 'gsed') return readSed(program, words);
+  if (name === 'jq') return readJq(program, words);
+  if (name === 'sqlite3') return readSqlite(program, words, ctx.stdinFed);
+  if (EDITORS.has(name)) return own('runs editor commands — from its script options, its configuration files or its standard input — which these rules do not read');
   if (name === 'tee') return readTee(program, words);
   if (name === 'uniq' || name === 'xxd') {
     // Its second operand is an output file (an option's value counts too: asking is the safe side), and
@@ -92,8 +124,9 @@ export function readSegment(words: ShellWord[], ctx: SegmentContext): Reading {
 }
 
 /**
- * What is wrong with the variables `read`, `printf -v`, `mapfile`… assign: one that changes what runs,
- * an array element (its subscript is arithmetic, which can run commands hidden in variables), or a name
+ * What is wrong with the variables `read`, `printf -v`, `mapfile`… assign: a name that is not a shell
+ * variable of the command's own (their values come from input, so no variable of the environment may
+ * take them), an array element (its subscript is arithmetic, which can run commands hidden in variables), or a name
  * that comes from an expansion.
  */
 function assignedNames(name: string, words: ShellWord[]): string | undefined {
@@ -109,7 +142,9 @@ function assignedNames(name: string, words: ShellWord[]): string | undefined {
       return `is given ${word.text}, which may name the variable it assigns`;
     }
     if (word.value.includes('[')) return `assigns to an array element (${word.text}), whose subscript is arithmetic and can run commands hidden in variables`;
-    if (/^[A-Za-z_]\w*$/.test(word.value) && isExecVariable(word.value)) return `sets ${word.value}, which changes which program runs or what it loads`;
+    if (/^[A-Za-z_]\w*$/.test(word.value) && !isShellLocalName(word.value)) {
+      return `sets ${word.value} from its input, and only lower-case shell variables of the command's own may be set that way`;
+    }
   }
   return undefined;
 }
@@ -295,13 +330,17 @@ function readWrapper(program: string, name: string, words: ShellWord[], ctx: Seg
   if (operand !== undefined) return never(`the operand ${operand.text} of \`${name}\` comes from an expansion, which can split into more words, a command among them`, self);
   if (spec.assignments === true) {
     for (; i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i].value ?? ''); i++) {
-      const variable = words[i].value!.slice(0, words[i].value!.indexOf('='));
-      if (isExecVariable(variable)) return never(`\`${name}\` sets ${variable}, which changes what runs`, self);
+      const assigned = words[i].value!;
+      const variable = assigned.slice(0, assigned.indexOf('='));
+      const problem = variableProblem(variable, assigned.slice(assigned.indexOf('=') + 1));
+      if (problem !== undefined) return never(`\`${name}\` ${problem}`, self);
     }
   }
   const rest = words.slice(i);
+  if (rest.length === 0 && ctx.inputWords !== undefined) return never(`\`${ctx.inputWords.via}\` gives \`${name}\` the command it runs, from words nobody saw`, self);
   if (rest.length === 0) return name === 'exec' ? { signatures: [] } : { signatures: self };
-  return readSegment(rest, { ...ctx, underXargs: name === 'xargs' ? true : ctx.underXargs, stdinFed: name === 'xargs' ? false : ctx.stdinFed });
+  if (name !== 'xargs') return readSegment(rest, ctx);
+  return readSegment(rest, { ...ctx, underXargs: true, stdinFed: false, inputWords: XARGS_INPUT });
 }
 
 /** Long options of bash that change nothing about which code runs (`--rcfile FILE` is refused: it runs FILE). */

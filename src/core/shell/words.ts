@@ -78,13 +78,20 @@ function unescapeDoubleQuoted(text: string): string {
 
 const BRACES = /\{[^}]*(?:,|\.\.)[^}]*\}/;
 
-/** Whether an unquoted part of the word holds `*`, `?`, `[` or a `{a,b}` brace list. */
-function hasPattern(node: ShellNode): boolean {
+/** Whether the unquoted text of a word holds a `{a,b}` or `{1..3}` brace expansion, which bash turns into several words. */
+export function hasBraceExpansion(node: ShellNode): boolean {
+  if (node.type === 'brace_expression') return true;
   if (node.type === 'concatenation') {
     // The grammar splits `{-o,F}` into `{`, `-o,F` and `}`; bash expands the braces around quoted parts too.
     const joined = node.children.map((child) => (child.type === 'word' ? child.text.replace(/\\./gs, '') : 'x')).join('');
-    return node.children.some(hasPattern) || BRACES.test(joined);
+    return BRACES.test(joined);
   }
+  return node.type === 'word' && BRACES.test(node.text.replace(/\\./gs, ''));
+}
+
+/** Whether an unquoted part of the word holds `*`, `?`, `[` or a `{a,b}` brace list. */
+function hasPattern(node: ShellNode): boolean {
+  if (node.type === 'concatenation') return node.children.some(hasPattern) || hasBraceExpansion(node);
   if (node.type !== 'word' && node.type !== 'extglob_pattern') return false;
   const bare = node.text.replace(/\\./gs, '');
   return /[*?[]/.test(bare) || BRACES.test(bare);

@@ -4,7 +4,8 @@
 import type { LaunchDefinition } from '../config/types';
 import { isSecretName } from '../lifecycle/redact';
 import { addressConcern, isLocalHost, parseWebUrl, type WebUrl } from './addresses';
-import { EXEC_VARIABLES, FOREIGN_SHELLS, interpreterSpec, isElevator, isExecVariable, POSIX_SHELLS, POWERSHELLS, type ShellParser } from '../shell';
+import { FOREIGN_SHELLS, interpreterSpec, isElevator, POSIX_SHELLS, POWERSHELLS, type ShellParser } from '../shell';
+import { EXEC_VARIABLES, isExecVariable } from './execVariables';
 import { walkCommandLine, type SimpleCommand } from './commandLine';
 import { packagesRun, typosquatReason } from './typosquat';
 import { expandHomePrefix, isAbsolutePath, isRoot, isWindowsPath, isWithin, resolvePath } from './workspacePaths';

@@ -4,6 +4,7 @@
 export * from './addresses';
 export * from './commandLine';
 export * from './dangerFlags';
+export * from './execVariables';
 export * from './gitRemote';
 export * from './launchDiff';
 export * from './promptHold';

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { expandVariables } from '../../core/config';
 import { serverNames } from '../../core/config/scopeWriter';
 import { freeName, type ImportedEntry, type ImportedInput } from '../../core/import';
-import { isExecVariable } from '../../core/shell';
+import { isExecVariable } from '../../core/trust';
 import { visible } from '../../protocol/visibleText';
 import type { ConfigSources } from '../config/configSources';
 import type { Feedback } from '../ui/feedback';
