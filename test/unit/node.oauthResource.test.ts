@@ -54,18 +54,18 @@ describe('OAuth: the resource of protected resource metadata (RFC 9728 §3.3)', 
     });
   });
 
-  it('is the provider\'s choice of resource indicator, told where the document came from, and a refused one is forgotten', async () => {
+  it('is checked when the SDK hands the provider the indicator it will send, told where the document came from; a refused one is forgotten', async () => {
     const store = new OAuthCredentialStore(new MemorySecretStore());
     const provider = new ServerOAuthProvider({ serverUrl: new URL(SERVER), settings: {}, store, clientName: 'test' });
-    assert.equal(await provider.validateResourceURL(SERVER, undefined), undefined);
     await provider.saveDiscoveryState({ authorizationServerUrl: 'https://auth.example.com', resourceMetadataUrl: ROOT_WELL_KNOWN.href });
-    await assert.rejects(provider.validateResourceURL(SERVER, 'https://mcp.example.com/'), /names the resource "https:\/\/mcp\.example\.com\/", not https:\/\/mcp\.example\.com\/tenant\/mcp: refused/);
+    await assert.rejects(provider.saveResourceUrl('https://mcp.example.com/'), /names the resource "https:\/\/mcp\.example\.com\/", not https:\/\/mcp\.example\.com\/tenant\/mcp: refused/);
     assert.equal((await store.load(SERVER)).discovery, undefined, 'the refused document is not kept');
     await provider.saveDiscoveryState({ authorizationServerUrl: 'https://auth.example.com' });
     provider.watch.resourceMetadataFrom = PATH_WELL_KNOWN;
-    await assert.rejects(provider.validateResourceURL(SERVER, 'https://mcp.example.com/'), ResourceMismatchError);
+    await assert.rejects(provider.saveResourceUrl('https://mcp.example.com'), ResourceMismatchError);
     await provider.saveDiscoveryState({ authorizationServerUrl: 'https://auth.example.com' });
     provider.watch.resourceMetadataFrom = ROOT_WELL_KNOWN;
-    assert.equal((await provider.validateResourceURL(SERVER, 'https://mcp.example.com/'))?.href, 'https://mcp.example.com/');
+    await provider.saveResourceUrl('https://mcp.example.com');
+    await assert.rejects(provider.saveResourceUrl(SERVER), ResourceMismatchError);
   });
 });

@@ -145,17 +145,18 @@ export class ServerOAuthProvider implements CodeHoldingProvider {
   }
 
   /**
-   * The SDK's choice of resource indicator, made by RFC 9728 §3.3 (resourceIdentifier.ts): the
-   * discovery state the SDK saved or read just before says whether the metadata URL came from a
-   * WWW-Authenticate challenge; otherwise the guard saw where it came from, or it is a stored one. No
-   * metadata: no indicator, as the SDK does. A refused document is forgotten (the SDK stored it first),
-   * so no later flow reads it as checked.
+   * Told by the SDK the resource indicator it is about to send (as the metadata wrote it, after the
+   * SDK's own check, which refuses another origin and lets any path prefix through), before anything is
+   * registered, opened or exchanged: RFC 9728 §3.3 decides (resourceIdentifier.ts). The discovery state
+   * says whether the metadata URL came from a WWW-Authenticate challenge; otherwise the guard saw where
+   * it came from, or it is a stored one. A refused document is forgotten (the SDK stored it first), so
+   * no later flow reads it as checked. (The SDK's other hook, validateResourceURL, would have the
+   * indicator sent as a parsed URL, a pathless one with a "/" added: not as published.)
    */
-  async validateResourceURL(serverUrl: string | URL, resource?: string): Promise<URL | undefined> {
-    if (resource === undefined) return undefined;
-    const from = this.watch.resourceMetadataFrom;
+  async saveResourceUrl(resource: string): Promise<void> {
+    const source = this.discovery?.resourceMetadataUrl !== undefined ? 'challenge' : this.watch.resourceMetadataFrom ?? 'stored';
     try {
-      return checkedResource(serverUrl, resource, this.discovery?.resourceMetadataUrl !== undefined ? 'challenge' : from ?? 'stored');
+      checkedResource(this.options.serverUrl, resource, source);
     } catch (error) {
       await this.invalidateCredentials('discovery');
       throw error;
