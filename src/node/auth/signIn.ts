@@ -8,6 +8,7 @@ import { sdkAuth } from '../sdk';
 import type { OAuthCredentialStore } from './credentialStore';
 import { LoopbackAgent } from './loopbackAgent';
 import { describeIssuerMismatch, isExemptLegacyIssuer, SDK_ISSUER_CHECK_OFF } from './legacyIssuer';
+import { describeOAuthError } from './oauthErrorText';
 import { IssuerWatch, oauthFetchGuard } from './oauthFetchGuard';
 import { ServerOAuthProvider } from './oauthProvider';
 import { freeLoopbackPort, type AuthorizationResponse } from './redirectListener';
@@ -54,7 +55,10 @@ export async function signIn(options: SignInOptions): Promise<void> {
       } catch (error) {
         if (relaxed || !isExemptLegacyIssuer(error, serverUrl, watch)) {
           const mismatch = describeIssuerMismatch(error);
-          throw mismatch === undefined ? error : new Error(`the sign-in to ${displayUrl(serverUrl)}: ${mismatch}`, { cause: error });
+          if (mismatch !== undefined) throw new Error(`the sign-in to ${displayUrl(serverUrl)}: ${mismatch}`, { cause: error });
+          // The token endpoint's answer is the authorization server's text: shown as text (oauthErrorText.ts).
+          const refused = describeOAuthError(error, displayUrl(serverUrl));
+          throw refused === undefined ? error : new Error(refused, { cause: error });
         }
         relaxed = true;
       }
