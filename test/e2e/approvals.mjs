@@ -290,6 +290,21 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
       if (fs.readFileSync(notes, 'utf8') !== always) throw new Error('a rejected call changed the file');
     });
 
+    await checks.check('a call whose arguments fit, while the Sidebar is hidden, is notified with every argument and Approve, which runs it with them', async () => {
+      const shown = path.join(fixture.workspace, 'shown.txt');
+      await ui.openContainer(page, 'Explorer');
+      await callWriteFile({ path: shown, content: 'shown\n' });
+      const notification = toast(/"fs" wants to run write_file: .*shown\.txt/);
+      await notification.waitFor({ timeout: 15_000 });
+      const text = await notification.innerText();
+      const args = `Arguments: ${JSON.stringify({ path: shown, content: 'shown\n' })}`;
+      if (!text.replace(/\s+/g, ' ').includes(args)) throw new Error(`the notification does not show the arguments it approves (${args}): ${text}`);
+      await notification.getByRole('button', { name: 'Show the card' }).waitFor();
+      await notification.getByRole('button', { name: 'Approve' }).click();
+      await until('the approved call to write the file', async () => fs.existsSync(shown) && fs.readFileSync(shown, 'utf8') === 'shown\n', 15_000);
+      await cardsGone();
+    });
+
     await checks.check('"Always allow" for files under this folder: a second write under it runs without a card, one elsewhere still asks; the history shows the wait and the run apart', async () => {
       const drafts = path.join(fixture.workspace, 'drafts');
       fs.mkdirSync(drafts, { recursive: true });
