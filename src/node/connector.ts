@@ -17,6 +17,7 @@ import type { ConnectAuthProvider, OAuthSupport } from './auth/oauthSupport';
 import { canFinishAuth, createRemoteTransport, describeRemoteError, displayUrl, httpStatusOf, isNotStreamableHttp, networkReason, parseUrl, type IssuerPolicy, type RemoteKind } from './remoteTransports';
 import { isExemptLegacyIssuer } from './auth/legacyIssuer';
 import { IssuerWatch } from './auth/oauthFetchGuard';
+import { signInRequiredIn } from './auth/oauthReach';
 import {
   ProtocolError, RELATED_TASK_META_KEY, SdkError, SdkErrorCode, SdkHttpError, TaskStatusNotificationParamsSchema, UnauthorizedError,
   type ElicitResult, type Transport,
@@ -173,12 +174,14 @@ export class NodeServerConnector implements ServerConnector {
   private async openSession(request: ConnectRequest, kind: 'stdio' | RemoteKind, sink: SessionSink, signal: AbortSignal, attempt: Attempt): Promise<McpSession> {
     const url = kind === 'stdio' ? undefined : parseUrl(request.server.launch.url, kind);
     const auth = url && kind !== 'ws' ? this.options.oauth?.providerFor(request.server, url) : undefined;
-    const issuers: IssuerPolicy = { watch: new IssuerWatch(), sdkCheckOff: false };
+    const issuers: IssuerPolicy = { watch: auth?.watch ?? new IssuerWatch(), sdkCheckOff: false, ...(auth?.reach ? { reach: auth.reach } : {}) };
     let probeFailure: { error: unknown; process: StdioProcessInfo | undefined } | undefined;
     for (let round = 1; ; round++) {
       const opened = await this.openSessionOnce(request, kind, sink, signal, attempt, url, auth, issuers);
       if (opened instanceof McpSession) return opened;
       const { error, transport } = opened;
+      const signInFirst = signInRequiredIn(error);
+      if (signInFirst !== undefined) throw signInFirst;
       if (kind === 'stdio' && !this.generations.knownOld(request.server, kind) && closedOnProbe(error)) {
         this.generations.markOld(request.server);
         probeFailure = { error, process: attempt.process };

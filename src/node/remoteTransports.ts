@@ -5,6 +5,7 @@ import { ConnectError } from '../core/lifecycle/errors';
 import { SDK_ISSUER_CHECK_OFF } from './auth/legacyIssuer';
 import { IssuerWatch, oauthFetchGuard } from './auth/oauthFetchGuard';
 import { refreshOnce } from './auth/refreshOnce';
+import type { OAuthReach } from './auth/oauthReach';
 import { rediscoverOnRefusedToken } from './auth/refusedToken';
 import {
   ProtocolError,
@@ -25,6 +26,8 @@ export interface IssuerPolicy {
   watch: IssuerWatch;
   /** Only after the SDK refused the 2025-03-26 case the guard exempts (legacyIssuer.ts). */
   sdkCheckOff: boolean;
+  /** For a flow without a person: how far it may reach beyond the server's origin (oauthReach.ts). */
+  reach?: OAuthReach;
 }
 
 /**
@@ -38,7 +41,7 @@ export function createRemoteTransport(
 ): Transport {
   const oauth = (provider: OAuthClientProvider) => ({
     authProvider: provider,
-    fetch: rediscoverOnRefusedToken(oauthFetchGuard(url, refreshOnce(), undefined, issuers.watch), provider),
+    fetch: rediscoverOnRefusedToken(oauthFetchGuard(url, refreshOnce(), undefined, issuers.watch, issuers.reach), provider),
     ...(issuers.sdkCheckOff ? SDK_ISSUER_CHECK_OFF : {}),
   });
   switch (kind) {

@@ -19,7 +19,10 @@ export type { RequestOptions as SdkRequestOptions } from '@modelcontextprotocol/
 // Client side of MCP authorization (src/node/auth): the SDK does discovery, registration (or a client ID
 // metadata document where the authorization server supports one), PKCE, the token requests, refresh and
 // scope step-up; we supply the provider (storage, the browser, the redirect).
-export { auth as sdkAuth, IssuerMismatchError, UnauthorizedError, validateAuthorizationResponseIssuer } from '@modelcontextprotocol/client';
+export { auth as sdkAuth, IssuerMismatchError, OAuthError, UnauthorizedError, validateAuthorizationResponseIssuer } from '@modelcontextprotocol/client';
+// The server's RFC 8707 resource identifier (src/node/auth/resourceIdentifier.ts), and what a 401's
+// WWW-Authenticate challenge names, read as the SDK reads it (src/node/auth/oauthFetchGuard.ts).
+export { extractWWWAuthenticateParams, resourceUrlFromServerUrl } from '@modelcontextprotocol/client';
 export type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/client';
 export { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/client';
 export type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/client';

@@ -265,19 +265,19 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
       log(`  screenshot: ${await shot('approval-history.png', page.locator('.part.sidebar'))}`);
     });
 
-    await checks.check('a call with arguments while the Sidebar is hidden reveals it, badges the container and notifies with Show only (the arguments are approved on the card)', async () => {
+    await checks.check('a call whose arguments do not fit in a notification, while the Sidebar is hidden, reveals it, badges the container and notifies with Show the card only (the arguments are approved on the card)', async () => {
       // Revoke the rule first, so the next call asks.
       await webview.locator('[data-testid="rule-revoke"]').first().click();
       await ui.clickDialogButton(await ui.waitForDialog(page, /Revoke this approval rule\?/, 10_000), 'Revoke');
       await webview.locator('[data-testid="rule-row"]').waitFor({ state: 'detached', timeout: 10_000 });
       await ui.openContainer(page, 'Explorer');
-      await callWriteFile({ path: notes, content: 'hidden\n' });
+      await callWriteFile({ path: notes, content: `hidden\n${'x'.repeat(1200)}` });
       const notification = toast(/"fs" wants to run write_file/);
       await notification.waitFor({ timeout: 15_000 });
-      await notification.getByRole('button', { name: 'Show' }).waitFor();
+      await notification.getByRole('button', { name: 'Show the card' }).waitFor();
       for (const label of ['Approve', 'Reject']) {
         const count = await notification.getByRole('button', { name: label }).count();
-        if (count !== 0) throw new Error(`the notification of a call with arguments offers ${label}, which would approve what it does not show`);
+        if (count !== 0) throw new Error(`the notification of a call whose arguments it cannot show offers ${label}, which would approve what it does not show`);
       }
       const badge = page.locator('.part.activitybar').getByRole('tab', { name: /^MCP Switchboard/ }).locator('.badge-content');
       await until('the badge to count one call', async () => (await badge.innerText().catch(() => '')).trim() === '1', 10_000);
@@ -288,6 +288,21 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
       await cardsGone();
       await until('the badge to clear', async () => (await badge.count()) === 0 || (await badge.innerText().catch(() => '')).trim() === '', 10_000);
       if (fs.readFileSync(notes, 'utf8') !== always) throw new Error('a rejected call changed the file');
+    });
+
+    await checks.check('a call whose arguments fit, while the Sidebar is hidden, is notified with every argument and Approve, which runs it with them', async () => {
+      const shown = path.join(fixture.workspace, 'shown.txt');
+      await ui.openContainer(page, 'Explorer');
+      await callWriteFile({ path: shown, content: 'shown\n' });
+      const notification = toast(/"fs" wants to run write_file: .*shown\.txt/);
+      await notification.waitFor({ timeout: 15_000 });
+      const text = await notification.innerText();
+      const args = `Arguments: ${JSON.stringify({ path: shown, content: 'shown\n' })}`;
+      if (!text.replace(/\s+/g, ' ').includes(args)) throw new Error(`the notification does not show the arguments it approves (${args}): ${text}`);
+      await notification.getByRole('button', { name: 'Show the card' }).waitFor();
+      await notification.getByRole('button', { name: 'Approve' }).click();
+      await until('the approved call to write the file', async () => fs.existsSync(shown) && fs.readFileSync(shown, 'utf8') === 'shown\n', 15_000);
+      await cardsGone();
     });
 
     await checks.check('"Always allow" for files under this folder: a second write under it runs without a card, one elsewhere still asks; the history shows the wait and the run apart', async () => {

@@ -6,6 +6,8 @@
 // sign-in once; signing out forgets everything.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { EffectiveServer, OAuthSettings } from '../../src/core/config/types';
 import { ToolCallGate } from '../../src/core/calls';
@@ -268,6 +270,25 @@ describe('OAuth against a hostile authorization server (loopback)', function () 
     assert.equal((await counts()).registrations, 0);
   });
 
+  for (const [what, resource, refusal] of [
+    // The SDK alone lets a path prefix on the server's origin through; the spec's rule is identity.
+    ['its origin (a path prefix the SDK alone would let through)', 'origin',
+      /^the protected resource metadata of http:\/\/127\.0\.0\.1:\d+\/mcp names the resource "http:\/\/127\.0\.0\.1:\d+\/", not http:\/\/127\.0\.0\.1:\d+\/mcp: refused, nothing was signed in to \(RFC 9728 §3\.3\)$/],
+    // Another origin the SDK refuses itself, naming both too.
+    ['another server', 'https://mcp.example.com/mcp', /^Protected resource https:\/\/mcp\.example\.com\/mcp does not match expected http:\/\/127\.0\.0\.1:\d+\/mcp/],
+  ] as const) {
+    it(`refuses protected resource metadata whose resource is ${what}, naming both, before registering or opening anything (RFC 9728 §3.3)`, async () => {
+      const { attempt, opened, stats: counts, store: own, url: ownUrl } = await signInWith({}, { RESOURCE_OVERRIDE: resource });
+      await assert.rejects(attempt, (error: Error) => {
+        assert.match(error.message, refusal);
+        return true;
+      });
+      assert.deepEqual(opened, []);
+      assert.equal((await counts()).registrations, 0);
+      assert.equal((await own.load(ownUrl)).tokens, undefined);
+    });
+  }
+
   it('signs in where the authorization server sends its issuer with the code (RFC 9207)', async () => {
     const { attempt, stats: counts, store: own, url: ownUrl } = await signInWith({}, { ISS_PARAMETER: 'issuer' });
     await attempt;
@@ -299,6 +320,67 @@ describe('OAuth against a hostile authorization server (loopback)', function () 
     const { attempt } = await signInWith({ token_endpoint: 'http://169.254.169.254/latest/token' });
     // The SDK refuses a plain-http token endpoint itself now; our fetch guard would refuse it after that.
     await assert.rejects(attempt, /Refusing to send credentials to non-https token endpoint 'http:\/\/169\.254\.169\.254\/latest\/token'|was sent to http:\/\/169\.254\.169\.254\/latest\/token: not followed/);
+  });
+});
+
+/** A listener on 127.0.0.1 (its own port: another origin) that serves one JSON document at every path and counts the requests. */
+async function countingListener(document: () => unknown): Promise<{ origin: string; requests: string[]; close(): Promise<void> }> {
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(document()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`, requests,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+describe('OAuth discovery on another host waits for the person (loopback)', function () {
+  this.timeout(30_000);
+  const helpers = new HelperServers();
+  after(() => helpers.stopAll());
+
+  it('a start sends nothing to the host the 401 names; the person\'s sign-in does, and the start after it is ready', async () => {
+    let serverUrl = '';
+    let authorizationServer = '';
+    // Resource metadata kept on another origin, naming the fixture's own authorization server.
+    const elsewhere = await countingListener(() => ({ resource: serverUrl, authorization_servers: [authorizationServer] }));
+    const server = await helpers.fixture('oauth-protected.mjs', { RESOURCE_METADATA_URL: `${elsewhere.origin}/prm` });
+    serverUrl = `http://127.0.0.1:${server.port}/mcp`;
+    authorizationServer = `http://127.0.0.1:${server.port}/`;
+    const store = new OAuthCredentialStore(new MemorySecretStore());
+    const providers = new OAuthProviders({ store, clientName: 'MCP Switchboard' });
+    const connector = new NodeServerConnector({ clientVersion: VERSION, oauth: providers });
+    const registry = new ServerRegistry({ connector, logFor: () => LOG, settings: { startupTimeoutMs: 10_000, requestTimeoutMs: 10_000 } });
+    try {
+      registry.reconcile([remote(serverUrl)]);
+      await registry.settled();
+      assert.deepEqual(elsewhere.requests, [], 'no request to the other host before Sign In');
+      const parked = registry.get('secured')!.state;
+      assert.equal(parked.kind, 'needsSignIn', JSON.stringify(parked));
+      assert.equal(parked.kind === 'needsSignIn' && parked.reason,
+        `${serverUrl} needs you to sign in; its sign-in goes to ${elsewhere.origin}, which is contacted only once you choose Sign In`);
+      await registry.restart('secured');
+      assert.deepEqual(elsewhere.requests, [], 'nor on a second start');
+
+      const challenge = providers.signInChallenge(serverUrl);
+      assert.equal(challenge.resourceMetadataUrl?.href, `${elsewhere.origin}/prm`);
+      await signIn({ server: remote(serverUrl), store, clientName: 'MCP Switchboard', open: (u) => approvingBrowser(u, []), timeoutMs: 10_000, ...challenge });
+      assert.deepEqual(elsewhere.requests, ['GET /prm'], 'the person\'s sign-in fetched the metadata the 401 named');
+      assert.deepEqual((await store.load(serverUrl)).approvedOrigins, [elsewhere.origin]);
+
+      await registry.start('secured');
+      assert.equal(registry.get('secured')!.state.kind, 'ready');
+    } finally {
+      await registry.stopAll();
+      await connector.dispose();
+      registry.dispose();
+      await elsewhere.close();
+    }
   });
 });
 

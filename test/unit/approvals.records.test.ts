@@ -2,7 +2,7 @@
 // the pending cards, rules and history to what the sidebar shows.
 import * as assert from 'node:assert/strict';
 import {
-  ApprovalBroker, CallHistory, callIdSequence, CallRecorder, callRecordOf, CARD_DIFF_LIMIT, decidedByWords, HISTORY_ARGS_LIMIT, notificationChoices, toApprovalsView, toPreviewView,
+  ApprovalBroker, CallHistory, callIdSequence, CallRecorder, callRecordOf, CARD_DIFF_LIMIT, decidedByWords, HISTORY_ARGS_LIMIT, toApprovalsView, toPreviewView,
   type ApprovalRule, type CallRecord,
 } from '../../src/core/approvals';
 import type { ToolCallDecision, ToolCallRecord } from '../../src/core/calls';
@@ -184,12 +184,5 @@ describe('toApprovalsView', () => {
     assert.equal(decidedByWords({ kind: 'mode', detail: 'acceptEverything' }), 'mode: accept everything');
     assert.equal(decidedByWords({ kind: 'gate', detail: 'toolChanged' }), 'refused (toolChanged)');
     assert.equal(decidedByWords({ kind: 'annotations' }), "the tool's hints");
-  });
-});
-
-describe('the notification of a waiting call', () => {
-  it('offers Approve only for a call without arguments; a call with arguments offers only Show', () => {
-    assert.deepEqual(notificationChoices({ args: {} }), ['Approve', 'Reject', 'Show']);
-    assert.deepEqual(notificationChoices({ args: { path: '/ws/a.txt', content: 'x' } }), ['Show']);
   });
 });

@@ -2,7 +2,8 @@
 // is built through plainText: read from the TypeScript syntax of src/vscode, so a new message that
 // skips it fails here. The rules: a non-modal show…Message is called only in src/vscode/ui/notify.ts, and
 // there with plainText(…) text; a modal one may be anywhere (VS Code shows dialog text as plain text);
-// a withProgress title and a setStatusBarMessage text are a literal or plainText(…).
+// a withProgress title, a progress report's message (shown in the same notification, as a sign-in's
+// "waiting for the browser…") and a setStatusBarMessage text are a literal or plainText(…).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -43,6 +44,14 @@ export function unsafeMessages(file: string, source: string): string[] {
         else if (first === undefined || !isPlainTextExpression(first)) at(node, `${name} with text that is not plainText(…)`);
       }
       if (name === 'setStatusBarMessage' && (first === undefined || !isPlainTextExpression(first))) at(node, 'status bar text that is not plainText(…)');
+      if (name === 'report' && first !== undefined) {
+        const message = ts.isObjectLiteralExpression(first)
+          ? first.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText() === 'message')
+          : undefined;
+        const shorthand = ts.isObjectLiteralExpression(first) && first.properties.some((p) => ts.isShorthandPropertyAssignment(p) && p.name.text === 'message');
+        if (!ts.isObjectLiteralExpression(first) || shorthand) at(node, 'a progress report whose message cannot be read (use an object literal with message: plainText(…))');
+        else if (message && !isPlainTextExpression(message.initializer)) at(node, 'a progress message that is not plainText(…)');
+      }
       if (name === 'withProgress' && first !== undefined) {
         const title = ts.isObjectLiteralExpression(first)
           ? first.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText() === 'title')
@@ -70,6 +79,9 @@ describe('lint: server text in messages goes through plainText', () => {
       'vscode.window.setStatusBarMessage(`${id} restarted`, 1000);',
       'vscode.window.withProgress({ location: 15, title: `Calling ${tool}` }, run);',
       'vscode.window.withProgress(options, run);',
+      'progress.report({ message: `signing in: ${error.message}` });',
+      'progress.report({ message });',
+      'progress.report(update);',
     ];
     for (const code of bad) assert.equal(unsafeMessages('src/vscode/x.ts', code).length, 1, code);
     assert.equal(unsafeMessages(NOTIFY, 'vscode.window.showWarningMessage(message);').length, 1);
@@ -82,6 +94,9 @@ describe('lint: server text in messages goes through plainText', () => {
       'vscode.window.setStatusBarMessage(plainText(text, { keepLeadingIcon: true }), 1000);',
       'vscode.window.withProgress({ location: 15, title: plainText(`Calling ${tool}`) }, run);',
       'vscode.window.withProgress({ location: 10, title: "Restarting MCP servers…" }, run);',
+      "progress.report({ message: 'waiting for the browser…' });",
+      'progress.report({ message: plainText(`${done} of ${total}: ${step}`), increment: 10 });',
+      'progress.report({ increment: 10 });',
     ];
     for (const code of good) assert.deepEqual(unsafeMessages('src/vscode/x.ts', code), [], code);
     assert.deepEqual(unsafeMessages(NOTIFY, 'vscode.window.showErrorMessage(recorded(plainText(message)), ...buttons);'), []);

@@ -136,12 +136,3 @@ export function decidedByWords(by: DecidedByLabel): string {
     case 'default': return 'the policy';
   }
 }
-
-/**
- * The buttons of a waiting call's notification. A notification cannot show arguments, so it offers
- * Approve (and Reject) only for a call that has none; a call with arguments offers only Show, which
- * opens the card where the person sees what they approve.
- */
-export function notificationChoices(request: { readonly args: Readonly<Record<string, unknown>> }): ('Approve' | 'Reject' | 'Show')[] {
-  return Object.keys(request.args).length === 0 ? ['Approve', 'Reject', 'Show'] : ['Show'];
-}

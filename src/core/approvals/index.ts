@@ -15,3 +15,4 @@ export * from './callDecision';
 export * from './callRecords';
 export * from './callRecorder';
 export * from './approvalsView';
+export * from './approvalNotice';

@@ -18,6 +18,11 @@ export interface StoredCredentials {
   /** A client registered dynamically (or bound to its issuer by the SDK). */
   client?: OAuthClientInformationMixed;
   discovery?: OAuthDiscoveryState;
+  /**
+   * The origins besides the server's that the person's last sign-in sent requests to (its authorization
+   * server, token endpoint…): a start without the person may reach these and no other (oauthReach.ts).
+   */
+  approvedOrigins?: string[];
 }
 
 const KEY_PREFIX = 'switchboard.oauth:';
@@ -104,6 +109,7 @@ function parseRecord(text: string | undefined): StoredCredentials {
     if (typeof record.savedAt === 'number') result.savedAt = record.savedAt;
     if (isObject(record.client) && typeof record.client.client_id === 'string') result.client = record.client as unknown as OAuthClientInformationMixed;
     if (isObject(record.discovery) && typeof record.discovery.authorizationServerUrl === 'string') result.discovery = record.discovery as unknown as OAuthDiscoveryState;
+    if (Array.isArray(record.approvedOrigins) && record.approvedOrigins.every((origin) => typeof origin === 'string')) result.approvedOrigins = record.approvedOrigins as string[];
     return result;
   } catch {
     // Unreadable (written by something else, or truncated): treated as nothing stored; signing in again rewrites it.
@@ -116,7 +122,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 function isEmpty(record: StoredCredentials): boolean {
-  return record.tokens === undefined && record.client === undefined && record.discovery === undefined;
+  return record.tokens === undefined && record.client === undefined && record.discovery === undefined && record.approvedOrigins === undefined;
 }
 
 /** A SecretStore in memory, for one-shot processes (the CLI) and tests. */

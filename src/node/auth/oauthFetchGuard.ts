@@ -12,8 +12,12 @@
 // (e.g. `/oauth`); the server the person configured vouches for it there. The exemption is recorded
 // (IssuerWatch) so that the SDK's own issuer check is relaxed for that flow only (legacyIssuer.ts).
 // An issuer on another origin is refused there too.
-import type { FetchLike } from '../sdk';
+// A flow nobody asked for (a start) is given an OAuthReach: it requests nothing outside the server's
+// origin but what the person's last sign-in reached, and a challenge naming another origin ends it with
+// the sign-in the person is asked for (oauthReach.ts).
+import { extractWWWAuthenticateParams, type FetchLike } from '../sdk';
 import { isLoopbackHostname, kindOfHost, type AddressKind, type Resolve } from './addressKind';
+import type { OAuthReach, SignInChallenge } from './oauthReach';
 
 /** A request the OAuth flow was about to make and did not. */
 export class OAuthUrlRefusedError extends Error {
@@ -94,12 +98,20 @@ function urlOf(input: Parameters<FetchLike>[0]): URL {
   return new URL(typeof input === 'string' || input instanceof URL ? input : (input as { url: string }).url);
 }
 
-/** What one OAuth flow's guard saw that decides whether the 2025-03-26 exemption applies. */
+/**
+ * What one OAuth flow's guard saw: what decides whether the 2025-03-26 exemption applies, where the
+ * protected resource metadata came from (its `resource` is checked against it, resourceIdentifier.ts),
+ * and the origins besides the server's it sent requests to.
+ */
 export class IssuerWatch {
   /** A protected resource metadata document (RFC 9728) of this flow named an authorization server. */
   namedAuthorizationServer = false;
   /** The issuer of root metadata let through under the 2025-03-26 exemption, if any. */
   legacyIssuer: string | undefined;
+  /** The URL the last protected resource metadata document of this flow came from. */
+  resourceMetadataFrom: URL | undefined;
+  /** The origins, other than the server's, this flow sent requests to. */
+  readonly reached = new Set<string>();
 }
 
 /** Whether `response` to a request made with `init` may be protected resource metadata (a JSON document fetched with GET). */
@@ -112,22 +124,41 @@ async function jsonOf(response: Response): Promise<unknown> {
   return response.clone().json().catch(() => undefined);
 }
 
-/** `inner` restricted to what the OAuth flow of the server at `serverUrl` may request, metadata issuers checked. */
-export function oauthFetchGuard(serverUrl: URL, inner: FetchLike = fetch, resolve?: Resolve, watch: IssuerWatch = new IssuerWatch()): FetchLike {
+/**
+ * `inner` restricted to what the OAuth flow of the server at `serverUrl` may request, metadata issuers
+ * checked; with `reach` (a flow nobody asked for), nothing outside the server's origin that it does not allow.
+ */
+export function oauthFetchGuard(serverUrl: URL, inner: FetchLike = fetch, resolve?: Resolve, watch: IssuerWatch = new IssuerWatch(), reach?: OAuthReach): FetchLike {
+  /** The last challenge the server answered with: where the person's sign-in starts. */
+  let challenge: SignInChallenge = {};
   return async (input, init) => {
     const target = urlOf(input);
+    const elsewhere = target.origin !== serverUrl.origin;
+    if (elsewhere && reach !== undefined && !(await reach.mayRequest(target))) throw reach.deferred(target, challenge);
     const problem = await oauthUrlProblem(serverUrl, target, resolve);
     if (problem !== undefined) {
       throw new OAuthUrlRefusedError(`the sign-in to ${displayUrl(serverUrl)} was sent to ${displayUrl(target)}: not followed, ${problem}`);
     }
+    if (elsewhere) watch.reached.add(target.origin);
     const response = await inner(input, init);
+    if (reach !== undefined && response.status === 401) {
+      const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
+      challenge = { ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), ...(scope ? { scope } : {}) };
+      // The SDK would follow the challenge at once, and take a refusal there for "no metadata": stopped here instead.
+      if (resourceMetadataUrl !== undefined && resourceMetadataUrl.origin !== serverUrl.origin && !(await reach.mayRequest(resourceMetadataUrl))) {
+        await response.body?.cancel().catch(() => undefined);
+        throw reach.deferred(resourceMetadataUrl, challenge);
+      }
+    }
     const issuer = issuerOfMetadataUrl(target);
     if (issuer === undefined) {
       // Protected resource metadata may live at any URL (WWW-Authenticate names it): any JSON document
       // fetched with GET that names authorization servers counts, so the exemption can only be narrower.
       if (mayBeResourceMetadata(init, response)) {
-        const servers = ((await jsonOf(response)) as { authorization_servers?: unknown } | undefined)?.authorization_servers;
+        const document = (await jsonOf(response)) as { authorization_servers?: unknown; resource?: unknown } | undefined;
+        const servers = document?.authorization_servers;
         if (Array.isArray(servers) && servers.length > 0) watch.namedAuthorizationServer = true;
+        if (typeof document?.resource === 'string') watch.resourceMetadataFrom = target;
       }
       return response;
     }

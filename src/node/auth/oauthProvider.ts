@@ -12,6 +12,9 @@ import type {
   OAuthClientInformationMixed, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, OAuthTokens,
 } from '../sdk';
 import type { OAuthCredentialStore } from './credentialStore';
+import { IssuerWatch } from './oauthFetchGuard';
+import { unattendedReach, type OAuthReach, type SignInChallenge } from './oauthReach';
+import { checkedResource } from './resourceIdentifier';
 import { loopbackRedirectUri, type AuthorizationResponse, type ExpectedIssuer } from './redirectListener';
 
 /** The person's side of an authorization-code sign-in: a browser and the loopback redirect. */
@@ -32,8 +35,10 @@ export interface ServerOAuthProviderOptions {
   /** Present when a person may be sent to the authorization page now. */
   agent?: AuthorizationAgent;
   clientName: string;
-  /** Told the scope of an authorization request that needed a person (kept for the person's sign-in). */
-  onSignInRequired?(scope: string | undefined): void;
+  /** What its flow's fetch guard records (default: a fresh one). */
+  watch?: IssuerWatch;
+  /** Told where the person's sign-in should start: the scope of an authorization request that needed a person, or the challenge a start stopped at. */
+  onSignInRequired?(challenge: SignInChallenge): void;
 }
 
 /** An OAuthClientProvider that also hands over the response an agent brought back, for `finishAuth`. */
@@ -49,7 +54,17 @@ export class ServerOAuthProvider implements CodeHoldingProvider {
   /** Refreshed from the store on every read of the discovery state, so `offline_access` sees the latest. */
   private discovery: OAuthDiscoveryState | undefined;
 
-  constructor(private readonly options: ServerOAuthProviderOptions) {}
+  /** What the fetch guard of this provider's flow records. */
+  readonly watch: IssuerWatch;
+  /** Without an agent (a start nobody asked for): how far its flow may reach beyond the server's origin. */
+  readonly reach: OAuthReach | undefined;
+
+  constructor(private readonly options: ServerOAuthProviderOptions) {
+    this.watch = options.watch ?? new IssuerWatch();
+    this.reach = options.agent ? undefined : unattendedReach({
+      serverUrl: options.serverUrl, store: options.store, onDeferred: (challenge) => options.onSignInRequired?.(challenge),
+    });
+  }
 
   get redirectUrl(): string {
     // Without an agent nothing is redirected; the SDK still needs a value to know this is an interactive client.
@@ -129,6 +144,25 @@ export class ServerOAuthProvider implements CodeHoldingProvider {
     return this.discovery;
   }
 
+  /**
+   * Told by the SDK the resource indicator it is about to send (as the metadata wrote it, after the
+   * SDK's own check, which refuses another origin and lets any path prefix through), before anything is
+   * registered, opened or exchanged: RFC 9728 §3.3 decides (resourceIdentifier.ts). The discovery state
+   * says whether the metadata URL came from a WWW-Authenticate challenge; otherwise the guard saw where
+   * it came from, or it is a stored one. A refused document is forgotten (the SDK stored it first), so
+   * no later flow reads it as checked. (The SDK's other hook, validateResourceURL, would have the
+   * indicator sent as a parsed URL, a pathless one with a "/" added: not as published.)
+   */
+  async saveResourceUrl(resource: string): Promise<void> {
+    const source = this.discovery?.resourceMetadataUrl !== undefined ? 'challenge' : this.watch.resourceMetadataFrom ?? 'stored';
+    try {
+      checkedResource(this.options.serverUrl, resource, source);
+    } catch (error) {
+      await this.invalidateCredentials('discovery');
+      throw error;
+    }
+  }
+
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
     if (scope === 'all' || scope === 'verifier') this.verifier = undefined;
     if (scope === 'verifier') return;
@@ -146,7 +180,7 @@ export class ServerOAuthProvider implements CodeHoldingProvider {
     const agent = this.options.agent;
     if (!agent) {
       const scope = authorizationUrl.searchParams.get('scope') ?? undefined;
-      this.options.onSignInRequired?.(scope);
+      this.options.onSignInRequired?.(scope === undefined ? {} : { scope });
       throw new SignInRequiredError(this.signInMessage(scope));
     }
     this.addOfflineAccess(authorizationUrl);

@@ -4,11 +4,20 @@
 import type { EffectiveServer } from '../../core/config/types';
 import { ClientCredentialsProvider, type OAuthClientProvider } from '../sdk';
 import { OAuthCredentialStore } from './credentialStore';
+import type { IssuerWatch } from './oauthFetchGuard';
 import { ServerOAuthProvider, type AuthorizationAgent } from './oauthProvider';
+import type { OAuthReach, SignInChallenge } from './oauthReach';
 import type { AuthorizationResponse } from './redirectListener';
 
-/** What a connection needs of a provider: the SDK's interface, and the response an agent brought back, if any. */
-export type ConnectAuthProvider = OAuthClientProvider & { takeAuthorizationResponse?(): AuthorizationResponse | undefined };
+/**
+ * What a connection needs of a provider: the SDK's interface, the response an agent brought back, if
+ * any, and, for ours, what its flow's fetch guard records and how far a flow without a person reaches.
+ */
+export type ConnectAuthProvider = OAuthClientProvider & {
+  takeAuthorizationResponse?(): AuthorizationResponse | undefined;
+  readonly watch?: IssuerWatch;
+  readonly reach?: OAuthReach;
+};
 
 /** The connector's source of OAuth providers, one per connection attempt. */
 export interface OAuthSupport {
@@ -24,14 +33,14 @@ export interface OAuthProvidersOptions {
 }
 
 export class OAuthProviders implements OAuthSupport {
-  /** The scope each server's last refused connect asked for, by credential key (for the person's sign-in). */
-  private readonly requestedScopes = new Map<string, string | undefined>();
+  /** Where each server's last refused connect said its sign-in starts, by credential key (for the person's sign-in). */
+  private readonly challenges = new Map<string, SignInChallenge>();
 
   constructor(private readonly options: OAuthProvidersOptions) {}
 
-  /** The scope the server at `url` asked for when it last needed a sign-in (WWW-Authenticate or metadata). */
-  requestedScope(url: string | URL): string | undefined {
-    return this.requestedScopes.get(OAuthCredentialStore.keyOf(url));
+  /** The scope and resource metadata URL the server at `url` named when it last needed a sign-in (WWW-Authenticate or metadata). */
+  signInChallenge(url: string | URL): SignInChallenge {
+    return { ...this.challenges.get(OAuthCredentialStore.keyOf(url)) };
   }
 
   providerFor(server: EffectiveServer, url: URL): ConnectAuthProvider | undefined {
@@ -45,7 +54,7 @@ export class OAuthProviders implements OAuthSupport {
     }
     return new ServerOAuthProvider({
       serverUrl: url, settings, store: this.options.store, agent: this.options.agentFor?.(server), clientName: this.options.clientName,
-      onSignInRequired: (scope) => this.requestedScopes.set(OAuthCredentialStore.keyOf(url), scope),
+      onSignInRequired: (challenge) => this.challenges.set(OAuthCredentialStore.keyOf(url), challenge),
     });
   }
 }

@@ -8,6 +8,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { validateAuthorizationResponseIssuer } from '../sdk';
+import { oauthRefusal } from './oauthErrorText';
 
 export const LOOPBACK_HOST = '127.0.0.1';
 export const REDIRECT_PATH = '/callback';
@@ -86,9 +87,9 @@ export async function listenForRedirect(options: RedirectListenerOptions): Promi
       return;
     }
     if (error !== null) {
-      const description = url.searchParams.get('error_description');
-      answer(res, 400, 'Sign-in failed', `The authorization server answered: ${error}${description ? ` (${description})` : ''}. You can close this tab.`);
-      finish(new RedirectError(`the authorization server refused the sign-in: ${error}${description ? ` (${description})` : ''}`));
+      const refusal = oauthRefusal(error, url.searchParams.get('error_description'));
+      answer(res, 400, 'Sign-in failed', `The authorization server answered: ${refusal}. You can close this tab.`);
+      finish(new RedirectError(`the authorization server refused the sign-in: ${refusal}`));
       return;
     }
     const value = url.searchParams.get('code');

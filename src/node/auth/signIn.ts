@@ -8,6 +8,7 @@ import { sdkAuth } from '../sdk';
 import type { OAuthCredentialStore } from './credentialStore';
 import { LoopbackAgent } from './loopbackAgent';
 import { describeIssuerMismatch, isExemptLegacyIssuer, SDK_ISSUER_CHECK_OFF } from './legacyIssuer';
+import { describeOAuthError } from './oauthErrorText';
 import { IssuerWatch, oauthFetchGuard } from './oauthFetchGuard';
 import { ServerOAuthProvider } from './oauthProvider';
 import { freeLoopbackPort, type AuthorizationResponse } from './redirectListener';
@@ -24,6 +25,8 @@ export interface SignInOptions {
   timeoutMs: number;
   /** The scope the server's last 401 asked for, if any (the SDK otherwise uses the advertised scopes). */
   scope?: string;
+  /** The protected resource metadata URL the server's last 401 named, if any (a start did not follow it). */
+  resourceMetadataUrl?: URL;
   signal?: AbortSignal;
 }
 
@@ -38,9 +41,9 @@ export async function signIn(options: SignInOptions): Promise<void> {
   const serverUrl = new URL(url);
   const port = oauth.callbackPort ?? await freeLoopbackPort();
   const agent = new LoopbackAgent({ port, open: (authorizationUrl) => options.open(authorizationUrl), timeoutMs: options.timeoutMs, signal: options.signal });
-  const provider = new ServerOAuthProvider({ serverUrl, settings: oauth, store, agent, clientName: options.clientName });
-  const scope = options.scope;
   const watch = new IssuerWatch();
+  const provider = new ServerOAuthProvider({ serverUrl, settings: oauth, store, agent, clientName: options.clientName, watch });
+  const { scope, resourceMetadataUrl } = options;
   const fetchFn = oauthFetchGuard(serverUrl, refreshOnce(), undefined, watch);
   let relaxed = false;
   // Discovery comes first in the SDK's flow, so a refused issuer stops it before anything is registered,
@@ -48,11 +51,14 @@ export async function signIn(options: SignInOptions): Promise<void> {
   const run = async (response?: AuthorizationResponse): Promise<string> => {
     for (;;) {
       try {
-        return await sdkAuth(provider, { serverUrl, scope, fetchFn, ...(response === undefined ? {} : { authorizationCode: response.code, iss: response.iss }), ...(relaxed ? SDK_ISSUER_CHECK_OFF : {}) });
+        return await sdkAuth(provider, { serverUrl, scope, resourceMetadataUrl, fetchFn, ...(response === undefined ? {} : { authorizationCode: response.code, iss: response.iss }), ...(relaxed ? SDK_ISSUER_CHECK_OFF : {}) });
       } catch (error) {
         if (relaxed || !isExemptLegacyIssuer(error, serverUrl, watch)) {
           const mismatch = describeIssuerMismatch(error);
-          throw mismatch === undefined ? error : new Error(`the sign-in to ${displayUrl(serverUrl)}: ${mismatch}`, { cause: error });
+          if (mismatch !== undefined) throw new Error(`the sign-in to ${displayUrl(serverUrl)}: ${mismatch}`, { cause: error });
+          // The token endpoint's answer is the authorization server's text: shown as text (oauthErrorText.ts).
+          const refused = describeOAuthError(error, displayUrl(serverUrl));
+          throw refused === undefined ? error : new Error(refused, { cause: error });
         }
         relaxed = true;
       }
@@ -66,4 +72,6 @@ export async function signIn(options: SignInOptions): Promise<void> {
     result = await run(response);
   }
   if (result !== 'AUTHORIZED') throw new Error(`the sign-in to ${displayUrl(serverUrl)} did not complete`);
+  // What the person's sign-in reached, a later start may reach to refresh its tokens (oauthReach.ts).
+  await store.update(serverUrl, (record) => ({ ...record, approvedOrigins: [...watch.reached].sort() }));
 }

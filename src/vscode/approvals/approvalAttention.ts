@@ -1,12 +1,14 @@
 // What waits for the person must not wait unseen: a new tool call to approve or a server's request for
 // input brings the sidebar on screen, the sidebar's container counts everything that waits, and while
-// the sidebar was hidden a notification offers to answer (Approve / Reject / Show for a tool call).
+// the sidebar was hidden a notification offers to answer (a tool call's shows its arguments, with
+// Approve / Reject / Show the card, or only Show the card when they do not fit: core/approvals/approvalNotice.ts).
 import * as vscode from 'vscode';
-import { notificationChoices, type ApprovalBroker, type ApprovalRequest } from '../../core/approvals';
+import { approvalNotice, SHOW_THE_CARD, type ApprovalBroker, type ApprovalRequest } from '../../core/approvals';
 import { DisposableStore } from '../../core/disposable';
 import type { Event } from '../../core/event';
 import { counted, nounFor } from '../../protocol/counts';
 import { notifyInfo } from '../ui/notify';
+import { plainText } from '../ui/plainText';
 
 /** What attention needs of the sidebar view. */
 export interface AttentionView {
@@ -53,20 +55,17 @@ export function watchAttention(view: AttentionView, log: vscode.LogOutputChannel
 }
 
 /**
- * Tool calls waiting for approval. A notification cannot show arguments, so Approve is offered from it
- * only for a call that has none (there is nothing else to see); a call with arguments offers Show,
- * which opens its card, and is approved there.
+ * Tool calls waiting for approval. The notification shows every argument Approve would send (measured
+ * as notify shows it, after plainText); when they do not fit, it offers only Show the card, where the
+ * call is approved.
  */
 export function approvalAttention(broker: ApprovalBroker): AttentionSource {
   return attentionSource(broker, async (request: ApprovalRequest, show) => {
-    const choice = await notifyInfo(
-      `"${request.serverName}" wants to run ${request.tool}: ${request.reason}.`,
-      ...notificationChoices(request),
-    );
+    const notice = approvalNotice(request, plainText);
+    const choice = await notifyInfo(notice.message, ...notice.choices);
     // A card answered in the sidebar meanwhile (or cancelled) is gone: the notification's answer is then moot.
     if (choice === 'Approve') broker.answer(request.id, { kind: 'approve', args: request.args });
     else if (choice === 'Reject') broker.answer(request.id, { kind: 'reject', reason: 'rejected from the notification' });
-    else if (choice === 'Show') await show();
+    else if (choice === SHOW_THE_CARD) await show();
   });
 }
-

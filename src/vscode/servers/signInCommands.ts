@@ -68,14 +68,14 @@ export function registerSignInCommands(deps: SignInDeps): vscode.Disposable {
       title: plainText(`Signing in to "${id}"`),
       cancellable: true,
     }, async (progress, token) => {
-      const scope = (await deps.providers()).requestedScope(url);
+      const { scope, resourceMetadataUrl } = (await deps.providers()).signInChallenge(url);
       const cancel = new AbortController();
       const subscription = token.onCancellationRequested(() => cancel.abort());
       try {
         progress.report({ message: 'waiting for the browser…' });
         await signIn({
           server, store, clientName: deps.clientName, timeoutMs: SIGN_IN_TIMEOUT_MS, signal: cancel.signal,
-          scope,
+          scope, resourceMetadataUrl,
           open: (authorizationUrl) => browser(authorizationUrl, server, authorizationUrl.searchParams.get('redirect_uri') ?? ''),
         });
         return true;
