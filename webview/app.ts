@@ -241,6 +241,7 @@ export function startApp(root: HTMLElement, host: Host): void {
     cancelTask: (id) => ask(rpc.request('cancelTask', { taskId: id }), 'Could not cancel the task'),
     openTaskResult: (id) => ask(rpc.request('openTaskResult', { taskId: id }), 'Could not open the result'),
     clearTasks: () => ask(rpc.request('clearTasks', {}), 'Could not clear the tasks'),
+    answerTrustCard: (serverId, fingerprint, answer) => ask(rpc.request('answerTrustCard', { serverId, fingerprint, answer }), answer === 'trust' ? 'Could not trust the server' : 'Could not refuse the server'),
     answerHeldOutput: (id, release, reason) => ask(rpc.request('answerHeldOutput', { heldId: id, release, ...(reason !== undefined ? { reason } : {}) }), release ? 'Could not give the result to the model' : 'Could not withhold the result'),
   };
 

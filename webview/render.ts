@@ -19,6 +19,7 @@ import { historyList, NO_FILTER, rulesList, type HistoryActions, type HistoryFil
 import { heldOutputCard, type HeldOutputActions } from './outputReview';
 import type { SectionId, UiState } from './state';
 import { tasksList, type TaskActions } from './tasks';
+import { trustCard, type TrustCardActions } from './trustCards';
 
 export interface ViewModel {
   /** Undefined until the first snapshot arrives. */
@@ -35,7 +36,7 @@ export interface ViewModel {
   readonly samplingBusy?: ReadonlySet<string>;
 }
 
-export interface Actions extends ApprovalActions, HistoryActions, ElicitationActions, SamplingActions, HeldOutputActions, TaskActions {
+export interface Actions extends ApprovalActions, HistoryActions, ElicitationActions, SamplingActions, HeldOutputActions, TaskActions, TrustCardActions {
   openSource(params: OpenSourceParams): void;
   runCommand(command: SidebarCommand): void;
   serverAction(serverId: string, action: ServerAction): void;
@@ -57,6 +58,7 @@ function view(model: ViewModel, actions: Actions): TemplateResult {
   const opened = (id: SectionId): UiState => ({ ...model.ui, collapsed: model.ui.collapsed.filter((s) => s !== id) });
   return html`
     ${model.notice !== undefined ? renderNotice(model.notice, actions) : nothing}
+    ${trustCardsSection(snapshot, opened, actions)}
     ${requests > 0 ? section('requests', 'Server requests', requests, opened('requests'), actions, () => html`<div class="approvals" aria-live="polite">
       ${repeat(snapshot.sampling, (card) => card.id, (card) => samplingCard(card, model.samplingBusy?.has(card.id) ?? false, actions))}
       ${repeat(snapshot.elicitations, (card) => card.id, (card) => elicitationCard(card, model.elicitationDrafts?.get(card.id) ?? elicitationDraftOf(card), actions))}
@@ -87,6 +89,14 @@ function tasksSection(snapshot: SidebarSnapshot, ui: UiState, opened: (id: Secti
   // A running task is never hidden behind a collapsed section: its Cancel must be one click away.
   const running = tasks.some((task) => task.running);
   return section('tasks', 'Tasks', tasks.length, running ? opened('tasks') : ui, actions, () => tasksList(tasks, actions));
+}
+
+/** Definitions being edited that ask for trust: never hidden behind a collapsed section. */
+function trustCardsSection(snapshot: SidebarSnapshot, opened: (id: SectionId) => UiState, actions: Actions): TemplateResult | typeof nothing {
+  const cards = snapshot.trustCards ?? [];
+  if (cards.length === 0) return nothing;
+  return section('trust', 'Review to trust', cards.length, opened('trust'), actions, () =>
+    html`<div class="approvals" aria-live="polite">${repeat(cards, (card) => card.serverId, (card) => trustCard(card, actions))}</div>`);
 }
 
 /** Flagged tool results held for review: never hidden behind a collapsed section. */

@@ -3,7 +3,7 @@
 // (code-server), the fixture workspace opened in headless Chromium, and the UI checked the way a user
 // sees it: the "MCP Switchboard" activity-bar tab, the Servers tree and the Sidebar webview. Then, in
 // a workbench of its own, the trust flow (trust.mjs): the trust dialog answered as a person would, and
-// no dialog for a definition typed by hand until it is valid and settled (trustEditing.mjs); then
+// no dialog ever for a definition typed by hand, only the Sidebar's card (trustEditing.mjs); then
 // the OAuth sign-in flow (oauth.mjs) through the browser; the Restricted Mode flow (restricted.mjs) with
 // workspace trust on; the approvals flow (approvals.mjs) against server-filesystem; the chat flow
 // (chat.mjs): @mcp requests typed into the Chat view with the scripted model; the MCP Apps flow
@@ -320,7 +320,7 @@ async function main() {
     }
     if (installed && !timedOut && flows.has('trustEditing')) {
       checks.blocked = undefined;
-      log('trust editing flow (trustEditing.mjs): a definition typed into .mcp.json with autosave on; no dialog until it is valid, saved and settled');
+      log('trust editing flow (trustEditing.mjs): a definition typed into .mcp.json with autosave on; no dialog, whatever the pause: only Trust and start on the card starts it');
       await trustEditingFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: TRUST_TIMEOUT_MS });
     }
     if (installed && !timedOut && flows.has('oauth')) {
