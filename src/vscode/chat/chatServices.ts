@@ -4,6 +4,7 @@
 // and the tool call gate; nothing here talks to a server by itself.
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import type { CallDurations } from '../../protocol/durations';
 import { callAppUri } from '../../core/apps';
 import type { ToolCallRequest, ToolCallResponse } from '../../core/calls';
 import {
@@ -74,6 +75,8 @@ export interface ModelToolCallOutcome {
   readonly verdict?: ReviewVerdict;
   /** The MCP App the tool or its result names (a `ui://` resource), with the call, for the "Open app" button. */
   readonly app?: { readonly uri: string; readonly arguments: Record<string, unknown>; readonly result: CallToolResult };
+  /** How long its card waited for the person and the server ran it, when measured (the chat line says both). */
+  readonly durations?: CallDurations;
 }
 
 /** A code-mode run as the model reads it: the run, its text (reviewed when flagged), and what the scan found. */
@@ -180,15 +183,20 @@ export class ChatServices implements vscode.Disposable {
       const { result, record } = await this.deps.call({ serverId: tool.server, tool: tool.tool.name, arguments: vault ? vault.restore(args) : args, caller, signal, ...(onAwaitingApproval ? { onAwaitingApproval } : {}), ...(onProgress ? { onProgress } : {}) });
       const appUri = callAppUri(tool.tool, result);
       const app = appUri === undefined ? undefined : { uri: appUri, arguments: record.arguments, result };
+      const durations: CallDurations = {
+        durationMs: record.durationMs,
+        ...(record.decision?.waitedMs !== undefined ? { waitedMs: record.decision.waitedMs } : {}),
+        ...(record.ranMs !== undefined ? { ranMs: record.ranMs } : {}),
+      };
       const limited = await this.deps.outputs.limit(tool.server, tool.tool, result);
       // Results that bring outside content are scanned as the model would read them (the head of a saved one).
       const findings = outsideContentReason(tool.tool) === undefined ? [] : scanOutputParts(limited.parts);
-      if (findings.length === 0) return { tool, output: vault ? maskOutput(limited, vault) : limited, ...(app ? { app } : {}) };
+      if (findings.length === 0) return { tool, output: vault ? maskOutput(limited, vault) : limited, durations, ...(app ? { app } : {}) };
       const setting = outputReviewSetting(vscode.workspace.getConfiguration().get<unknown>(OUTPUT_REVIEW_SETTING));
       const source = { server: tool.server, tool: tool.tool.name, id: randomUUID(), at: Date.now() };
       const reviewed = await reviewedParts(limited.parts, findings, source, setting, this.deps.holdOutput, signal);
       const output = { ...limited, parts: reviewed.parts };
-      return { tool, output: vault ? maskOutput(output, vault) : output, findings, verdict: reviewed.verdict, ...(app ? { app } : {}) };
+      return { tool, output: vault ? maskOutput(output, vault) : output, findings, verdict: reviewed.verdict, durations, ...(app ? { app } : {}) };
     } catch (error) {
       const message = signal?.aborted ? 'The call was cancelled.' : errorMessage(error);
       return { tool, output: errorOutput(message), error: message };
