@@ -34,6 +34,8 @@ export interface ViewModel {
   readonly elicitationDrafts?: ReadonlyMap<string, ElicitationDraft>;
   /** Sampling requests whose answer is on its way. */
   readonly samplingBusy?: ReadonlySet<string>;
+  /** Cards that arrived while the person typed in another one: how many, and which way they are. */
+  readonly newRequests?: { readonly count: number; readonly where: 'above' | 'below' };
 }
 
 export interface Actions extends ApprovalActions, HistoryActions, ElicitationActions, SamplingActions, HeldOutputActions, TaskActions, TrustCardActions {
@@ -42,6 +44,8 @@ export interface Actions extends ApprovalActions, HistoryActions, ElicitationAct
   serverAction(serverId: string, action: ServerAction): void;
   toggleSection(id: SectionId): void;
   dismissNotice(): void;
+  /** Scrolls to the cards the marker counts, and drops the marker. */
+  showNewRequests(): void;
 }
 
 export function render(root: HTMLElement, model: ViewModel, actions: Actions): void {
@@ -57,6 +61,7 @@ function view(model: ViewModel, actions: Actions): TemplateResult {
   // What waits for the person is never hidden behind a collapsed section.
   const opened = (id: SectionId): UiState => ({ ...model.ui, collapsed: model.ui.collapsed.filter((s) => s !== id) });
   return html`
+    ${model.newRequests !== undefined && model.newRequests.count > 0 ? newRequestsMarker(model.newRequests, actions) : nothing}
     ${model.notice !== undefined ? renderNotice(model.notice, actions) : nothing}
     ${trustCardsSection(snapshot, opened, actions)}
     ${requests > 0 ? section('requests', 'Server requests', requests, opened('requests'), actions, () => html`<div class="approvals" aria-live="polite">
@@ -89,6 +94,11 @@ function tasksSection(snapshot: SidebarSnapshot, ui: UiState, opened: (id: Secti
   // A running task is never hidden behind a collapsed section: its Cancel must be one click away.
   const running = tasks.some((task) => task.running);
   return section('tasks', 'Tasks', tasks.length, running ? opened('tasks') : ui, actions, () => tasksList(tasks, actions));
+}
+
+/** "1 new request above": stays at the edge of the view until clicked (then it scrolls there). */
+function newRequestsMarker({ count, where }: { count: number; where: 'above' | 'below' }, actions: Actions): TemplateResult {
+  return html`<button class=${`new-requests new-requests-${where}`} type="button" data-testid="new-requests" @click=${() => actions.showNewRequests()}>${counted(count, 'new request')} ${where}</button>`;
 }
 
 /** Definitions being edited that ask for trust: never hidden behind a collapsed section. */

@@ -122,7 +122,8 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
         void notifyInfo('That tool call no longer waits for your approval: it was answered or cancelled.');
         return false;
       }
-      await vscode.commands.executeCommand(`${SidebarViewProvider.viewId}.focus`);
+      if (typeof approvalId === 'string') await sidebar.revealApproval(approvalId);
+      else await vscode.commands.executeCommand(`${SidebarViewProvider.viewId}.focus`);
       return true;
     }),
     ...(ctx.testing ? [

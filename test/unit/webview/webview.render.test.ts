@@ -66,6 +66,7 @@ function recorder(): { actions: Actions; calls: unknown[][] } {
       openTaskResult: (id: string) => calls.push(['openTaskResult', id]),
       clearTasks: () => calls.push(['clearTasks']),
       answerTrustCard: (serverId: string, fingerprint: string, answer: string) => calls.push(['answerTrustCard', serverId, fingerprint, answer]),
+      showNewRequests: () => calls.push(['showNewRequests']),
     },
   };
 }
