@@ -27,7 +27,7 @@
 // SWITCHBOARD_E2E_TASKS_TIMEOUT_MS (default 240000), SWITCHBOARD_E2E_COEXIST_TIMEOUT_MS (default 180000),
 // SWITCHBOARD_E2E_GALLERY_TIMEOUT_MS (default 180000),
 // SWITCHBOARD_KEEP_STATE=1, VERBOSE=1. SWITCHBOARD_E2E_FLOWS=tasks,chat runs only the flows named
-// (main, trust, trustEditing, oauth, approvals, chat, apps, tasks, coexist, gallery, restricted, ctrlc):
+// (main, sidebarWidths, trust, trustEditing, oauth, approvals, chat, apps, tasks, coexist, gallery, restricted, ctrlc):
 // for iterating on one flow; unset, every flow runs.
 import cp from 'node:child_process';
 import fs from 'node:fs';
@@ -53,6 +53,7 @@ import { appsFlow } from './apps.mjs';
 import { tasksFlow } from './tasks.mjs';
 import { coexistFlow } from './coexist.mjs';
 import { galleryFlow } from './gallery.mjs';
+import { sidebarWidthsFlow } from './sidebarWidths.mjs';
 
 const log = makeLogger('e2e');
 const TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_TIMEOUT_MS) || 300_000;
@@ -79,7 +80,7 @@ const COEXIST_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_COEXIST_TIMEOUT_MS
 /** The gallery flow (gallery.mjs) runs after the coexistence flow, in its own workbench, with its own limit. */
 const GALLERY_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_GALLERY_TIMEOUT_MS) || 180_000;
 const verbose = Boolean(process.env.VERBOSE);
-const FLOWS = ['main', 'trust', 'trustEditing', 'oauth', 'approvals', 'chat', 'apps', 'tasks', 'coexist', 'gallery', 'restricted', 'ctrlc'];
+const FLOWS = ['main', 'sidebarWidths', 'trust', 'trustEditing', 'oauth', 'approvals', 'chat', 'apps', 'tasks', 'coexist', 'gallery', 'restricted', 'ctrlc'];
 /** The flows SWITCHBOARD_E2E_FLOWS names (all when it is unset); a name not known is an error, not a silent skip. */
 function selectedFlows() {
   const named = (process.env.SWITCHBOARD_E2E_FLOWS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
@@ -311,6 +312,11 @@ async function main() {
     if (escaped.length) {
       log(`WARNING: ${escaped.length} process(es) outlived code-server and were killed:`);
       for (const p of escaped) log(`  pid ${p.pid}: ${p.cmdline}`);
+    }
+    if (!timedOut && flows.has('sidebarWidths')) {
+      checks.blocked = undefined;
+      log('sidebar widths flow (sidebarWidths.mjs): the built Sidebar page alone in Chromium, from 150 px up');
+      await sidebarWidthsFlow({ checks, resultsDir, log });
     }
     if (installed && !timedOut && flows.has('trust')) {
       // Its own workbench: a failed step of the main flow does not block it.
