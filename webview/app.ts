@@ -59,7 +59,7 @@ export function startApp(root: HTMLElement, host: Host): void {
     const first = arrived.map((id) => root.querySelector(cardSelector(id))).find((card) => card !== null);
     if (first === undefined || first === null) return;
     const action = arrivalAction({ typingElsewhere: typingInAnotherCard(document.activeElement, first), inView: isInView(first, window.innerHeight) });
-    if (action === 'scroll') first.scrollIntoView({ block: 'nearest' });
+    if (action === 'scroll') first.scrollIntoView({ block: 'start' });
     if (action === 'mark') marked = { ids: [...(marked?.ids ?? []), ...arrived], where: isAbove(first) ? 'above' : 'below' };
   }
 

@@ -10,7 +10,7 @@ export type ArrivalAction = 'scroll' | 'mark' | 'none';
 export interface ArrivalFacts {
   /** The focus is in a field of another card (the person may be typing there). */
   readonly typingElsewhere: boolean;
-  /** The card is wholly inside the view already. */
+  /** The card's top is inside the view already (where it starts is on screen; a tall card may go on below). */
   readonly inView: boolean;
 }
 
@@ -30,10 +30,10 @@ export function typingInAnotherCard(active: Element | null, card: Element): bool
   return owner !== null && owner !== card;
 }
 
-/** Whether the element's box lies wholly inside the view (the window's height). */
+/** Whether the element's top lies inside the view (the window's height): the page need not move for it. */
 export function isInView(element: Element, viewHeight: number): boolean {
-  const box = element.getBoundingClientRect();
-  return box.top >= 0 && box.bottom <= viewHeight;
+  const { top } = element.getBoundingClientRect();
+  return top >= 0 && top < viewHeight;
 }
 
 /** Whether the element lies above the view (scrolled past) rather than below it. */

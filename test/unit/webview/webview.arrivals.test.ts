@@ -82,9 +82,10 @@ describe('webview: a card that arrives, and the chat\'s Show the approval card',
     host.send({ type: 'snapshot', snapshot: snapshotWith([card('c1'), card('c2')], 2) });
     await settle();
     assert.deepEqual(scrolled, ['c2']);
-    boxes.set('c3', { top: 10, bottom: 200 });
+    // Its top in view, its bottom below it (a tall card): the page does not move.
+    boxes.set('c3', { top: 10, bottom: 2000 });
     host.send({ type: 'snapshot', snapshot: snapshotWith([card('c1'), card('c2'), card('c3')], 3) });
-    assert.deepEqual(scrolled, ['c2'], 'a card already in view stays where it is');
+    assert.deepEqual(scrolled, ['c2'], 'a card whose top is in view stays where it is');
   });
 
   it('while the person types in another card: no scroll, "1 new request above", and clicking it scrolls there', async () => {
