@@ -9,7 +9,7 @@ import { hasHiddenCharacters as hasHidden, isHiddenCharacter as isHidden, visibl
 import type { DangerFlag } from './dangerFlags';
 import { formatLaunchChange, runnerConfigSummary } from './launchDiff';
 import type { TrustDecision } from './trustDecision';
-import type { TrustAnswer } from './trustPrompts';
+import type { TrustAnswer } from './trustPromptPorts';
 
 export { visible };
 

@@ -9,72 +9,16 @@
 // however long the pause. A change from outside waits, shown in the views, until its file is saved,
 // parses and stays unchanged for a moment; right before the prompt the file is read again, and a file
 // that changed meanwhile waits again, so the prompt shows what is on disk.
-import type { EffectiveServer, ShadowedServer } from '../config/types';
+import type { EffectiveServer } from '../config/types';
 import type { Disposable } from '../disposable';
 import { Emitter, type Event } from '../event';
 import { systemClock, type Clock } from '../lifecycle/clock';
-import type { DangerFlag } from './dangerFlags';
-import { FileChangeTimes, PROMPT_SETTLE_MS, promptHold, type EditingFacts, type PromptHold, type PromptHoldReason } from './promptHold';
-import { buildTrustCard, buildTrustPrompt, type TrustCardText, type TrustPromptEntry, type TrustPromptText } from './promptText';
-import { needsTrustDecision, type TrustDecision } from './trustDecision';
+import { FileChangeTimes, PROMPT_SETTLE_MS, promptHold, type PromptHold, type PromptHoldReason } from './promptHold';
+import { buildTrustCard, buildTrustPrompt, type TrustCardText, type TrustPromptEntry } from './promptText';
+import { needsTrustDecision } from './trustDecision';
+import type { FileFacts, TrustAnswer, TrustCardAnswer, TrustPromptsOptions } from './trustPromptPorts';
 
-/** A person's answer: trust and start, look at the file first, don't trust, or decide later (closed). */
-export type TrustAnswer = 'trust' | 'review' | 'refuse' | 'later';
-
-/** What a prompt shows. */
-export interface TrustPromptRequest {
-  readonly entries: readonly TrustPromptEntry[];
-  readonly text: TrustPromptText;
-}
-
-/** Shows one prompt and collects the answer. A rejection counts as "decide later". */
-export interface TrustPrompter {
-  ask(request: TrustPromptRequest): Promise<TrustAnswer>;
-}
-
-export interface TrustPromptsOptions {
-  /** The effective servers and the entries they shadow, as the configuration has them now. */
-  config(): { readonly servers: readonly EffectiveServer[]; readonly shadowed: readonly ShadowedServer[] };
-  gate: {
-    decide(server: EffectiveServer): TrustDecision;
-    flags(server: EffectiveServer): readonly DangerFlag[];
-  };
-  store: {
-    trust(server: EffectiveServer): Promise<void>;
-    refuse(server: EffectiveServer): Promise<void>;
-  };
-  /** The prompter to use for the next prompt (tests may swap it). */
-  prompter(): TrustPrompter;
-  /** Opens the definitions of the entries ("Review file"). */
-  review(entries: readonly TrustPromptEntry[]): Promise<void>;
-  /** Resolves once what the gate reads is current (e.g. the verified folders); awaited before each prompt. */
-  ready?(): Promise<void>;
-  /** Told when a prompt could not be shown or an answer could not be stored. */
-  onProblem(message: string): void;
-  /**
-   * The config files as the host sees them: whether an editor holds unsaved changes and whether the
-   * last read parsed; and which of the given files changed on disk since the configuration read them.
-   * Without it every file counts as saved, valid and unchanged.
-   */
-  files?: {
-    facts(file: string): FileFacts;
-    changedOnDisk(files: readonly string[]): Promise<readonly string[]>;
-  };
-  /** The timers of the settle delay (tests pass a fake). Default: the real clock. */
-  clock?: Clock;
-  /** How long a file must stay unchanged before it is asked about. Default PROMPT_SETTLE_MS. */
-  settleMs?: number;
-}
-
-/** What the host knows of a config file right now; `editing` absent: not open in an editor. */
-export interface FileFacts {
-  readonly dirty: boolean;
-  readonly usable: boolean;
-  readonly editing?: EditingFacts;
-}
-
-/** A person's answer on a card: trust and start that exact definition, or don't. */
-export type TrustCardAnswer = 'trust' | 'refuse';
+export type { FileFacts, TrustAnswer, TrustCardAnswer, TrustPrompter, TrustPromptRequest, TrustPromptsOptions } from './trustPromptPorts';
 
 type Waiter = (answer: TrustAnswer | undefined) => void;
 
