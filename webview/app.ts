@@ -4,6 +4,7 @@
 import type { OpenSourceParams, SidebarCommand } from '../src/protocol/sidebarMessages';
 import type { SidebarSnapshot } from '../src/protocol/sidebar';
 import { ANSWER_REMEMBER } from './approvals';
+import { arrivalAction, isAbove, isInView, revealCard, typingInAnotherCard } from './arrivals';
 import { argumentsOf, draftOf, withField, type CardDraft } from './drafts';
 import { elicitationDraftOf, type ElicitationDraft } from './elicitations';
 import { NO_FILTER, type HistoryFilterState } from './history';
@@ -34,10 +35,33 @@ export function startApp(root: HTMLElement, host: Host): void {
   /** Sampling requests whose answer is on its way. */
   const samplingBusy = new Set<string>();
 
+  /** The waiting cards the page has shown (undefined before the first snapshot: those are not new). */
+  let seenCards: Set<string> | undefined;
+  /** Cards that arrived while the person typed in another one, and where they are: the marker's. */
+  let marked: { ids: string[]; where: 'above' | 'below' } | undefined;
+  /** The card the chat asked to show, until a snapshot has it on the page. */
+  let revealWanted: string | undefined;
+
   const update = (): void => {
     host.setState(pageStateOf(ui, drafts, elicitationDrafts));
-    render(root, { snapshot, ui, notice, drafts, historyFilter, elicitationDrafts, samplingBusy }, actions);
+    const newRequests = marked !== undefined ? { count: marked.ids.length, where: marked.where } : undefined;
+    render(root, { snapshot, ui, notice, drafts, historyFilter, elicitationDrafts, samplingBusy, newRequests }, actions);
   };
+
+  const cardSelector = (id: string): string => `[data-testid="approval-card"][data-approval-id="${CSS.escape(id)}"]`;
+
+  /** After a snapshot was drawn: the chat's reveal, else the first new card brought into view or marked. */
+  function placeArrivals(arrived: readonly string[]): void {
+    if (revealWanted !== undefined && revealCard(root, cardSelector(revealWanted))) {
+      if (marked !== undefined) marked = { ...marked, ids: marked.ids.filter((id) => id !== revealWanted) };
+      revealWanted = undefined;
+    }
+    const first = arrived.map((id) => root.querySelector(cardSelector(id))).find((card) => card !== null);
+    if (first === undefined || first === null) return;
+    const action = arrivalAction({ typingElsewhere: typingInAnotherCard(document.activeElement, first), inView: isInView(first, window.innerHeight) });
+    if (action === 'scroll') first.scrollIntoView({ block: 'start' });
+    if (action === 'mark') marked = { ids: [...(marked?.ids ?? []), ...arrived], where: isAbove(first) ? 'above' : 'below' };
+  }
 
   function elicitationDraft(id: string): ElicitationDraft | undefined {
     const existing = elicitationDrafts.get(id);
@@ -241,6 +265,13 @@ export function startApp(root: HTMLElement, host: Host): void {
     cancelTask: (id) => ask(rpc.request('cancelTask', { taskId: id }), 'Could not cancel the task'),
     openTaskResult: (id) => ask(rpc.request('openTaskResult', { taskId: id }), 'Could not open the result'),
     clearTasks: () => ask(rpc.request('clearTasks', {}), 'Could not clear the tasks'),
+    showNewRequests: () => {
+      const first = marked?.ids.map((id) => root.querySelector(cardSelector(id))).find((card) => card !== null);
+      marked = undefined;
+      first?.scrollIntoView({ block: 'start' });
+      update();
+    },
+    answerTrustCard: (serverId, fingerprint, answer) => ask(rpc.request('answerTrustCard', { serverId, fingerprint, answer }), answer === 'trust' ? 'Could not trust the server' : 'Could not refuse the server'),
     answerHeldOutput: (id, release, reason) => ask(rpc.request('answerHeldOutput', { heldId: id, release, ...(reason !== undefined ? { reason } : {}) }), release ? 'Could not give the result to the model' : 'Could not withhold the result'),
   };
 
@@ -262,9 +293,24 @@ export function startApp(root: HTMLElement, host: Host): void {
           clearTimeout(checkTimers.get(id));
           checkTimers.delete(id);
         }
+        const arrived = seenCards === undefined ? [] : [...pending].filter((id) => !seenCards?.has(id));
+        seenCards = pending;
+        if (marked !== undefined) {
+          const left = marked.ids.filter((id) => pending.has(id));
+          marked = left.length > 0 ? { ...marked, ids: left } : undefined;
+        }
+        if (revealWanted !== undefined && !pending.has(revealWanted)) revealWanted = undefined;
+        update();
+        placeArrivals(arrived);
+        // A marker that came (or went) with this snapshot is drawn now.
         update();
         return;
       }
+      case 'reveal':
+        revealWanted = message.approvalId;
+        placeArrivals([]);
+        update();
+        return;
       case 'response':
       case 'error':
         rpc.settle(message);

@@ -19,6 +19,7 @@ import { historyList, NO_FILTER, rulesList, type HistoryActions, type HistoryFil
 import { heldOutputCard, type HeldOutputActions } from './outputReview';
 import type { SectionId, UiState } from './state';
 import { tasksList, type TaskActions } from './tasks';
+import { trustCard, type TrustCardActions } from './trustCards';
 
 export interface ViewModel {
   /** Undefined until the first snapshot arrives. */
@@ -33,14 +34,18 @@ export interface ViewModel {
   readonly elicitationDrafts?: ReadonlyMap<string, ElicitationDraft>;
   /** Sampling requests whose answer is on its way. */
   readonly samplingBusy?: ReadonlySet<string>;
+  /** Cards that arrived while the person typed in another one: how many, and which way they are. */
+  readonly newRequests?: { readonly count: number; readonly where: 'above' | 'below' };
 }
 
-export interface Actions extends ApprovalActions, HistoryActions, ElicitationActions, SamplingActions, HeldOutputActions, TaskActions {
+export interface Actions extends ApprovalActions, HistoryActions, ElicitationActions, SamplingActions, HeldOutputActions, TaskActions, TrustCardActions {
   openSource(params: OpenSourceParams): void;
   runCommand(command: SidebarCommand): void;
   serverAction(serverId: string, action: ServerAction): void;
   toggleSection(id: SectionId): void;
   dismissNotice(): void;
+  /** Scrolls to the cards the marker counts, and drops the marker. */
+  showNewRequests(): void;
 }
 
 export function render(root: HTMLElement, model: ViewModel, actions: Actions): void {
@@ -56,7 +61,9 @@ function view(model: ViewModel, actions: Actions): TemplateResult {
   // What waits for the person is never hidden behind a collapsed section.
   const opened = (id: SectionId): UiState => ({ ...model.ui, collapsed: model.ui.collapsed.filter((s) => s !== id) });
   return html`
+    ${model.newRequests !== undefined && model.newRequests.count > 0 ? newRequestsMarker(model.newRequests, actions) : nothing}
     ${model.notice !== undefined ? renderNotice(model.notice, actions) : nothing}
+    ${trustCardsSection(snapshot, opened, actions)}
     ${requests > 0 ? section('requests', 'Server requests', requests, opened('requests'), actions, () => html`<div class="approvals" aria-live="polite">
       ${repeat(snapshot.sampling, (card) => card.id, (card) => samplingCard(card, model.samplingBusy?.has(card.id) ?? false, actions))}
       ${repeat(snapshot.elicitations, (card) => card.id, (card) => elicitationCard(card, model.elicitationDrafts?.get(card.id) ?? elicitationDraftOf(card), actions))}
@@ -87,6 +94,19 @@ function tasksSection(snapshot: SidebarSnapshot, ui: UiState, opened: (id: Secti
   // A running task is never hidden behind a collapsed section: its Cancel must be one click away.
   const running = tasks.some((task) => task.running);
   return section('tasks', 'Tasks', tasks.length, running ? opened('tasks') : ui, actions, () => tasksList(tasks, actions));
+}
+
+/** "1 new request above": stays at the edge of the view until clicked (then it scrolls there). */
+function newRequestsMarker({ count, where }: { count: number; where: 'above' | 'below' }, actions: Actions): TemplateResult {
+  return html`<button class=${`new-requests new-requests-${where}`} type="button" data-testid="new-requests" @click=${() => actions.showNewRequests()}>${counted(count, 'new request')} ${where}</button>`;
+}
+
+/** Definitions being edited that ask for trust: never hidden behind a collapsed section. */
+function trustCardsSection(snapshot: SidebarSnapshot, opened: (id: SectionId) => UiState, actions: Actions): TemplateResult | typeof nothing {
+  const cards = snapshot.trustCards ?? [];
+  if (cards.length === 0) return nothing;
+  return section('trust', 'Review to trust', cards.length, opened('trust'), actions, () =>
+    html`<div class="approvals" aria-live="polite">${repeat(cards, (card) => card.serverId, (card) => trustCard(card, actions))}</div>`);
 }
 
 /** Flagged tool results held for review: never hidden behind a collapsed section. */

@@ -4,7 +4,7 @@
 import type { CardDraft, FieldDraft } from './drafts';
 import type { ElicitationDraft } from './elicitations';
 
-export const SECTION_IDS = ['requests', 'heldOutputs', 'approvals', 'tasks', 'servers', 'shadowed', 'problems', 'rules', 'history'] as const;
+export const SECTION_IDS = ['trust', 'requests', 'heldOutputs', 'approvals', 'tasks', 'servers', 'shadowed', 'problems', 'rules', 'history'] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
 export interface UiState {

@@ -135,8 +135,23 @@ export interface SidebarSnapshot {
   readonly heldOutputs?: readonly HeldOutputCard[];
   /** Tool calls running as MCP tasks (oldest first), then the last ones that ended (newest first). */
   readonly tasks?: readonly TaskRow[];
+  /** Project servers whose definition the person is editing: each asks for trust on a card, never in a modal. */
+  readonly trustCards?: readonly TrustCardRow[];
   /** Milliseconds since the epoch when the host built this snapshot. */
   readonly generatedAt: number;
+}
+
+/** A changed (or new) project server definition asking for trust on a card: the diff, and the whole definition. */
+export interface TrustCardRow {
+  readonly serverId: string;
+  /** The definition shown: Trust and start trusts this one only. */
+  readonly fingerprint: string;
+  readonly message: string;
+  readonly changes: readonly { readonly kind: 'added' | 'removed' | 'changed'; readonly text: string }[];
+  /** The whole definition, as the trust prompt shows it (plain text, one line per fact). */
+  readonly definition: string;
+  /** Why Trust and start is not offered right now. */
+  readonly blocked?: string;
 }
 
 /** A flagged tool result waiting for the person: what was found, and the start of its text. */

@@ -41,10 +41,16 @@ export interface SnapshotMessage {
   readonly snapshot: SidebarSnapshot;
 }
 
+/** Scroll to this waiting card and focus its first button (the chat's "Show the approval card"). */
+export interface RevealMessage {
+  readonly type: 'reveal';
+  readonly approvalId: string;
+}
+
 export type WebviewToHostMessage = ReadyMessage | RequestMessage<SidebarRequest>;
 /** A page's message after the host checked it. */
 export type CheckedWebviewMessage = ReadyMessage | RequestMessage<CheckedSidebarRequest>;
-export type HostToWebviewMessage = SnapshotMessage | ResponseMessage<SidebarRequest> | ErrorMessage;
+export type HostToWebviewMessage = SnapshotMessage | RevealMessage | ResponseMessage<SidebarRequest> | ErrorMessage;
 
 /**
  * Shallow check of data posted by the host (which this extension wrote): the discriminant and the
@@ -57,6 +63,8 @@ export function isHostToWebviewMessage(data: unknown): data is HostToWebviewMess
       return isRecord(data.snapshot) && Array.isArray(data.snapshot.servers)
         && Array.isArray(data.snapshot.shadowed) && Array.isArray(data.snapshot.problems)
         && isRecord(data.snapshot.approvals) && Array.isArray(data.snapshot.approvals.pending) && Array.isArray(data.snapshot.elicitations) && Array.isArray(data.snapshot.sampling);
+    case 'reveal':
+      return typeof data.approvalId === 'string';
     case 'response':
       return isRequestId(data.id) && typeof data.method === 'string';
     case 'error':

@@ -117,6 +117,8 @@ export const SIDEBAR_METHODS = {
   openTaskResult: method<null>()(z.object({ taskId: id })),
   /** Forgets the tasks that ended. */
   clearTasks: method<null>()(none),
+  /** The person's answer on a trust card, for the definition it showed (`fingerprint`). */
+  answerTrustCard: method<null>()(z.object({ serverId: id, fingerprint: id, answer: z.enum(['trust', 'refuse']) })),
 } as const;
 
 type Table = typeof SIDEBAR_METHODS;

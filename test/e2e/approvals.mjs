@@ -142,7 +142,7 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
       }
     });
 
-    await checks.check('the card reflows at 170, 240, 300 and 480 px: Reject, the reason and the diff stay in view, nothing scrolls sideways; a long diff folds and Show all unfolds it', async () => {
+    await checks.check('the card reflows at 170, 240, 300 and 480 px: Reject, the reason, the diff and the mode dropdown under the card stay in view, nothing scrolls sideways; a long diff folds and Show all unfolds it', async () => {
       const sidebar = page.locator('.part.sidebar');
       const before = (await sidebar.boundingBox())?.width ?? 300;
       const long = `${ORIGINAL}${Array.from({ length: 60 }, (_, i) => `- item ${i + 1}: a line long enough that a narrow sidebar must wrap it rather than cut it, /workspace/a/deeply/nested/path/number/${i}`).join('\n')}\n`;
@@ -150,7 +150,7 @@ export async function approvalsFlow({ checks, vsix, manifest, resultsDir, log, t
       const diff = card().locator('[data-testid="approval-diff"]');
       await card().locator('[data-testid="approval-diff-fold"]').first().waitFor({ timeout: 10_000 });
       const foldedLines = await diff.locator('.diff-line').count();
-      const wanted = ['[data-testid="approval-card"]', '[data-testid="approval-reject"]', '[data-testid="approval-reason-input"]', '[data-testid="approval-diff"]', '[data-testid="approval-approve"]'];
+      const wanted = ['[data-testid="approval-card"]', '[data-testid="approval-reject"]', '[data-testid="approval-reason-input"]', '[data-testid="approval-diff"]', '[data-testid="approval-approve"]', '[data-testid="approval-mode"]'];
       try {
         for (const width of [170, 240, 300, 480]) {
           const got = await ui.resizeSidebar(page, width);

@@ -91,6 +91,52 @@ export async function chatFlow({ checks, vsix, manifest, resultsDir, log, timeou
       log(`  screenshot: ${await shot('chat-tool-answer.png')}`);
     });
 
+    await checks.check('the card you wait for is in view: scrolled down to History, a call from chat brings its card into view; scrolled away again, Show puts its top in the frame and focuses its first button; the chat line says "waited … · ran …"', async () => {
+      // The Servers tree expanded beside it: the Sidebar's page is taller than its frame and scrolls.
+      const servers = page.locator('.part.sidebar .pane-header', { hasText: /^\s*Servers/i }).first();
+      await ui.setPaneExpanded(page, servers, true);
+      const card = webview.locator('[data-testid="approval-card"]').first();
+      /** The card's top and the frame's height, from inside the Sidebar's page. */
+      const cardPlace = () => card.evaluate((element) => ({ top: element.getBoundingClientRect().top, height: element.ownerDocument.documentElement.clientHeight, scrollY: element.ownerDocument.defaultView.scrollY }));
+      const toHistory = async () => {
+        await webview.locator('[data-section="history"]').scrollIntoViewIfNeeded();
+        await webview.locator('[data-section="history"] .section-header').evaluate((element) => element.scrollIntoView({ block: 'end' }));
+      };
+      try {
+        await toHistory();
+        const request = await sendChatRequest(page, `@mcp call mcp__${SERVER}__${TOOL}`);
+        await card.waitFor({ state: 'attached', timeout: 30_000 });
+        const arrived = await until('the new card to be scrolled into view', async () => {
+          const place = await cardPlace();
+          return place.top >= 0 && place.top < place.height && place;
+        }, 10_000).catch(async (error) => { throw new Error(`${error.message}: ${JSON.stringify(await cardPlace())}`); });
+        log(`  arrived: card top ${Math.round(arrived.top)} px in a ${arrived.height} px frame (scrolled ${Math.round(arrived.scrollY)} px)`);
+        await toHistory();
+        const away = await cardPlace();
+        if (away.top >= 0 && away.top < away.height) throw new Error(`the page did not scroll away from the card: ${JSON.stringify(away)}`);
+        const show = answerTo(page, request).getByRole('button', { name: 'Show the approval card' });
+        await show.waitFor({ state: 'visible', timeout: 15_000 });
+        await show.click();
+        const shown = await until('Show to put the card\'s top in the frame', async () => {
+          const place = await cardPlace();
+          return place.top >= 0 && place.top < place.height && place;
+        }, 10_000).catch(async (error) => { throw new Error(`${error.message}: ${JSON.stringify(await cardPlace())}`); });
+        const focused = await until('the card\'s first button to have the focus', () => card.evaluate((element) => {
+          const first = element.querySelector('button:not([disabled])');
+          return first !== null && element.ownerDocument.activeElement === first && first.textContent.trim();
+        }), 10_000);
+        log(`  Show: card top ${Math.round(shown.top)} px in a ${shown.height} px frame; focused: ${focused}`);
+        log(`  screenshot: ${await shot('chat-approval-card-shown.png')}`);
+        await card.locator('[data-testid="approval-approve"]').click();
+        const answer = await waitForAnswer(page, request, /The tool answered/);
+        const line = new RegExp(`✓ ran\\s+mcp__${SERVER}__${escapeRegExp(TOOL)}[^)]*waited \\d+(\\.\\d)? m?s · ran \\d+(\\.\\d)? m?s\\)`);
+        if (!line.test(answer)) throw new Error(`the chat line does not say "waited … · ran …": ${answer.slice(0, 600)}`);
+        log(`  answer: ${answer.replace(/\s+/g, ' ').slice(0, 240)}`);
+      } finally {
+        await ui.setPaneExpanded(page, servers, false);
+      }
+    });
+
     await checks.check(`an @${SERVER}:${RESOURCE} mention: the answer shows the resource reached the model`, async () => {
       const request = await sendChatRequest(page, `@mcp what is in @${SERVER}:${RESOURCE}`);
       const answer = await waitForAnswer(page, request, /You asked:/);

@@ -3,7 +3,7 @@
 // (code-server), the fixture workspace opened in headless Chromium, and the UI checked the way a user
 // sees it: the "MCP Switchboard" activity-bar tab, the Servers tree and the Sidebar webview. Then, in
 // a workbench of its own, the trust flow (trust.mjs): the trust dialog answered as a person would, and
-// no dialog for a definition typed by hand until it is valid and settled (trustEditing.mjs); then
+// no dialog ever for a definition typed by hand, only the Sidebar's card (trustEditing.mjs); then
 // the OAuth sign-in flow (oauth.mjs) through the browser; the Restricted Mode flow (restricted.mjs) with
 // workspace trust on; the approvals flow (approvals.mjs) against server-filesystem; the chat flow
 // (chat.mjs): @mcp requests typed into the Chat view with the scripted model; the MCP Apps flow
@@ -27,7 +27,7 @@
 // SWITCHBOARD_E2E_TASKS_TIMEOUT_MS (default 240000), SWITCHBOARD_E2E_COEXIST_TIMEOUT_MS (default 180000),
 // SWITCHBOARD_E2E_GALLERY_TIMEOUT_MS (default 180000),
 // SWITCHBOARD_KEEP_STATE=1, VERBOSE=1. SWITCHBOARD_E2E_FLOWS=tasks,chat runs only the flows named
-// (main, trust, trustEditing, oauth, approvals, chat, apps, tasks, coexist, gallery, restricted, ctrlc):
+// (main, sidebarWidths, trust, trustEditing, oauth, approvals, chat, apps, tasks, coexist, gallery, restricted, ctrlc):
 // for iterating on one flow; unset, every flow runs.
 import cp from 'node:child_process';
 import fs from 'node:fs';
@@ -53,6 +53,7 @@ import { appsFlow } from './apps.mjs';
 import { tasksFlow } from './tasks.mjs';
 import { coexistFlow } from './coexist.mjs';
 import { galleryFlow } from './gallery.mjs';
+import { sidebarWidthsFlow } from './sidebarWidths.mjs';
 
 const log = makeLogger('e2e');
 const TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_TIMEOUT_MS) || 300_000;
@@ -79,7 +80,7 @@ const COEXIST_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_COEXIST_TIMEOUT_MS
 /** The gallery flow (gallery.mjs) runs after the coexistence flow, in its own workbench, with its own limit. */
 const GALLERY_TIMEOUT_MS = Number(process.env.SWITCHBOARD_E2E_GALLERY_TIMEOUT_MS) || 180_000;
 const verbose = Boolean(process.env.VERBOSE);
-const FLOWS = ['main', 'trust', 'trustEditing', 'oauth', 'approvals', 'chat', 'apps', 'tasks', 'coexist', 'gallery', 'restricted', 'ctrlc'];
+const FLOWS = ['main', 'sidebarWidths', 'trust', 'trustEditing', 'oauth', 'approvals', 'chat', 'apps', 'tasks', 'coexist', 'gallery', 'restricted', 'ctrlc'];
 /** The flows SWITCHBOARD_E2E_FLOWS names (all when it is unset); a name not known is an error, not a silent skip. */
 function selectedFlows() {
   const named = (process.env.SWITCHBOARD_E2E_FLOWS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
@@ -312,6 +313,11 @@ async function main() {
       log(`WARNING: ${escaped.length} process(es) outlived code-server and were killed:`);
       for (const p of escaped) log(`  pid ${p.pid}: ${p.cmdline}`);
     }
+    if (!timedOut && flows.has('sidebarWidths')) {
+      checks.blocked = undefined;
+      log('sidebar widths flow (sidebarWidths.mjs): the built Sidebar page alone in Chromium, from 150 px up');
+      await sidebarWidthsFlow({ checks, resultsDir, log });
+    }
     if (installed && !timedOut && flows.has('trust')) {
       // Its own workbench: a failed step of the main flow does not block it.
       checks.blocked = undefined;
@@ -320,7 +326,7 @@ async function main() {
     }
     if (installed && !timedOut && flows.has('trustEditing')) {
       checks.blocked = undefined;
-      log('trust editing flow (trustEditing.mjs): a definition typed into .mcp.json with autosave on; no dialog until it is valid, saved and settled');
+      log('trust editing flow (trustEditing.mjs): a definition typed into .mcp.json with autosave on; no dialog, whatever the pause: only Trust and start on the card starts it');
       await trustEditingFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs: TRUST_TIMEOUT_MS });
     }
     if (installed && !timedOut && flows.has('oauth')) {

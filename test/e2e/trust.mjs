@@ -66,9 +66,12 @@ export async function trustFlow({ checks, vsix, manifest, resultsDir, log, timeo
       if (!/^From your environment: SWITCHBOARD_REPO=\*\*\*$/m.test(text)) throw new Error(`the dialog does not name the masked variable:\n${text}`);
       if (text.includes(repoRoot)) throw new Error('the dialog shows a value of the environment');
       if (!/⚠ outside-workspace: /.test(text)) throw new Error('the dialog shows no danger flag for a script outside the workspace');
-      for (const label of ['Trust and start', 'Review file', "Don't trust"]) {
+      for (const label of ['Review…', 'Trust and start', "Don't trust"]) {
         if (!(await dialog.locator('.dialog-buttons .monaco-button', { hasText: label }).count())) throw new Error(`no "${label}" button`);
       }
+      // The button a stray Enter or Space presses is the focused one: it must not trust.
+      const focused = (await dialog.locator('.dialog-buttons .monaco-button:focus').textContent({ timeout: 2000 }).catch(() => undefined))?.trim();
+      if (focused !== 'Review…') throw new Error(`the dialog's focused button is ${JSON.stringify(focused)}, not "Review…"`);
       // The command line is on screen: inside the dialog box, not cut off by it.
       const fits = await dialog.evaluate((box) => {
         const detail = box.querySelector('.dialog-message-detail');

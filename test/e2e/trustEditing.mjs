@@ -1,10 +1,13 @@
-// No trust prompt for a half-typed edit, in a real VS Code in a real browser: a project .mcp.json is
-// opened in the editor and a server definition is typed into it by hand, with autosave on (as VS Code
-// in the browser is used). While the file is half typed (saved, but not parsing) no modal dialog
-// appears; once the definition is valid and saved but the person is still typing, the server shows
-// "changed — waiting for trust" in the Servers view and the Sidebar, still without a dialog; when the
-// typing stops, the dialog appears and shows the definition as it is on disk. Its own code-server,
-// state folder and workspace. Process checks read /proc (Linux).
+// No keystroke trusts a server, in a real VS Code in a real browser: a project .mcp.json is opened in
+// the editor and a server definition is typed into it by hand, with autosave on (as VS Code in the
+// browser is used). No modal dialog ever appears for what the person types: while the file is half
+// typed (saved, but not parsing), while the valid definition is saved and the person keeps typing, and
+// after the typing stops, however long the pause. The server shows "changed — review to trust" in the
+// Servers view and the Sidebar, whose card shows the definition; nothing starts until Trust and start
+// is clicked on it. Then the report's edit: `, "/tm` added to the trusted server's args, a 2.6 s pause,
+// the rest of the word and a space: still no dialog, the changed definition does not start, the card
+// shows the change, and only its Trust and start starts it. Its own code-server, state folder and
+// workspace. Process checks read /proc (Linux).
 import fs from 'node:fs';
 import path from 'node:path';
 import { codeServerCli, startCodeServer } from '../harness/codeServer.mjs';
@@ -16,7 +19,9 @@ import { openWorkbench, runWorkbenchFlow } from './workbenchFlow.mjs';
 
 const SERVER = 'typed';
 const MARKER = '--e2e-typed-by-hand';
-const WAITING = 'changed — waiting for trust';
+const WAITING = 'changed — review to trust';
+/** The argument added by hand to the trusted definition: typed in two parts, with the report's pause between. */
+const ADDED_ARG = '/tmp/e2e-half-typed-arg';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The editor as a person types in it: autosave shortly after each pause, nothing typed for them. */
@@ -45,6 +50,14 @@ async function describeSidebar(page, webview, extensionId) {
 
 /** Whether a modal dialog is open right now. */
 const dialogOpen = (page) => page.locator('.monaco-dialog-box').isVisible().catch(() => false);
+
+/** Fails if a dialog opens within `ms` (polled): what the person types must never meet a modal. */
+async function noDialogFor(page, ms, when) {
+  for (let t0 = Date.now(); Date.now() - t0 < ms;) {
+    if (await dialogOpen(page)) throw new Error(`a dialog opened ${when}`);
+    await sleep(150);
+  }
+}
 
 /** Runs the checks into `checks`. Options: vsix, manifest, resultsDir, log, timeoutMs. Cleans up what it started. */
 export async function trustEditingFlow({ checks, vsix, manifest, resultsDir, log, timeoutMs }) {
@@ -101,6 +114,7 @@ export async function trustEditingFlow({ checks, vsix, manifest, resultsDir, log
     });
     if (checks.blocked) return;
     const { page } = browser;
+    const editor = page.locator('.editor-instance .monaco-editor').first();
     const serversPane = await ui.expandPane(page, 'Servers');
     const webview = ui.webviewFrame(page, manifest.id);
     const script = '${env:SWITCHBOARD_REPO}/test/fixtures/servers/ok.mjs';
@@ -149,14 +163,56 @@ export async function trustEditingFlow({ checks, vsix, manifest, resultsDir, log
       if (processesWith(MARKER).length) throw new Error('the server runs before it was trusted');
     });
 
-    await checks.check('typing stops: the dialog appears once the file is saved and stays unchanged, showing the definition on disk', async () => {
-      const dialog = await ui.waitForDialog(page, /MCP server "typed" defined by this workspace/, 20_000);
-      const text = await dialog.innerText();
+    const card = webview.locator(`[data-testid="trust-card"][data-server-id="${SERVER}"]`);
+
+    await checks.check('typing stops: no dialog, however long the pause (and a stray letter and space); nothing runs; the Sidebar\'s card shows the definition on disk', async () => {
+      // Longer than the old settle delay and than the report's 2.6 s pause.
+      await noDialogFor(page, 4000, 'after the typing stopped');
+      await page.keyboard.type('x ', { delay: 60 });
+      await noDialogFor(page, 2500, 'after a stray letter and space');
+      if (processesWith(MARKER).length) throw new Error('the server runs before Trust was clicked');
+      await card.waitFor({ state: 'visible', timeout: 10_000 });
+      const definition = await card.locator('[data-testid="trust-card-definition"]').textContent();
+      if (!definition.includes(`Command: node '***/test/fixtures/servers/ok.mjs' ${MARKER}`)) throw new Error(`the card does not show the definition on disk:\n${definition}`);
       const onDisk = fs.readFileSync(projectFile, 'utf8');
-      if (!onDisk.includes('a server typed by hand')) throw new Error(`the dialog came before the last edit was saved:\n${onDisk}`);
-      if (!text.includes(`Command: node '***/test/fixtures/servers/ok.mjs' ${MARKER}`)) throw new Error(`the dialog does not show the definition on disk:\n${text}`);
-      log(`  screenshot: ${await shot('trust-editing-dialog.png')}`);
-      await ui.clickDialogButton(dialog, 'Trust and start');
+      if (!onDisk.includes('a server typed by hand')) throw new Error(`the last edit was not saved:\n${onDisk}`);
+      log(`  screenshot: ${await shot('trust-editing-card.png')}`);
+    });
+
+    await checks.check('"Trust and start" on the card starts it', async () => {
+      await until('the card\'s Trust and start to be offered', () => card.locator('[data-testid="trust-card-trust"]:not([disabled])').count(), 10_000);
+      await card.locator('[data-testid="trust-card-trust"]').click();
+      await until('the typed server to be ready', async () => (await treeDescription(serversPane, SERVER)) === 'project · stdio · ready', 30_000);
+      if (processesWith(MARKER).length !== 1) throw new Error(`expected one process with the marker, found ${processesWith(MARKER).length}`);
+    });
+
+    await checks.check(`the report's edit: ', "/tm' added to the args, a 2.6 s pause, then the rest and a space: no dialog, the change waits on its card`, async () => {
+      // The caret goes right after the marker's closing quote, as a person clicks there.
+      await editor.click();
+      await page.keyboard.press('Control+F');
+      await page.keyboard.type(`${MARKER}"`);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.type(', "/tm', { delay: 40 });
+      await noDialogFor(page, 2600, 'in the pause after `, "/tm`');
+      await page.keyboard.type(`${ADDED_ARG.slice(3)}"`, { delay: 40 });
+      await page.keyboard.type(' ', { delay: 40 });
+      await until('the changed definition on disk', () => fs.readFileSync(projectFile, 'utf8').includes(`"${ADDED_ARG}"`), 10_000);
+      await noDialogFor(page, 4000, 'after the changed definition was saved');
+      if (processesWith(ADDED_ARG).length) throw new Error('the changed definition runs before Trust was clicked');
+      const description = await until(`"${WAITING}" in the Servers view`, async () => {
+        const text = await treeDescription(serversPane, SERVER);
+        return text?.includes(WAITING) && text;
+      }, 10_000);
+      log(`  Servers view: ${description}`);
+      const changes = await card.locator('[data-testid="trust-card-changes"]').textContent({ timeout: 10_000 });
+      if (!changes.includes(`args[2] added: "${ADDED_ARG}"`)) throw new Error(`the card does not show the change: ${changes}`);
+      log(`  screenshot: ${await shot('trust-editing-changed-card.png')}`);
+    });
+
+    await checks.check('only "Trust and start" on the card starts the changed definition', async () => {
+      await card.locator('[data-testid="trust-card-trust"]:not([disabled])').click({ timeout: 10_000 });
+      await until('the changed definition to run', () => processesWith(ADDED_ARG).length === 1, 30_000);
       await until('the typed server to be ready', async () => (await treeDescription(serversPane, SERVER)) === 'project · stdio · ready', 30_000);
     });
   };

@@ -240,6 +240,24 @@ describe('switchboard config (built CLI)', function () {
     assert.ok(table.stdout.includes(`${project}:4:5 error `), table.stdout);
   });
 
+  it('a typo\'s problem says "did you mean", as in the editor: a field, a type, and the top-level key', () => {
+    const { ws, home } = layout();
+    const project = write(path.join(ws, '.mcp.json'), `{
+  "mcpServers": {
+    "a": { "comand": "node" },
+    "b": { "type": "stdoi", "command": "x" }
+  }
+}
+`);
+    const user = write(path.join(home, '.mcp.json'), '{ "mcpServer": { "u": { "command": "u" } } }\n');
+    const output = configJson(['--workspace', ws, '--home', home]);
+    const messages = output.problems.map((p) => `${p.file === project ? 'project' : p.file === user ? 'user' : p.file}:${p.line}: ${p.message}`);
+    assert.ok(messages.includes('project:3: Unknown field "comand" in server "a", ignored; did you mean "command"?'), messages.join('\n'));
+    assert.ok(messages.some((m) => m.startsWith('project:4: Unknown server type "stdoi" in server "b"; did you mean "stdio"?')), messages.join('\n'));
+    assert.ok(messages.includes('user:1: Unknown key "mcpServer", ignored (so are the servers in it); did you mean "mcpServers"?'), messages.join('\n'));
+    for (const problem of output.problems) assert.deepEqual(Object.keys(problem), PROBLEM_KEYS, 'the JSON contract is unchanged');
+  });
+
   it('expands ${userHome} (= --home), ${workspaceFolder}, environment variables and ${VAR:-default}', () => {
     const { ws, home } = layout();
     const project = write(path.join(ws, '.mcp.json'), `{

@@ -35,6 +35,7 @@ function recordingHandlers(seen: { method: SidebarMethod; params: unknown }[]): 
     cancelTask: record('cancelTask'),
     openTaskResult: record('openTaskResult'),
     clearTasks: record('clearTasks'),
+    answerTrustCard: record('answerTrustCard'),
   };
 }
 
@@ -90,6 +91,16 @@ describe('the sidebar method table', () => {
     const mode = await dispatchSidebarRequest(handlers, request({ type: 'request', id: 13, method: 'setApprovalMode', params: { mode: 'acceptEdits' } }));
     assert.deepEqual(mode, { type: 'response', id: 13, method: 'setApprovalMode', result: null });
     assert.deepEqual(seen.at(-1), { method: 'setApprovalMode', params: { mode: 'acceptEdits' } });
+  });
+
+  it('a trust card answer names its server, the definition it showed, and trust or refuse, nothing else', async () => {
+    for (const params of [{ serverId: 'a', fingerprint: 'fp', answer: 'always' }, { serverId: 'a', answer: 'trust' }, { serverId: 'a', fingerprint: '', answer: 'trust' }]) {
+      const parsed = parseWebviewMessage({ type: 'request', id: 21, method: 'answerTrustCard', params });
+      assert.ok(!parsed.ok && parsed.error.message.startsWith('Invalid params for answerTrustCard: '), JSON.stringify(params));
+    }
+    const seen: { method: SidebarMethod; params: unknown }[] = [];
+    await dispatchSidebarRequest(recordingHandlers(seen), request({ type: 'request', id: 22, method: 'answerTrustCard', params: { serverId: 'a', fingerprint: 'fp', answer: 'trust', extra: 1 } }));
+    assert.deepEqual(seen, [{ method: 'answerTrustCard', params: { serverId: 'a', fingerprint: 'fp', answer: 'trust' } }]);
   });
 
   it('answers a handler that throws with its message', async () => {

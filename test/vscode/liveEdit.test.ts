@@ -25,7 +25,7 @@ async function msUntilTree(started: number, what: string, check: (items: Awaited
 
 /** A project server's row while it waits for trust: asked about at once, or first waiting for its just-written file to settle. */
 const awaitingTrust = (transport: string, description = ''): boolean =>
-  new RegExp(`^project · ${transport} · (needs trust$|changed — waiting for trust: )`).test(description);
+  new RegExp(`^project · ${transport} · (needs trust$|changed — (waiting for|review to) trust: )`).test(description);
 
 describe('live edits', () => {
   ensureNoLeakedDisposables();

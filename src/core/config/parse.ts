@@ -1,10 +1,11 @@
 // Reads one config file into a layer. Lenient: every problem is reported at its position and a bad entry
 // never hides the good ones. Never throws: a parser bug must not take the whole configuration down.
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { describeNode, findDuplicateKeys, propertiesOf } from './jsonNodes';
+import { describeNode, findDuplicateKeys, propertiesOf, type JsonProperty } from './jsonNodes';
 import { ParseContext } from './parseContext';
 import { parseInputs } from './parseInputs';
 import { parseServer } from './parseServer';
+import { closestKnown, didYouMean, renameFix } from './suggestions';
 import { MAX_CONFIG_BYTES } from './ports';
 import { fileStartRange, findMixedLineEnding, LineIndex, problemAt } from './positions';
 import type { ConfigProblem, ConfigRead, InputDefinition, Layer, LayerSpec, ServerEntry } from './types';
@@ -88,6 +89,7 @@ function readDocument(ctx: ParseContext, tree: Node): Layer {
     ctx.report(duplicate, 'warning', 'duplicate-key', `Duplicate key "${duplicate.value as string}" (first on line ${firstLine}); this later one is used and the earlier one ignored. Remove one of them.`);
   }
   const props = propertiesOf(container);
+  if (spec.root === undefined) reportMistypedTopKeys(ctx, props);
   const inputsNode = props.get('inputs')?.valueNode;
   const inputs: InputDefinition[] = inputsNode ? parseInputs(ctx, inputsNode) : [];
 
@@ -130,6 +132,23 @@ function readDocument(ctx: ParseContext, tree: Node): Layer {
   return usable
     ? { spec, servers, inputs, problems: ctx.problems, usable }
     : { spec, servers: [], inputs: [], problems: ctx.problems, usable };
+}
+
+/** The keys of a file's top level this reader knows. */
+const TOP_KEYS = [...SERVER_KEYS, 'inputs'];
+
+/**
+ * A top-level key a typo away from a known one ("mcpServer"): its servers would silently not load.
+ * Other unknown keys are left alone: other hosts' files carry keys of their own.
+ */
+function reportMistypedTopKeys(ctx: ParseContext, props: ReadonlyMap<string, JsonProperty>): void {
+  const missing = TOP_KEYS.filter((key) => !props.has(key));
+  for (const property of props.values()) {
+    if (TOP_KEYS.includes(property.key)) continue;
+    const near = closestKnown(property.key, missing);
+    if (near === undefined) continue;
+    ctx.report(property.keyNode, 'warning', 'unknown-key', `Unknown key "${property.key}", ignored (so are the servers in it); ${didYouMean(near)}`, renameFix(near, 'key'));
+  }
 }
 
 /** Follows `spec.root` (e.g. `contributes` of a package.json) to the object that holds the servers. */

@@ -1,7 +1,7 @@
 // State shared while reading one file: where things are, and the problems found so far.
 import type { Node } from 'jsonc-parser';
 import { LineIndex, problemAt } from './positions';
-import type { ConfigProblem, LayerSpec, ProblemSeverity, SourceRange } from './types';
+import type { ConfigFix, ConfigProblem, LayerSpec, ProblemSeverity, SourceRange } from './types';
 import type { VariableIssue } from './variables';
 
 /** A problem about one `${…}` token inside a string value. */
@@ -19,9 +19,10 @@ export class ParseContext {
   }
 
   /** Records a problem at a node or range. */
-  report(at: Node | SourceRange, severity: ProblemSeverity, code: string, message: string): void {
+  report(at: Node | SourceRange, severity: ProblemSeverity, code: string, message: string, fix?: ConfigFix): void {
     const range = 'file' in at ? at : this.rangeOf(at);
-    this.problems.push(problemAt(range, severity, code, message));
+    const problem = problemAt(range, severity, code, message);
+    this.problems.push(fix !== undefined ? { ...problem, fix } : problem);
   }
 
   /**

@@ -4,8 +4,9 @@
 import type { Node } from 'jsonc-parser';
 import { describeNode, propertiesOf, type JsonProperty } from './jsonNodes';
 import { parseOAuth } from './parseOAuth';
+import { closestKnown, didYouMean, renameFix } from './suggestions';
 import type { ParseContext } from './parseContext';
-import type { AlwaysLoad, LaunchDefinition, ServerEntry, TransportKind } from './types';
+import type { AlwaysLoad, ConfigFix, LaunchDefinition, ServerEntry, TransportKind } from './types';
 import { expandHome, expandVariables } from './variables';
 
 const FIELDS = ['type', 'command', 'args', 'env', 'envFile', 'cwd', 'url', 'headers', 'timeout', 'disabled', 'alwaysLoad', 'allowedTools', 'disabledTools', 'oauth', 'roots'];
@@ -16,6 +17,8 @@ const TRANSPORTS: Record<string, TransportKind> = {
   stdio: 'stdio', http: 'http', sse: 'sse', ws: 'ws', 'streamable-http': 'http', streamablehttp: 'http',
 };
 const VALID_TYPES = '"stdio", "http", "sse" or "ws" ("streamable-http" and "streamableHttp" mean "http")';
+/** The types as they are written, for "did you mean". */
+const TYPE_NAMES = ['stdio', 'http', 'sse', 'ws', 'streamable-http', 'streamableHttp'];
 const VALID_NAME = /^[A-Za-z0-9_.-]+$/;
 const LOCAL_ONLY_FIELDS = ['args', 'env', 'envFile', 'cwd'];
 
@@ -51,7 +54,13 @@ class EntryReader {
   read(): ServerEntry | undefined {
     for (const property of this.props.values()) {
       if (!FIELDS.includes(property.key)) {
-        this.ctx.report(property.keyNode, 'warning', 'unknown-field', `Unknown field "${property.key}" in server "${this.name}", ignored. Known fields: ${FIELDS.join(', ')}.`);
+        // A field the entry already has is not what a typo meant (renaming to it would make a duplicate key).
+        const near = closestKnown(property.key, FIELDS.filter((field) => !this.props.has(field)));
+        if (near !== undefined) {
+          this.ctx.report(property.keyNode, 'warning', 'unknown-field', `Unknown field "${property.key}" in server "${this.name}", ignored; ${didYouMean(near)}`, renameFix(near, 'key'));
+        } else {
+          this.ctx.report(property.keyNode, 'warning', 'unknown-field', `Unknown field "${property.key}" in server "${this.name}", ignored. Known fields: ${FIELDS.join(', ')}.`);
+        }
       }
     }
     const declaredType = this.transport();
@@ -138,7 +147,9 @@ class EntryReader {
     if (!type) return undefined;
     const kind = TRANSPORTS[type.value.toLowerCase()];
     if (!kind) {
-      this.error(type.node, 'unknown-type', `Unknown server type "${type.value}" in server "${this.name}"; use ${VALID_TYPES}.`);
+      const near = closestKnown(type.value, TYPE_NAMES);
+      const advice = near !== undefined ? `${didYouMean(near)} Use` : 'use';
+      this.error(type.node, 'unknown-type', `Unknown server type "${type.value}" in server "${this.name}"; ${advice} ${VALID_TYPES}.`, near !== undefined ? renameFix(near, 'value') : undefined);
       return undefined;
     }
     return { kind, node: type.node, raw: type.value };
@@ -212,9 +223,9 @@ class EntryReader {
     return result;
   }
 
-  private error(node: Node, code: string, message: string): void {
+  private error(node: Node, code: string, message: string, fix?: ConfigFix): void {
     this.failed = true;
-    this.ctx.report(node, 'error', code, message);
+    this.ctx.report(node, 'error', code, message, fix);
   }
 
   private wrongType(node: Node, field: string, expected: string): void {

@@ -36,6 +36,16 @@ export interface ConfigProblem {
   /** Stable machine id, e.g. `syntax`, `unknown-type`, `unresolved-variable`. */
   code: string;
   message: string;
+  /** A replacement for the problem's range that fixes it (a typo's "did you mean"), offered as a Quick Fix. */
+  fix?: ConfigFix;
+}
+
+/** A replacement for a problem's range (a key or a value, quotes included), offered as a Quick Fix. */
+export interface ConfigFix {
+  /** What the Quick Fix says it does: `Rename to "command"`. */
+  readonly title: string;
+  /** The JSON text that replaces the problem's range. */
+  readonly text: string;
 }
 
 /** A VS Code style `inputs` entry (`promptString` / `pickString`). */

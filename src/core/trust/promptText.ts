@@ -9,6 +9,7 @@ import { hasHiddenCharacters as hasHidden, isHiddenCharacter as isHidden, visibl
 import type { DangerFlag } from './dangerFlags';
 import { formatLaunchChange, runnerConfigSummary } from './launchDiff';
 import type { TrustDecision } from './trustDecision';
+import type { TrustAnswer } from './trustPromptPorts';
 
 export { visible };
 
@@ -28,6 +29,17 @@ export interface TrustPromptText {
   /** One block per server, separated by blank lines (a dialog's detail; plain text). */
   detail: string;
 }
+
+/**
+ * The modal prompt's buttons, in the order shown (closing it means "decide later"). The first is the one
+ * a dialog focuses, which a stray Enter or Space presses: it only opens the definitions, so trusting is
+ * always a deliberate choice of another button.
+ */
+export const TRUST_PROMPT_CHOICES: readonly { readonly title: string; readonly answer: TrustAnswer }[] = [
+  { title: 'Review…', answer: 'review' },
+  { title: 'Trust and start', answer: 'trust' },
+  { title: "Don't trust", answer: 'refuse' },
+];
 
 /** The question and the full account of `entries` (in the order given). */
 export function buildTrustPrompt(entries: readonly TrustPromptEntry[]): TrustPromptText {
@@ -86,6 +98,37 @@ export function describeEntry(entry: TrustPromptEntry): string {
     }
   }
   return lines.join('\n');
+}
+
+/** The card that asks about a definition the person is editing: what a view shows, and what Trust trusts. */
+export interface TrustCardText {
+  readonly serverId: string;
+  /** The definition the card shows: Trust and start trusts this one and no other. */
+  readonly fingerprint: string;
+  /** The question, one line. */
+  readonly message: string;
+  /** What changed since the person trusted it, one line each (none when it was never trusted). */
+  readonly changes: readonly { readonly kind: 'added' | 'removed' | 'changed'; readonly text: string }[];
+  /** The whole definition as the modal prompt shows it. */
+  readonly definition: string;
+  /** Why it cannot be trusted right now (the editor holds unsaved changes, the file does not parse). */
+  readonly blocked?: string;
+}
+
+/** The card for one entry; `blocked` says why Trust is not offered yet (what is on disk is not what is on screen). */
+export function buildTrustCard(entry: TrustPromptEntry, blocked?: string): TrustCardText {
+  const name = visible(entry.server.name);
+  const changes = (entry.decision.changes ?? []).map((change) => ({ kind: change.kind, text: visible(formatLaunchChange(change)) }));
+  return {
+    serverId: entry.server.id,
+    fingerprint: entry.server.fingerprint,
+    message: entry.decision.changedFrom !== undefined
+      ? `"${name}" changed since you trusted it. Trust the new definition?`
+      : `Trust the new MCP server "${name}"?`,
+    changes,
+    definition: describeEntry(entry),
+    ...(blocked !== undefined ? { blocked } : {}),
+  };
 }
 
 /** The env file and the names it defines (never a value), or why they are not known. */

@@ -5,7 +5,7 @@
 import type { EffectiveServer } from '../config/types';
 import type { GateAnswer } from '../lifecycle/runDecision';
 import type { DangerFlag } from './dangerFlags';
-import { promptHoldReason, WAITING_LABEL, type PromptHoldReason } from './promptHold';
+import { promptHoldLabel, promptHoldReason, type PromptHoldReason } from './promptHold';
 import { decideTrust, needsTrustDecision, type TrustDecision } from './trustDecision';
 import type { TrustLookup } from './trustStore';
 
@@ -87,7 +87,7 @@ export function gateAnswerOf(decision: TrustDecision): GateAnswer {
  * when allowed. `waiting`: the prompt for it is held while its file is edited (TrustPrompts.waiting).
  */
 export function trustDisplay(decision: TrustDecision, waiting?: PromptHoldReason): { label: string; reason: string; changed: boolean } | undefined {
-  if (decision.state === 'needsTrust' && waiting !== undefined) return { label: WAITING_LABEL, reason: promptHoldReason(waiting), changed: true };
+  if (decision.state === 'needsTrust' && waiting !== undefined) return { label: promptHoldLabel(waiting), reason: promptHoldReason(waiting), changed: true };
   switch (decision.state) {
     case 'allowed': return undefined;
     case 'refused': return { label: 'not trusted', reason: decision.reason, changed: false };

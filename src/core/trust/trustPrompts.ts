@@ -4,65 +4,21 @@
 // later" is kept for this session only and for that exact definition; "Don't trust" is remembered by
 // the store. The prompt itself is a port: a modal dialog in VS Code, a script in tests.
 //
-// A file being edited is not asked about (promptHold): its servers wait, shown in the views, until it
-// is saved, parses and stays unchanged for a moment; right before the prompt the file is read again,
-// and a file that changed meanwhile waits again, so the prompt shows what is on disk.
-import type { EffectiveServer, ShadowedServer } from '../config/types';
+// A definition the person is editing in an editor is never asked about in a modal (promptHold's
+// `review`): a card asks (cards(), answerCard), and the definition stays with its card until decided,
+// however long the pause. A change from outside waits, shown in the views, until its file is saved,
+// parses and stays unchanged for a moment; right before the prompt the file is read again, and a file
+// that changed meanwhile waits again, so the prompt shows what is on disk.
+import type { EffectiveServer } from '../config/types';
 import type { Disposable } from '../disposable';
 import { Emitter, type Event } from '../event';
 import { systemClock, type Clock } from '../lifecycle/clock';
-import type { DangerFlag } from './dangerFlags';
 import { FileChangeTimes, PROMPT_SETTLE_MS, promptHold, type PromptHold, type PromptHoldReason } from './promptHold';
-import { buildTrustPrompt, type TrustPromptEntry, type TrustPromptText } from './promptText';
-import { needsTrustDecision, type TrustDecision } from './trustDecision';
+import { buildTrustCard, buildTrustPrompt, type TrustCardText, type TrustPromptEntry } from './promptText';
+import { needsTrustDecision } from './trustDecision';
+import type { FileFacts, TrustAnswer, TrustCardAnswer, TrustPromptsOptions } from './trustPromptPorts';
 
-/** A person's answer: trust and start, look at the file first, don't trust, or decide later (closed). */
-export type TrustAnswer = 'trust' | 'review' | 'refuse' | 'later';
-
-/** What a prompt shows. */
-export interface TrustPromptRequest {
-  readonly entries: readonly TrustPromptEntry[];
-  readonly text: TrustPromptText;
-}
-
-/** Shows one prompt and collects the answer. A rejection counts as "decide later". */
-export interface TrustPrompter {
-  ask(request: TrustPromptRequest): Promise<TrustAnswer>;
-}
-
-export interface TrustPromptsOptions {
-  /** The effective servers and the entries they shadow, as the configuration has them now. */
-  config(): { readonly servers: readonly EffectiveServer[]; readonly shadowed: readonly ShadowedServer[] };
-  gate: {
-    decide(server: EffectiveServer): TrustDecision;
-    flags(server: EffectiveServer): readonly DangerFlag[];
-  };
-  store: {
-    trust(server: EffectiveServer): Promise<void>;
-    refuse(server: EffectiveServer): Promise<void>;
-  };
-  /** The prompter to use for the next prompt (tests may swap it). */
-  prompter(): TrustPrompter;
-  /** Opens the definitions of the entries ("Review file"). */
-  review(entries: readonly TrustPromptEntry[]): Promise<void>;
-  /** Resolves once what the gate reads is current (e.g. the verified folders); awaited before each prompt. */
-  ready?(): Promise<void>;
-  /** Told when a prompt could not be shown or an answer could not be stored. */
-  onProblem(message: string): void;
-  /**
-   * The config files as the host sees them: whether an editor holds unsaved changes and whether the
-   * last read parsed; and which of the given files changed on disk since the configuration read them.
-   * Without it every file counts as saved, valid and unchanged.
-   */
-  files?: {
-    facts(file: string): { dirty: boolean; usable: boolean };
-    changedOnDisk(files: readonly string[]): Promise<readonly string[]>;
-  };
-  /** The timers of the settle delay (tests pass a fake). Default: the real clock. */
-  clock?: Clock;
-  /** How long a file must stay unchanged before it is asked about. Default PROMPT_SETTLE_MS. */
-  settleMs?: number;
-}
+export type { FileFacts, TrustAnswer, TrustCardAnswer, TrustPrompter, TrustPromptRequest, TrustPromptsOptions } from './trustPromptPorts';
 
 type Waiter = (answer: TrustAnswer | undefined) => void;
 
@@ -76,6 +32,10 @@ export class TrustPrompts implements Disposable {
   private disposed = false;
   private readonly clock: Clock;
   private readonly changes: FileChangeTimes;
+  /** Definitions a card asks about (they were being edited): never put in a modal unless a person asks. */
+  private readonly carded = new Set<string>();
+  /** The entries of the servers a card asks about now, by id. */
+  private cardEntries = new Map<string, TrustPromptEntry>();
   /** Servers (by id) that need trust but whose file is held, with why. */
   private held = new Map<string, PromptHoldReason>();
   private readonly heldChanged = new Emitter<void>();
@@ -96,16 +56,48 @@ export class TrustPrompts implements Disposable {
 
   /**
    * Resolves once no prompt is open or due and no server waits for its file to settle: the moment
-   * right after the trust prompt (if one was due), for a question that belongs to it.
+   * right after the trust prompt (if one was due), for a question that belongs to it. A card waits for
+   * the person, not for a file: it does not hold this back.
    */
   async settled(): Promise<void> {
     for (;;) {
       await this.check();
-      if (this.disposed || this.held.size === 0) return;
+      if (this.disposed || [...this.held.values()].every((reason) => reason === 'review')) return;
       await new Promise<void>((resolve) => {
         const subscription = this.heldChanged.event(() => { subscription.dispose(); resolve(); });
       });
     }
+  }
+
+  /** The cards asking about definitions the person is editing, in the configuration's order. */
+  cards(): TrustCardText[] {
+    return [...this.cardEntries.values()].map((entry) => buildTrustCard(entry, this.blockedReason(entry.server.source.file)));
+  }
+
+  /**
+   * The person's answer on a card: trusts (or refuses) the definition the card showed, and only that:
+   * it throws, changing nothing, when the server has no card, its definition is no longer the one shown
+   * (`fingerprint`), or Trust meets a file whose disk text is not what the card showed.
+   */
+  async answerCard(serverId: string, fingerprint: string, answer: TrustCardAnswer): Promise<void> {
+    const entry = this.cardEntries.get(serverId);
+    if (entry === undefined) throw new Error(`no card asks about "${serverId}" now`);
+    const { server } = entry;
+    if (server.fingerprint !== fingerprint) throw new Error(`the definition of "${serverId}" changed since the card showed it: read it again`);
+    if (answer === 'trust') {
+      const blocked = this.blockedReason(server.source.file);
+      if (blocked !== undefined) throw new Error(`"${serverId}" cannot be trusted yet: ${blocked}`);
+      if ((await this.changedOnDisk([entry])).length > 0) {
+        this.changes.touch(server.source.file);
+        void this.check();
+        throw new Error(`the file of "${serverId}" changed since the card showed it: read it again`);
+      }
+      await this.options.store.trust(server);
+    } else {
+      await this.options.store.refuse(server);
+    }
+    this.carded.delete(definitionKey(server));
+    void this.check();
   }
 
   /** Records that a config file changed now (an edit, a save, a change on disk) and looks again once it settled. */
@@ -226,14 +218,25 @@ export class TrustPrompts implements Disposable {
     const { servers, shadowed } = this.options.config();
     const entries: TrustPromptEntry[] = [];
     const held = new Map<string, PromptHoldReason>();
+    const cards = new Map<string, TrustPromptEntry>();
     const holds = new Map<string, PromptHold>();
     let retryAt: number | undefined;
+    // Cards of definitions that are gone (typed over, removed) are forgotten.
+    const current = new Set(servers.map(definitionKey));
+    for (const key of this.carded) if (!current.has(key)) this.carded.delete(key);
     for (const server of servers) {
       if (!needsTrustDecision(server)) continue;
       const decision = this.options.gate.decide(server);
       const asked = requested.has(server.id);
-      const due = decision.state === 'needsTrust' ? asked || !this.postponed.has(definitionKey(server)) : decision.state === 'refused' && asked;
+      const key = definitionKey(server);
+      const due = decision.state === 'needsTrust' ? asked || !this.postponed.has(key) : decision.state === 'refused' && asked;
       if (!due) continue;
+      const entry = (): TrustPromptEntry => ({
+        server,
+        decision,
+        flags: this.options.gate.flags(server),
+        shadows: shadowed.filter((candidate) => candidate.shadowedBy.id === server.id),
+      });
       if (!asked) {
         const file = server.source.file;
         let hold = holds.get(file);
@@ -241,26 +244,36 @@ export class TrustPrompts implements Disposable {
           hold = promptHold({ ...this.facts(file), lastChangeAt: this.changes.lastChangeAt(file) }, this.clock.now(), this.settleMs);
           holds.set(file, hold);
         }
+        // Once a card asks about a definition it keeps asking: a pause in typing never turns it into a modal.
+        if (hold.kind === 'wait' && hold.reason === 'review') this.carded.add(key);
+        if (this.carded.has(key)) {
+          held.set(server.id, 'review');
+          cards.set(server.id, entry());
+          continue;
+        }
         if (hold.kind === 'wait') {
           held.set(server.id, hold.reason);
           if (hold.retryAt !== undefined) retryAt = Math.min(retryAt ?? hold.retryAt, hold.retryAt);
           continue;
         }
       }
-      entries.push({
-        server,
-        decision,
-        flags: this.options.gate.flags(server),
-        shadows: shadowed.filter((entry) => entry.shadowedBy.id === server.id),
-      });
+      entries.push(entry());
     }
-    this.setHeld(held);
+    this.setHeld(held, cards);
     if (retryAt !== undefined) this.scheduleRetry(retryAt);
     return entries;
   }
 
-  private facts(file: string): { dirty: boolean; usable: boolean } {
+  private facts(file: string): FileFacts {
     return this.options.files?.facts(file) ?? { dirty: false, usable: true };
+  }
+
+  /** Why a card cannot trust what it shows now: the disk text is not what the editor shows, or not valid. */
+  private blockedReason(file: string): string | undefined {
+    const { dirty, usable } = this.facts(file);
+    if (dirty) return 'the file has unsaved changes: save it, and the card shows what you saved';
+    if (!usable) return 'the file does not parse: the card shows its last valid definition';
+    return undefined;
   }
 
   /** The files of these entries that changed on disk since the configuration read them. */
@@ -282,10 +295,17 @@ export class TrustPrompts implements Disposable {
     this.setHeld(held);
   }
 
-  private setHeld(held: Map<string, PromptHoldReason>): void {
+  private setHeld(held: Map<string, PromptHoldReason>, cards: Map<string, TrustPromptEntry> = this.cardEntries): void {
     const same = held.size === this.held.size && [...held].every(([id, reason]) => this.held.get(id) === reason);
+    // A card shows a definition and whether it can be trusted now: either changing is a change to show.
+    const before = this.cardsKey();
     this.held = held;
-    if (!same) this.heldChanged.fire();
+    this.cardEntries = cards;
+    if (!same || this.cardsKey() !== before) this.heldChanged.fire();
+  }
+
+  private cardsKey(): string {
+    return [...this.cardEntries.values()].map((entry) => `${entry.server.id}\0${entry.server.fingerprint}\0${this.blockedReason(entry.server.source.file) ?? ''}`).join('\n');
   }
 
   /** Looks again at `at` (the earliest moment a held file settles); an earlier retry already set stays. */
@@ -310,7 +330,8 @@ export class TrustPrompts implements Disposable {
         for (const { server } of entries) await this.options.store.refuse(server);
         return;
       case 'review':
-        this.postpone(entries.map((entry) => entry.server));
+        // Read in the editor, then decided on the card: the modal does not come back for them by itself.
+        for (const { server } of entries) this.carded.add(definitionKey(server));
         await this.options.review(entries);
         return;
       case 'later':

@@ -4,6 +4,7 @@
 // and the tool call gate; nothing here talks to a server by itself.
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import type { CallDurations } from '../../protocol/durations';
 import { callAppUri } from '../../core/apps';
 import type { ToolCallRequest, ToolCallResponse } from '../../core/calls';
 import {
@@ -74,6 +75,8 @@ export interface ModelToolCallOutcome {
   readonly verdict?: ReviewVerdict;
   /** The MCP App the tool or its result names (a `ui://` resource), with the call, for the "Open app" button. */
   readonly app?: { readonly uri: string; readonly arguments: Record<string, unknown>; readonly result: CallToolResult };
+  /** How long its card waited for the person and the server ran it, when measured (the chat line says both). */
+  readonly durations?: CallDurations;
 }
 
 /** A code-mode run as the model reads it: the run, its text (reviewed when flagged), and what the scan found. */
@@ -180,8 +183,13 @@ export class ChatServices implements vscode.Disposable {
       const { result, record } = await this.deps.call({ serverId: tool.server, tool: tool.tool.name, arguments: vault ? vault.restore(args) : args, caller, signal, ...(onAwaitingApproval ? { onAwaitingApproval } : {}), ...(onProgress ? { onProgress } : {}) });
       const appUri = callAppUri(tool.tool, result);
       const app = appUri === undefined ? undefined : { uri: appUri, arguments: record.arguments, result };
+      const durations: CallDurations = {
+        durationMs: record.durationMs,
+        ...(record.decision?.waitedMs !== undefined ? { waitedMs: record.decision.waitedMs } : {}),
+        ...(record.ranMs !== undefined ? { ranMs: record.ranMs } : {}),
+      };
       const limited = await this.deps.outputs.limit(tool.server, tool.tool, result);
-      if (outsideContentReason(tool.tool) === undefined) return { tool, output: vault ? maskOutput(limited, vault) : limited, ...(app ? { app } : {}) };
+      if (outsideContentReason(tool.tool) === undefined) return { tool, output: vault ? maskOutput(limited, vault) : limited, durations, ...(app ? { app } : {}) };
       // A result that brings outside content is scanned as the model would read it (the head of a
       // saved one), and reaches the model fenced as data whether or not the scan found anything.
       const findings = scanOutputParts(limited.parts);
@@ -190,7 +198,7 @@ export class ChatServices implements vscode.Disposable {
       const reviewed = await reviewedParts(limited.parts, findings, source, setting, this.deps.holdOutput, signal);
       const output = { ...limited, parts: reviewed.parts };
       const flagged = findings.length > 0 ? { findings, verdict: reviewed.verdict } : {};
-      return { tool, output: vault ? maskOutput(output, vault) : output, ...flagged, ...(app ? { app } : {}) };
+      return { tool, output: vault ? maskOutput(output, vault) : output, ...flagged, durations, ...(app ? { app } : {}) };
     } catch (error) {
       const message = signal?.aborted ? 'The call was cancelled.' : errorMessage(error);
       return { tool, output: errorOutput(message), error: message };

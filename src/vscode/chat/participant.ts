@@ -4,6 +4,7 @@
 // switchboard_use_skill: their text, and their servers' tools for that turn only), and answers `/help`. What ran, and which results the output scan flagged, is shown
 // in the response and returned in the result's metadata.
 import * as vscode from 'vscode';
+import type { CallDurations } from '../../protocol/durations';
 import {
   assistantText, chatHelpMarkdown, DEFAULT_MAX_ROUNDS, instructionsForModel, parseMentions, parseSlashCommand, runToolLoop, toolListChars, ToolOffer, userText,
   type ModelMessage, type ResourceMention, type ModelToolSpec, type OutputPart, type ToolCallRequestPart, type ToolRunResult,
@@ -18,6 +19,7 @@ import { fromReplyPart, toChatMessages } from './lmParts';
 import { signalOf } from './lmTools';
 import { attachMentions, referenceMentions } from './mentionRequest';
 import { startFromPrompt } from './promptRequest';
+import { toolCallLine } from './toolCallLine';
 import { outputWarningMarkdown } from './outputWarning';
 import { plainText } from '../ui/plainText';
 import { resourceDocumentUri } from './resourceDocuments';
@@ -171,6 +173,8 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
     const reviewed = new Map<string, { findings: string[]; verdict?: string }>();
     /** The apps the turn's calls named (by server and tool, the last call's): the answer ends with a button for each. */
     const apps = new Map<string, { serverId: string; tool: string; arguments: Record<string, unknown>; result: unknown }>();
+    /** Per call, the wait for the person and the server's run, for the line under it. */
+    const durations = new Map<string, CallDurations>();
     const runTool = async (call: ToolCallRequestPart, callSignal: AbortSignal): Promise<ToolRunResult> => {
       if (codeMode) return runCodeTool(services, call, callSignal, stream, metadata, reviewed);
       if (loader?.isLoadTool(call.name)) return loader.load(call, stream);
@@ -181,6 +185,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
         // Once approved, a long call (a task) says how far it is, instead of still "waiting for your approval".
         onProgress: (progress) => stream.progress(`${describeTool(services, call.name, skills)}: ${progressWords(progress)}…`),
       });
+      if (outcome.durations) durations.set(call.callId, outcome.durations);
       if (outcome.findings && outcome.findings.length > 0) {
         reviewed.set(call.callId, { findings: outcome.findings.map((f) => f.id), verdict: outcome.verdict });
         stream.markdown(outputWarningMarkdown(describeTool(services, call.name, skills), outcome.findings, outcome.verdict));
@@ -208,8 +213,7 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
           ...(review ? { outputFindings: review.findings, ...(review.verdict ? { outputVerdict: review.verdict } : {}) } : {}),
         });
         if (call.name === SEARCH_TOOL_NAME || call.name === CODE_API_TOOL_NAME || call.name === USE_SKILL_TOOL_NAME) return;
-        const why = result.isError ? `: ${firstText(result.content)}` : '';
-        stream.markdown(`\n\n> ${result.isError ? '✗' : '✓'} ran \`${call.name}\` (${describeTool(services, call.name, skills)}, ${durationMs} ms)${why}\n\n`);
+        stream.markdown(toolCallLine(call.name, describeTool(services, call.name, skills), durations.get(call.callId) ?? { durationMs }, result.isError ? firstText(result.content) : undefined));
       },
     });
     // After the answer, not beside the call: the chat folds what came before the answer into its steps.

@@ -5,6 +5,7 @@ import { counted } from '../../protocol/counts';
 import { ConfigService, type ConfigServiceOptions, type ConfigSnapshot } from '../../core/config';
 import { MAX_CONFIG_BYTES, type ConfigFileSystem } from '../../core/config/ports';
 import type { ConfigSources } from './configSources';
+import { registerConfigQuickFixes } from './configQuickFixes';
 import { ConfigDiagnostics } from './diagnostics';
 
 export interface ConfigAdapterOptions {
@@ -41,6 +42,8 @@ export class ConfigAdapter implements vscode.Disposable {
     this.disposables.push(
       this.changed,
       this.diagnostics,
+      // The Quick Fixes of problems that know their fix ("did you mean"), from the current snapshot.
+      registerConfigQuickFixes(() => this.service.current.problems),
       this.service,
       this.service.onDidChange((snapshot) => this.onSnapshot(snapshot)),
       options.sources.onDidChange(() => { void this.applySpecs(); }),

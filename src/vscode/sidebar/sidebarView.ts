@@ -44,6 +44,8 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
   private session = 0;
   private postTimer: ReturnType<typeof setTimeout> | undefined;
   private badge: vscode.ViewBadge | undefined;
+  /** The card the chat asked to show, posted once the page can receive it. */
+  private revealWanted: string | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -97,6 +99,17 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
     else await vscode.commands.executeCommand(`${SidebarViewProvider.viewId}.focus`);
   }
 
+  /**
+   * Shows the view with the keyboard focus in it, and has the page scroll to this waiting card and
+   * focus its first button (the chat's "Show the approval card").
+   */
+  async revealApproval(approvalId: string): Promise<void> {
+    this.revealWanted = approvalId;
+    // The view's own focus command creates it when needed, shows it, and moves the focus into it.
+    await vscode.commands.executeCommand(`${SidebarViewProvider.viewId}.focus`);
+    this.postReveal();
+  }
+
   /** The count on the view (and on its container in the activity bar); 0 clears it. */
   setBadge(count: number, tooltip: string): void {
     this.badge = count > 0 ? { value: count, tooltip } : undefined;
@@ -127,6 +140,16 @@ export class SidebarViewProvider implements vscode.WebviewViewProvider, vscode.D
       (delivered) => this.trace(`sidebar: snapshot for session ${session} ${delivered ? 'delivered' : 'not delivered'}`),
       (error: unknown) => this.trace(`sidebar: snapshot for session ${session} failed: ${error instanceof Error ? error.message : String(error)}`),
     );
+    // After the snapshot: the page scrolls once the card it names is drawn.
+    this.postReveal();
+  }
+
+  /** Posts the wanted reveal to a page that said `ready` and is on screen; kept until then. */
+  private postReveal(): void {
+    if (this.revealWanted === undefined || this.session === 0 || !this.view?.visible) return;
+    const approvalId = this.revealWanted;
+    this.revealWanted = undefined;
+    this.post({ type: 'reveal', approvalId });
   }
 
   private post(message: HostToWebviewMessage): void {

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { serverWarnings } from '../../core/lifecycle';
 import { toSidebarSnapshot } from '../../core/sidebarSnapshot';
 import { taskRows } from '../../core/tasks/taskView';
-import type { SidebarSnapshot } from '../../protocol/sidebar';
+import type { SidebarSnapshot, TrustCardRow } from '../../protocol/sidebar';
 import { approvalAttention, watchAttention } from '../approvals/approvalAttention';
 import { revealSource } from '../commands';
 import { notifyInfo } from '../ui/notify';
@@ -27,7 +27,7 @@ const SHOW_APPROVAL_COMMAND = 'switchboard.showApproval';
 /** The snapshot of everything the sidebar shows, built from the context's current state. */
 export function sidebarSnapshotOf(ctx: SwitchboardContext): SidebarSnapshot {
   const { config, registry, toolReview, trust } = ctx;
-  return toSidebarSnapshot(config.current, {
+  return withTrustCards(toSidebarSnapshot(config.current, {
     generatedAt: Date.now(),
     workspaceName: vscode.workspace.name,
     stateOf: (server) => {
@@ -51,7 +51,12 @@ export function sidebarSnapshotOf(ctx: SwitchboardContext): SidebarSnapshot {
     sampling: ctx.sampling.cards(),
     heldOutputs: ctx.heldOutputs.cards(),
     tasks: taskRows(ctx.tasks.list()),
-  });
+  }), trust.cards());
+}
+
+/** The snapshot with the trust cards, when there are any. */
+function withTrustCards(snapshot: SidebarSnapshot, cards: readonly TrustCardRow[]): SidebarSnapshot {
+  return cards.length > 0 ? { ...snapshot, trustCards: cards } : snapshot;
 }
 
 /** Registers the sidebar view and its snapshot command. */
@@ -103,6 +108,7 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
     cancelTask: ({ taskId }) => ctx.tasks.cancel(taskId),
     openTaskResult: ({ taskId }) => openTaskResult(ctx.tasks, taskId),
     clearTasks: () => ctx.tasks.clearEnded(),
+    answerTrustCard: ({ serverId, fingerprint, answer }) => trust.answerCard(serverId, fingerprint, answer),
   }, (line) => ctx.log.trace(line));
   return vscode.Disposable.from(
     proposals,
@@ -116,7 +122,8 @@ export function registerSidebar(ctx: SwitchboardContext): vscode.Disposable {
         void notifyInfo('That tool call no longer waits for your approval: it was answered or cancelled.');
         return false;
       }
-      await vscode.commands.executeCommand(`${SidebarViewProvider.viewId}.focus`);
+      if (typeof approvalId === 'string') await sidebar.revealApproval(approvalId);
+      else await vscode.commands.executeCommand(`${SidebarViewProvider.viewId}.focus`);
       return true;
     }),
     ...(ctx.testing ? [

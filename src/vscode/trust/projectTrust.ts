@@ -1,15 +1,17 @@
 // Trust of project servers in the extension: the decisions kept in the extension's global storage
 // (outside every repository), the gate the registry asks, the prompt, Restricted Mode and verified
-// repositories — and the events that make the registry ask the gate again. The prompt waits while a
-// config file is being edited (unsaved in an editor, not parsing, or changed a moment ago): what the
-// editor shows and what the file holds feed TrustPrompts' hold.
+// repositories — and the events that make the registry ask the gate again. A config file the person
+// is typing in (a keystroke in an open editor in the last minute) is asked about on the Sidebar's card,
+// never in the modal; other changes wait for a saved, valid, settled file: what the editors show, when
+// they were last typed in, and what the file holds feed TrustPrompts' hold.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { canonicalJson } from '../../core/config/fingerprint';
 import type { EffectiveServer, Layer, ShadowedServer } from '../../core/config/types';
 import {
   TrustGate, TrustPrompts, TrustStore,
-  type DangerFlag, type DeferredDigest, type PromptHoldReason, type TrustAnswer, type TrustDecision, type TrustPrompter,
+  type DangerFlag, type DeferredDigest, type PromptHoldReason, type TrustAnswer, type TrustCardAnswer, type TrustCardText, type TrustDecision,
+  type TrustPrompter,
 } from '../../core/trust';
 import { JsonFileStore } from '../../node/jsonFileStore';
 import { DefinitionAnalysis } from './definitionAnalysis';
@@ -53,6 +55,8 @@ export class ProjectTrust implements vscode.Disposable {
   private regate: (() => void) | undefined;
   /** Per config file, what its layer said at the last configuration change: a change restarts the settle delay. */
   private layerKeys = new Map<string, string>();
+  /** Per config file, when an editor last had a keystroke in it (a change that left it dirty). */
+  private readonly keystrokes = new Map<string, number>();
 
   private constructor(
     readonly store: TrustStore, readonly verified: VerifiedFolders, private readonly options: ProjectTrustOptions,
@@ -83,7 +87,11 @@ export class ProjectTrust implements vscode.Disposable {
       ready: async () => { await verified.idle(); await this.analysis.idle(); },
       onProblem: (message) => options.log.warn(`trust: ${message}`),
       files: {
-        facts: (file) => ({ dirty: isDirtyInEditor(file), usable: this.layersOf(file).every((layer) => layer.usable) }),
+        facts: (file) => ({
+          dirty: isDirtyInEditor(file),
+          usable: this.layersOf(file).every((layer) => layer.usable),
+          editing: { openInEditor: isOpenInEditor(file), lastKeystrokeAt: this.keystrokes.get(file) },
+        }),
         changedOnDisk: async (files) => {
           const same = await Promise.all(files.map((file) => options.config.matchesDisk(file)));
           return files.filter((_, i) => !same[i]);
@@ -144,7 +152,10 @@ export class ProjectTrust implements vscode.Disposable {
       }),
       // Typing in a config file (before any save) and its dirty state: the prompt waits for a saved, settled file.
       vscode.workspace.onDidChangeTextDocument((event) => {
-        if (this.isConfigFile(event.document.uri)) this.prompts.touch(event.document.uri.fsPath);
+        if (!this.isConfigFile(event.document.uri)) return;
+        // A keystroke leaves the document dirty; a reload from disk (a pull while it is open) does not.
+        if (event.contentChanges.length > 0 && event.document.isDirty) this.keystrokes.set(event.document.uri.fsPath, Date.now());
+        this.prompts.touch(event.document.uri.fsPath);
       }),
       vscode.workspace.onDidSaveTextDocument((document) => {
         if (this.isConfigFile(document.uri)) this.prompts.touch(document.uri.fsPath);
@@ -167,6 +178,16 @@ export class ProjectTrust implements vscode.Disposable {
 
   flags(server: EffectiveServer): readonly DangerFlag[] {
     return this.gate.flags(server);
+  }
+
+  /** The cards asking about definitions the person is editing (the Sidebar shows them). */
+  cards(): TrustCardText[] {
+    return this.prompts.cards();
+  }
+
+  /** A person's answer on a card, for exactly the definition it showed (rejects, changing nothing, otherwise). */
+  answerCard(serverId: string, fingerprint: string, answer: TrustCardAnswer): Promise<void> {
+    return this.prompts.answerCard(serverId, fingerprint, answer);
   }
 
   /** Asks a person to trust the server (the same prompt, for this server, after any open one). */
@@ -204,6 +225,14 @@ export class ProjectTrust implements vscode.Disposable {
     }
     return keys;
   }
+}
+
+/** Whether the file is open in an editor tab (a text editor or a diff of it). */
+function isOpenInEditor(file: string): boolean {
+  const matches = (uri: vscode.Uri): boolean => uri.scheme === 'file' && uri.fsPath === file;
+  return vscode.window.tabGroups.all.some((group) => group.tabs.some(({ input }) =>
+    (input instanceof vscode.TabInputText && matches(input.uri))
+    || (input instanceof vscode.TabInputTextDiff && (matches(input.original) || matches(input.modified)))));
 }
 
 /** Whether an open editor holds unsaved changes of the file. */

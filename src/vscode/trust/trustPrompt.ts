@@ -1,17 +1,11 @@
 // The trust prompt as VS Code shows it: one modal warning with the full account of every server in its
-// detail, and three choices. Closing it (Escape, Cancel) means "decide later". "Review file" opens each
-// definition; a notification then offers to ask again once the person has read it.
+// detail, and three choices. VS Code focuses a modal's first button, so that one is "Review…" (a stray
+// Enter or Space opens the definitions, it never trusts). Closing it (Escape, Cancel) means "decide
+// later". "Review…" opens each definition; the Sidebar's card then offers to trust it once read.
 import * as vscode from 'vscode';
-import type { TrustAnswer, TrustPromptEntry, TrustPrompter, TrustPromptRequest } from '../../core/trust';
+import { TRUST_PROMPT_CHOICES, type TrustAnswer, type TrustPromptEntry, type TrustPrompter, type TrustPromptRequest } from '../../core/trust';
 import { toRange } from '../config/diagnostics';
 import { notifyInfo } from '../ui/notify';
-
-/** The buttons, in the order shown; VS Code adds Cancel (= decide later). */
-export const TRUST_CHOICES: readonly { readonly title: string; readonly answer: TrustAnswer }[] = [
-  { title: 'Trust and start', answer: 'trust' },
-  { title: 'Review file', answer: 'review' },
-  { title: "Don't trust", answer: 'refuse' },
-];
 
 /** The modal dialog. Rejects when VS Code will not show one (under an extension test run, for instance). */
 export class ModalTrustPrompter implements TrustPrompter {
@@ -19,7 +13,7 @@ export class ModalTrustPrompter implements TrustPrompter {
     const picked = await vscode.window.showWarningMessage(
       request.text.message,
       { modal: true, detail: request.text.detail },
-      ...TRUST_CHOICES.map((choice) => ({ ...choice })),
+      ...TRUST_PROMPT_CHOICES.map((choice) => ({ ...choice })),
     );
     return picked?.answer ?? 'later';
   }

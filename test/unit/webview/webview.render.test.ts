@@ -65,6 +65,8 @@ function recorder(): { actions: Actions; calls: unknown[][] } {
       cancelTask: (id: string) => calls.push(['cancelTask', id]),
       openTaskResult: (id: string) => calls.push(['openTaskResult', id]),
       clearTasks: () => calls.push(['clearTasks']),
+      answerTrustCard: (serverId: string, fingerprint: string, answer: string) => calls.push(['answerTrustCard', serverId, fingerprint, answer]),
+      showNewRequests: () => calls.push(['showNewRequests']),
     },
   };
 }
@@ -110,6 +112,28 @@ describe('webview render', () => {
     assert.deepEqual(calls.filter((c) => c[0] === 'answerHeldOutput'), [['answerHeldOutput', 'h1', true, undefined], ['answerHeldOutput', 'h1', false, 'an attack']]);
     draw({ snapshot: snapshotOf([]) }, actions);
     assert.equal(root.querySelector('[data-testid="held-output-card"]'), null);
+  });
+
+  it('shows a trust card first, even with its section collapsed: the changes, the definition, Trust and start and Don\'t trust for the definition shown', () => {
+    const { actions, calls } = recorder();
+    const trustCards = [{
+      serverId: 'typed', fingerprint: 'fp-2', message: '"typed" changed since you trusted it. Trust the new definition?',
+      changes: [{ kind: 'added' as const, text: 'args[1] added: "/tmp"' }], definition: '■ typed — defined in /ws/.mcp.json:3\nCommand: node srv.mjs /tmp',
+    }];
+    draw({ snapshot: snapshotOf([serverRow({ id: 'typed' })], { trustCards }), ui: { version: 1, collapsed: ['trust'] } }, actions);
+    const card = root.querySelector<HTMLElement>('[data-testid="trust-card"]');
+    assert.ok(card, 'the card is shown');
+    assert.equal(root.querySelector('section')?.dataset.section, 'trust', 'the first section');
+    assert.match(card.textContent ?? '', /changed since you trusted it/);
+    assert.equal(card.querySelector('[data-testid="trust-card-changes"]')?.textContent, '+ args[1] added: "/tmp"');
+    assert.match(card.querySelector('[data-testid="trust-card-definition"]')?.textContent ?? '', /Command: node srv\.mjs \/tmp/);
+    card.querySelector<HTMLButtonElement>('[data-testid="trust-card-trust"]')!.click();
+    card.querySelector<HTMLButtonElement>('[data-testid="trust-card-refuse"]')!.click();
+    assert.deepEqual(calls.filter((c) => c[0] === 'answerTrustCard'), [['answerTrustCard', 'typed', 'fp-2', 'trust'], ['answerTrustCard', 'typed', 'fp-2', 'refuse']]);
+    // Unsaved: Trust is not offered, and the card says why.
+    draw({ snapshot: snapshotOf([], { trustCards: [{ ...trustCards[0], blocked: 'the file has unsaved changes' }] }) }, actions);
+    assert.equal(root.querySelector<HTMLButtonElement>('[data-testid="trust-card-trust"]')?.disabled, true);
+    assert.equal(root.querySelector('[data-testid="trust-card-blocked"]')?.textContent, 'the file has unsaved changes');
   });
 
   it('lists tasks with tool, server, elapsed time, progress and status; Cancel while running, Open result once ended', () => {
