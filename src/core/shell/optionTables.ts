@@ -106,12 +106,12 @@ export const MAKE_LEVEL = level(
 );
 MAKE_LEVEL.numericValues = ['-j', '--jobs', '-l', '--load-average', '--max-load'];
 
-/** pytest's options that choose which tests run and what is printed. */
+/** pytest's options that choose which tests run and what is printed (not --doctest-modules: it imports every module of the tree, which a plain run never loads). */
 export const PYTEST_LEVEL = level(
   `-q --quiet -v --verbose -x --exitfirst -s -l --showlocals --no-showlocals --lf --last-failed --ff --failed-first --nf --new-first
    --sw --stepwise --sw-skip --stepwise-skip --co --collect-only --no-header --no-summary --strict-markers --strict --disable-warnings
    --disable-pytest-warnings --runxfail --setup-show --setup-only --setup-plan --version -V -h --help --fulltrace --cache-show
-   --cache-clear --doctest-modules --exitfirst --full-trace --keep-duplicates --continue-on-collection-errors --no-cov --trace-config --markers --fixtures --fixtures-per-test --debug-off`,
+   --cache-clear --exitfirst --full-trace --keep-duplicates --continue-on-collection-errors --no-cov --trace-config --markers --fixtures --fixtures-per-test --debug-off`,
   '-k -m --maxfail --tb -r --durations --durations-min --color --capture --deselect --ignore --ignore-glob --log-level --log-cli-level --timeout -n --numprocesses --dist --count --reruns --lfnf --last-failed-no-failures --verbosity --code-highlight --import-mode',
 );
 

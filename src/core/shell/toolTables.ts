@@ -192,7 +192,8 @@ export const TOOLS: Readonly<Record<string, ToolSpec>> = {
   podman: READS({ ps: DOCKER_READS.ps, images: DOCKER_READS.images, logs: DOCKER_READS.logs, inspect: DOCKER_READS.inspect, version: {}, info: {} }, { style: 'pflag', signedOptions: ['--connection', '-c', '--url'] }),
   'docker-compose': READS({ ps: {}, logs: DOCKER_READS.logs, config: {}, images: {}, top: {}, version: {} }, { signedOptions: ['-f', '--file', '-p', '--project-name', '--project-directory'], valueOptions: ['--profile'], neverOptions: { '--env-file': 'loads variables that the compose file puts into what it runs' } }),
   kubectl: READS({
-    get: KUBE_GET, describe: leaf('--show-events', '-l --selector'), logs: KUBE_LOGS, top: leaf('-A --all-namespaces --no-headers', '-l --selector --sort-by'), explain: leaf('--recursive', '--api-version'),
+    // What is read is named by the operands: `kubectl get pods` must not cover `kubectl get secrets -o yaml`.
+    get: { ...KUBE_GET, signOperands: true }, describe: { ...leaf('--show-events', '-l --selector'), signOperands: true }, logs: KUBE_LOGS, top: leaf('-A --all-namespaces --no-headers', '-l --selector --sort-by'), explain: leaf('--recursive', '--api-version'),
     'api-resources': leaf('--namespaced --no-headers', '-o --output --api-group --verbs'), 'api-versions': {}, version: leaf('--client', '-o --output'), 'cluster-info': {},
     config: READS({ view: leaf('--minify --raw --flatten', '-o --output'), 'get-contexts': leaf('--no-headers', '-o --output'), 'current-context': {} }),
     rollout: READS({ status: leaf('-w --watch', '--revision --timeout'), history: leaf('', '--revision') }), auth: READS({ 'can-i': leaf('--list -A --all-namespaces'), whoami: {} }),
