@@ -94,7 +94,7 @@ describe('command signatures: everyday commands keep matching their rules', () =
     ['grep -rn --include=*.ts foo src', 'grep'], ['uv sync --frozen', 'uv sync'], ['git merge --no-ff main', 'git merge feature'], ['git rebase --autosquash main', 'git rebase main'],
     ['pip list --outdated', 'pip list'], ['python -m pip list -o', 'python -m pip list'],
     ['docker ps -a', 'docker ps'], ['docker logs -f --tail 100 web', 'docker logs'], ['docker images -q', 'docker images'], ['docker compose ps', 'docker compose ps'],
-    ['kubectl get pods -n dev -o wide', 'kubectl get'], ['kubectl logs -f web -c app', 'kubectl logs'], ['gh pr list --limit 5', 'gh pr list'], ['gh pr view 12 --json title', 'gh pr view'],
+    ['kubectl get pods -n dev -o wide', 'kubectl get pods'], ['kubectl logs -f web -c app', 'kubectl logs'], ['gh pr list --limit 5', 'gh pr list'], ['gh pr view 12 --json title', 'gh pr view'],
   ];
   for (const [command, allowed] of cases) {
     it(`${command} is approved under ${JSON.stringify(allowed)}`, () => {

@@ -54,3 +54,23 @@ describe('command signatures: what the independent review found', () => {
     });
   }
 });
+
+describe('command signatures: lines joined by a trailing backslash', () => {
+  const joined: string[] = [
+    'echo "it\'s" && sort f -\\\no out',
+    "echo $'a\\'b' && sort f -\\\no out",
+    'sort f "-\\\no" out',
+    'ls # a comment\nsort f -\\\no out',
+  ];
+  for (const command of joined) {
+    it(`${JSON.stringify(command)} asks`, () => {
+      const result = check(command, ['sort file', 'echo x', 'ls']);
+      assert.equal(result.autoApproved, false, result.reason);
+      assert.match(result.reason, /backslash at the end of a line/);
+    });
+  }
+
+  it('a backslash that ends a line inside single quotes is part of the text, as in a sed insert', () => {
+    assert.equal(check("sed '1i\\\nheader' f", ['sed -n 1p f']).autoApproved, true);
+  });
+});

@@ -47,7 +47,7 @@ describe('command signatures', () => {
       ['node --test test/', ['node --test']],
       ['node --run build', ['node --run build']],
       ['gh pr create --fill', ['gh pr create --fill']],
-      ['kubectl -n prod get pods', ['kubectl get']],
+      ['kubectl -n prod get pods', ['kubectl get pods']],
       ['make -j 4 test', ['make test']],
       ['make CC=clang', ['make CC=clang']],
       ['/usr/bin/git status', ['/usr/bin/git status']],

@@ -88,7 +88,7 @@ describe('command signatures: unknown options are part of the signature', () => 
       ['docker --config /tmp/x ps', ['docker ps'], /`docker --config` reads a configuration folder that can name credential helper programs/],
       ['docker -H ssh://prod ps', ['docker ps'], /`docker -H ssh:\/\/prod ps` is not allowed/],
       ['docker ps --frob', ['docker ps'], /`docker ps --frob` is not allowed/],
-      ['kubectl get pods --context prod', ['kubectl get'], /`kubectl get --context prod` is not allowed/],
+      ['kubectl get pods --context prod', ['kubectl get pods'], /`kubectl get pods --context prod` is not allowed/],
       ['kubectl get pods --kubeconfig=/tmp/k', ['kubectl get'], /`kubectl get --kubeconfig` reads a kubeconfig/],
       ['helm template x --post-renderer ./evil', ['helm template x'], /`helm template --post-renderer` runs the program it names/],
       ['git merge -s evil main', ['git merge main'], /`git merge -s evil` is not allowed/],

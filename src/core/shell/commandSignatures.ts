@@ -81,7 +81,7 @@ function read(command: string, parser: ShellParser, depth: number, options: Sign
   if (command.includes('\0')) return { signatures: [], never: 'the command holds a NUL character' };
   // Bash joins a line ending in a backslash to the next before it splits words (`-\⏎o` is `-o`), which
   // the syntax tree does not show: such a command is never read as the words the tree has.
-  if (/\\\r?\n/.test(command)) return { signatures: [], never: 'a backslash at the end of a line joins it to the next, which can spell words the command does not show' };
+  if (joinsLines(command)) return { signatures: [], never: 'a backslash at the end of a line joins it to the next, which can spell words the command does not show' };
   const parsed = parser.parse(command);
   if (!parsed.ok) return { signatures: [], never: `it cannot be read as a shell command: ${parsed.reason}` };
   const walker = new Walker(parser, depth, options, sharedShell);
@@ -365,7 +365,7 @@ class Walker {
       // (`exec 3</dev/tcp/host/port; git status >&3`), so writing into it sends the output away.
       if ((operator === '>&' || operator === '<&') && target !== undefined && /^([012]|-)$/.test(target)) continue; // 2>&1, >&-
       if (operator === '>&-' || operator === '<&-') continue; // closing a descriptor
-      if (operator === '>&' || operator === '<&') {
+      if (operator === '<&' || (operator === '>&' && (target === undefined || /^\d+$/.test(target)))) {
         this.refuse(`\`${clip(node.text)}\` duplicates ${target === undefined ? 'a descriptor named by an expansion' : `the descriptor ${target}`}, which may be a file or a socket opened elsewhere`);
         continue;
       }
@@ -385,6 +385,38 @@ function inputProblem(target: string | undefined): string | undefined {
   if (target === undefined) return 'reads from a file named by an expansion, which may be a network connection';
   if (target.startsWith('/dev/') && !INPUT_DEVICES.has(target)) return `reads from ${quoteWords([target])}, a device or a network connection that bash opens itself`;
   return undefined;
+}
+
+/**
+ * Whether a backslash ends a line where bash joins the two lines: anywhere but inside single quotes and
+ * comments (in double quotes and `$'…'` too, as far as this reader is concerned: asking is the safe side).
+ */
+function joinsLines(command: string): boolean {
+  let state: 'plain' | 'single' | 'double' | 'ansi' = 'plain';
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i];
+    if (state === 'single') {
+      if (c === "'") state = 'plain';
+      continue;
+    }
+    if (c === '\\') {
+      if (command[i + 1] === '\n' || (command[i + 1] === '\r' && command[i + 2] === '\n')) return true;
+      i++;
+      continue;
+    }
+    if (state === 'double') {
+      if (c === '"') state = 'plain';
+    } else if (state === 'ansi') {
+      if (c === "'") state = 'plain';
+    } else if (c === '"') state = 'double';
+    else if (c === "'") state = command[i - 1] === '$' ? 'ansi' : 'single';
+    else if (c === '#' && (i === 0 || /[\s;&|()]/.test(command[i - 1]))) {
+      const next = command.indexOf('\n', i);
+      if (next < 0) return false;
+      i = next;
+    }
+  }
+  return false;
 }
 
 /** The devices a command may read from: they hold no one's data and reach nothing. */
