@@ -4,3 +4,4 @@ export { readRegistryPage, readServerDetail, searchUrl } from './read';
 export { galleryItem, type GalleryItem, type InstallOption } from './translate';
 export { DEFAULT_REGISTRY_URL, MAX_REGISTRY_RESPONSE_BYTES, SEARCH_LIMIT } from './constants';
 export { InstallLinkError, installLinkQuery, LINK_AUTHORITY, MAX_LINK_BYTES, parseInstallLink, type LinkedServer } from './installLink';
+export { SERVER_NAME_CHARACTERS, serverNameProblem, titleProblem } from './serverName';
