@@ -73,10 +73,13 @@ export function parseInstallLink(rawQuery: string, options: { decoded?: boolean 
     throw new InstallLinkError(`"${name}" cannot be installed: ${reason}`);
   }
   for (const problem of read.problems) leftOut.push(problem.message);
-  const used = JSON.stringify(server.entry);
+  // A file of variables is the person's, written for their own servers: a link's server never reads it.
+  const { envFile, ...entry } = server.entry;
+  if (envFile !== undefined) leftOut.push(`"envFile" not installed: a server from a link does not read a file of your variables (${JSON.stringify(envFile)})`);
+  const used = JSON.stringify(entry);
   const declared = read.inputs.filter((input) => used.includes(`\${input:${input.id}}`));
   for (const input of read.inputs) if (!declared.includes(input)) leftOut.push(`input "${input.id}" not declared: the definition does not use it`);
-  return { name, entry: server.entry, inputs: declared, leftOut };
+  return { name, entry, inputs: declared, leftOut };
 }
 
 /** `name=N&config=JSON` already decoded: the JSON may hold `&` itself, so the name is the short part. */
