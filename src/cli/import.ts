@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { addServer, declareInputs } from '../core/config/scopeWriter';
 import {
-  defaultLocations, HOST_IDS, HOST_NAMES, importHost, MAX_HOST_FILE_BYTES, originNote, withOriginNote, withWorkspaceOrigins, workspaceImportEntries,
+  defaultLocations, HOST_IDS, HOST_NAMES, importHost, MAX_HOST_FILE_BYTES, originNote, originNoteOf, withOriginNote, withWorkspaceOrigins, workspaceImportEntries,
   type HostId, type HostImport, type ImportedEntry, type ImportedServer, type Platform,
 } from '../core/import';
 import { buildTrustPrompt, launchDangerFlags } from '../core/trust';
@@ -138,7 +138,7 @@ export const importCommand: Command = {
       }
     }
     if (args.has('json')) io.out(`${JSON.stringify(toJson(servers, result), null, 2)}\n`);
-    else io.out(formatTable(servers, result, target));
+    else io.out(formatTable(servers, result, target, scope !== undefined && target !== undefined ? readScopeText(target) : undefined));
     if (result.readFiles.length === 0) {
       io.err(`${PROGRAM}: no ${HOST_NAMES[host]} configuration could be read; looked in:\n${files.map((file) => `  ${file}`).join('\n')}\n`);
       return 1;
@@ -199,7 +199,8 @@ function toJson(servers: { name: string; entry: ImportedEntry }[], result: HostI
   };
 }
 
-function formatTable(servers: { name: string; entry: ImportedEntry }[], result: HostImport, target: string | undefined): string {
+/** The table; `written` is the target's text after --write, whose notes of origin are shown. */
+function formatTable(servers: { name: string; entry: ImportedEntry }[], result: HostImport, target: string | undefined, written: string | undefined): string {
   const lines: string[] = [];
   const origin = new Map(result.servers.map((server) => [server.name, server.section === undefined ? server.file : `${server.file} (${server.section})`]));
   if (servers.length === 0) lines.push(target === undefined ? 'No servers to import.' : `Nothing written to ${target}.`);
@@ -210,6 +211,8 @@ function formatTable(servers: { name: string; entry: ImportedEntry }[], result: 
     if (entry.headers !== undefined) lines.push(`      headers: ${Object.keys(entry.headers).join(', ')}`);
     const repository = result.servers.find((server) => server.name === name)?.fromWorkspace === true;
     lines.push(`      from ${origin.get(name) ?? ''}${repository ? ' (a repository\'s file: written into the user or local scope only with --reviewed)' : ''}`);
+    const note = written === undefined ? undefined : originNoteOf(written, name);
+    if (note !== undefined) lines.push(`      noted in the file: ${note}`);
   }
   lines.push('', result.skipped.length === 0 ? 'Skipped: none' : `Skipped (${result.skipped.length}):`, ...result.skipped.map((item) => `  ${item.name}: ${item.reason}`));
   lines.push('', result.problems.length === 0 ? 'Problems: none' : `Problems (${result.problems.length}):`,

@@ -200,6 +200,11 @@ describe('switchboard import (built CLI)', function () {
       // Another write of the file keeps the note.
       assert.equal(runCli(['add', 'later', '--home', home, '--', 'node', 'x.js'], NO_XDG).status, 0);
       assert.match(fs.readFileSync(userServers(home), 'utf8'), note);
+      // The table shows the note of what it wrote.
+      const table = runCli(['import', '--from', 'cursor', '--home', home, '--workspace', ws, '--write', 'user', '--reviewed', '--force'], NO_XDG);
+      assert.equal(table.status, 0, table.stderr);
+      assert.match(table.stdout, /^ {6}noted in the file: Imported on \d{4}-\d{2}-\d{2} from .*\.cursor\/mcp\.json, a repository's file, after its trust review$/m);
+      assert.equal((table.stdout.match(/noted in the file/g) ?? []).length, 1);
     });
 
     it('--write project needs no --reviewed (project servers wait for trust); --reviewed goes only with user or local', () => {
