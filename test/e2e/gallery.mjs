@@ -96,7 +96,7 @@ export async function galleryFlow({ checks, vsix, resultsDir, log, timeoutMs }) 
       dialog = await ui.waitForDialog(page, /Install "weather" into User servers\?/);
       const shown = await dialog.innerText();
       log(`  review: ${shown.replace(/\s+/g, ' ').slice(0, 400)}`);
-      for (const part of ['Runs (stdio): npx -y @example-org/weather-mcp@1.4.2 --units metric', 'Environment: OPENWEATHER_API_KEY="${input:weather-OPENWEATHER_API_KEY}"', 'Asks for: weather-OPENWEATHER_API_KEY (secret)', `into ${userFile}`]) {
+      for (const part of ['Runs (stdio): npx -y @example-org/weather-mcp@1.4.2 --units metric', 'Environment: OPENWEATHER_API_KEY="${input:weather-OPENWEATHER_API_KEY}"', 'Asks for a new value: weather-OPENWEATHER_API_KEY (secret)', `into ${userFile}`]) {
         if (!shown.includes(part)) throw new Error(`the review lacks "${part}":\n${shown}`);
       }
       if (fs.readFileSync(userFile, 'utf8') !== before) throw new Error('the file changed before Install was clicked');
@@ -131,7 +131,7 @@ export async function galleryFlow({ checks, vsix, resultsDir, log, timeoutMs }) 
       await page.keyboard.press('Enter');
       const review = await ui.waitForDialog(page, /Install "linked" into User servers\?/);
       const shown = await review.innerText();
-      for (const part of ['from an install link', 'Runs (stdio): node linked-server.js --flag', 'Environment: LINK_TOKEN', 'Asks for: link-token (secret)']) {
+      for (const part of ['from an install link', 'Runs (stdio): node linked-server.js --flag', 'Environment: LINK_TOKEN="${input:linked-link-token}"', 'Asks for a new value: linked-link-token (secret; for ${input:link-token})']) {
         if (!shown.includes(part)) throw new Error(`the review lacks "${part}":\n${shown}`);
       }
       log(`  screenshot: ${await shot('install-link-review.png')}`);

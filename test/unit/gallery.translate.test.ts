@@ -87,4 +87,25 @@ describe('gallery: server.json to an entry', () => {
     assert.equal(option.entry, undefined);
     assert.match(option.reason!, /serves streamable-http on a port you start yourself/);
   });
+
+  it('a registry name or title with a hidden character is refused, naming it, and installs no way', () => {
+    const server = (name: string, title?: string) => galleryItem({
+      name, description: '', version: '1.0.0', ...(title !== undefined ? { title } : {}), remotes: [{ type: 'streamable-http', url: 'https://x.example/mcp' }],
+      packages: [{ registryType: 'npm', identifier: 'pkg' }],
+    });
+    for (const [name, title, named] of [
+      ['io.github.x/wea\u200Bther', undefined, /U\+200B/], ['io.github.x\u202E/weather', undefined, /U\+202E/], ['io.github.x/wea$ther', undefined, /"\$" \(U\+0024\)/],
+      ['io.github.x/weather', 'Weather\u2067 official', /the title "Weather\\u\{2067\} official" has U\+2067/], ['io.github.x/weather', 'Wetter\uFE0F', /U\+FE0F \(a variation selector\)/],
+    ] as const) {
+      const item = server(name, title);
+      assert.equal(item.options.length, 2);
+      for (const option of item.options) {
+        assert.equal(option.entry, undefined, `${JSON.stringify(name)} ${JSON.stringify(title)}`);
+        assert.match(option.reason ?? '', /^not installable: /);
+        assert.match(option.reason ?? '', named);
+      }
+    }
+    assert.ok(server('io.github.x/weather', 'Météo — prévisions').options.every((option) => option.entry !== undefined), 'a title in any script passes');
+  });
 });
+

@@ -5,10 +5,10 @@
 // every field that is not taken is listed for the person, and a link never names the scope it goes into.
 import { readHostFile } from '../import';
 import type { ImportedEntry, ImportedInput } from '../import/types';
+import { serverNameProblem } from './serverName';
 
 /** A link's query longer than this (after decoding) is refused. */
 export const MAX_LINK_BYTES = 16 * 1024;
-const MAX_NAME = 100;
 /** Fields of the link object that are not part of the server's definition. */
 const LINK_FIELDS = new Set(['name', 'inputs']);
 
@@ -73,10 +73,13 @@ export function parseInstallLink(rawQuery: string, options: { decoded?: boolean 
     throw new InstallLinkError(`"${name}" cannot be installed: ${reason}`);
   }
   for (const problem of read.problems) leftOut.push(problem.message);
-  const used = JSON.stringify(server.entry);
+  // A file of variables is the person's, written for their own servers: a link's server never reads it.
+  const { envFile, ...entry } = server.entry;
+  if (envFile !== undefined) leftOut.push(`"envFile" not installed: a server from a link does not read a file of your variables (${JSON.stringify(envFile)})`);
+  const used = JSON.stringify(entry);
   const declared = read.inputs.filter((input) => used.includes(`\${input:${input.id}}`));
   for (const input of read.inputs) if (!declared.includes(input)) leftOut.push(`input "${input.id}" not declared: the definition does not use it`);
-  return { name, entry: server.entry, inputs: declared, leftOut };
+  return { name, entry, inputs: declared, leftOut };
 }
 
 /** `name=N&config=JSON` already decoded: the JSON may hold `&` itself, so the name is the short part. */
@@ -90,9 +93,8 @@ function splitDecoded(query: string): { name?: string; config?: string } {
 }
 
 function checkName(name: string): void {
-  if (name.trim() === '' || name.length > MAX_NAME || name.includes('/') || [...name].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) {
-    throw new InstallLinkError(`the server name ${JSON.stringify(name.slice(0, MAX_NAME))} is not usable: it must be 1 to ${MAX_NAME} characters with no "/" or control characters`);
-  }
+  const problem = serverNameProblem(name);
+  if (problem !== undefined) throw new InstallLinkError(problem);
 }
 
 /** Our URI handler's authority: `<publisher>.<name>` of package.json. */

@@ -5,6 +5,7 @@
 // secret storage — never written into the file. What cannot be translated is said with the reason.
 import { secretInputId } from '../import/plan';
 import type { ImportedEntry, ImportedInput } from '../import/types';
+import { serverNameProblem, titleProblem } from './serverName';
 import type { RegistryArgument, RegistryInput, RegistryKeyValue, RegistryPackage, RegistryServer, RegistryTransport } from './types';
 
 /** The runner of each package type we can start, when the package names none. */
@@ -48,8 +49,14 @@ export interface GalleryItem {
 /** The gallery's view of one registry server, every way to install it translated. */
 export function galleryItem(server: RegistryServer): GalleryItem {
   const slash = server.name.indexOf('/');
-  const name = entryName(slash < 0 ? server.name : server.name.slice(slash + 1));
-  const options = [...server.packages.map((pkg) => packageOption(name, pkg)), ...server.remotes.map((remote) => remoteOption(name, remote))];
+  const raw = slash < 0 ? server.name : server.name.slice(slash + 1);
+  const name = entryName(raw);
+  // A name or title that could hide or fake text makes every way of installing it refused, with why.
+  const refusal = serverNameProblem(raw) ?? (slash < 0 ? undefined : serverNameProblem(server.name.slice(0, slash))) ?? (server.title !== undefined ? titleProblem(server.title) : undefined);
+  const options = refusal !== undefined
+    ? [...server.packages.map((pkg) => `${pkg.registryType} ${pkg.identifier}`), ...server.remotes.map((remote) => `remote ${remote.type}`)]
+      .map((label): InstallOption => ({ label, kind: label.startsWith('remote ') ? 'remote' : 'package', reason: `not installable: ${refusal}`, inputs: [], needs: [], leftOut: [] }))
+    : [...server.packages.map((pkg) => packageOption(name, pkg)), ...server.remotes.map((remote) => remoteOption(name, remote))];
   const transports = [...new Set([...server.packages.map((pkg) => pkg.transport?.type ?? 'stdio'), ...server.remotes.map((remote) => remote.type)])];
   return {
     name, registryName: server.name, publisher: slash < 0 ? '' : server.name.slice(0, slash),

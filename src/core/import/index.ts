@@ -14,7 +14,9 @@ import { readZed } from './zed';
 export * from './types';
 export { defaultLocations, type LocationContext, type Platform } from './locations';
 export { literalSecrets } from './entry';
-export { freeName, planImport, secretInputId, type Conflict, type ImportPlan, type PlannedServer } from './plan';
+export { freeName, planImport, secretInputId, workspaceServersOf, type Conflict, type ImportPlan, type PlannedServer } from './plan';
+export { isWorkspaceFile, originNote, originNoteOf, withOriginNote, withWorkspaceOrigins, type WorkspaceContext } from './workspaceOrigin';
+export { workspaceImportEntries, type ImportTrustContext, type WorkspaceImport } from './importTrust';
 
 /** Host files can be large (Claude Code keeps its history in `~/.claude.json`): this much is read. */
 export const MAX_HOST_FILE_BYTES = 64 * 1024 * 1024;

@@ -12,6 +12,8 @@ export interface PlannedServer {
   entry: ImportedEntry;
   /** Replace an entry of this name (the person chose Replace). */
   replace: boolean;
+  /** The repository file it comes from, when it is repository content: it is trusted before it is written, and its entry says so. */
+  fromWorkspace?: string;
 }
 
 /** The whole write: entries, input declarations, and secret values to store under input ids. */
@@ -41,13 +43,18 @@ export function planImport(
       plan.inputs.push(...moved.inputs);
       plan.secrets.push(...moved.secrets);
     }
-    plan.servers.push({ name, entry, replace: conflict?.kind === 'replace' });
+    plan.servers.push({ name, entry, replace: conflict?.kind === 'replace', ...(server.fromWorkspace === true ? { fromWorkspace: server.file } : {}) });
   }
   const used = JSON.stringify(plan.servers.map((server) => server.entry));
   for (const input of sourceInputs) {
     if (used.includes(`\${input:${input.id}}`) && !plan.inputs.some((known) => known.id === input.id)) plan.inputs.push(input);
   }
   return plan;
+}
+
+/** The planned servers that are repository content: the trust prompt asks about them before anything is written. */
+export function workspaceServersOf(plan: ImportPlan): (PlannedServer & { fromWorkspace: string })[] {
+  return plan.servers.filter((server): server is PlannedServer & { fromWorkspace: string } => server.fromWorkspace !== undefined);
 }
 
 /** The input id a moved secret gets: `<server>-<key>`, kept to the characters ids are made of. */

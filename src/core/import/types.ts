@@ -35,6 +35,8 @@ export interface ImportedServer {
   /** Where in that file, for people: e.g. `project /home/me/app` of Claude Code's `~/.claude.json`. */
   section?: string;
   secrets: LiteralSecret[];
+  /** Set once the file is judged (withWorkspaceOrigins): true when it is a repository's file, not the person's own. */
+  fromWorkspace?: boolean;
 }
 
 /** A VS Code style `inputs` entry, kept as the source declares it. */

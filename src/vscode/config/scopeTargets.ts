@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { addServer, declareInputs, scopeTextErrors, type InputDeclaration } from '../../core/config/scopeWriter';
-import type { ImportedEntry } from '../../core/import';
+import { withOriginNote, type ImportedEntry } from '../../core/import';
 import { writeFileAtomic } from '../../node/atomicWrite';
 import { NodeConfigFileSystem } from '../../node/configFileSystem';
 import type { ConfigSources } from './configSources';
@@ -36,10 +36,10 @@ export async function readScopeFile(file: string): Promise<string | undefined> {
   return read.text;
 }
 
-/** Adds the entries (replacing where asked) and declares the inputs, then writes the file atomically. */
+/** Adds the entries (replacing where asked, each with its note), declares the inputs, then writes the file atomically. */
 export async function writeEntries(
   target: ScopeTarget, text: string | undefined,
-  servers: readonly { name: string; entry: ImportedEntry; replace: boolean }[], inputs: readonly InputDeclaration[],
+  servers: readonly { name: string; entry: ImportedEntry; replace: boolean; note?: string }[], inputs: readonly InputDeclaration[],
 ): Promise<string[]> {
   const open = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'file' && path.resolve(document.uri.fsPath) === path.resolve(target.file));
   if (open?.isDirty) throw new Error(`${target.file} has unsaved changes: save or revert it, then try again`);
@@ -47,7 +47,8 @@ export async function writeEntries(
   for (const server of servers) {
     const change = addServer(current, server.name, server.entry, { force: server.replace, file: target.file });
     if (!change.ok) throw new Error(`${target.file}: ${change.refusal.message}`);
-    current = change.text;
+    // A note (where an imported entry came from) is a comment at the start of the entry.
+    current = server.note === undefined ? change.text : withOriginNote(change.text, server.name, server.note) ?? change.text;
   }
   const declared = declareInputs(current!, inputs, { file: target.file });
   if (!declared.ok) throw new Error(`${target.file}: ${declared.refusal.message}`);

@@ -2,15 +2,18 @@
 // to bring over into the scope they choose, resolves names the target has (rename / replace / skip),
 // offers to move literal secrets into secret storage, shows every definition whole before writing, and
 // writes the scope file with text edits (comments kept); the config watcher picks the change up, and a
-// project entry waits for trust like any other.
+// project entry waits for trust like any other. A server read from a repository's file goes into the
+// person's own scopes only through the trust prompt a project server gets, and its entry names the file.
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { counted } from '../../protocol/counts';
 import { serverNames } from '../../core/config/scopeWriter';
 import {
-  defaultLocations, freeName, HOST_IDS, HOST_NAMES, importHost, MAX_HOST_FILE_BYTES, planImport,
-  type Conflict, type HostId, type HostImport, type Platform,
+  defaultLocations, freeName, HOST_IDS, HOST_NAMES, importHost, MAX_HOST_FILE_BYTES, originNote, planImport, withWorkspaceOrigins, workspaceImportEntries, workspaceServersOf,
+  type Conflict, type HostId, type HostImport, type ImportPlan, type Platform,
 } from '../../core/import';
+import { buildTrustPrompt, launchDangerFlags, type TrustPromptEntry } from '../../core/trust';
+import { dangerFlagContext } from '../../node/dangerFlagContext';
 import { NodeConfigFileSystem } from '../../node/configFileSystem';
 import type { ConfigSources } from '../config/configSources';
 import type { Feedback } from '../ui/feedback';
@@ -75,6 +78,8 @@ export async function runImport(deps: ImportServersDeps, ui: ImportUi): Promise<
   if (choice === undefined) return undefined;
   const paths = choice.file !== undefined ? [choice.file] : locations(choice.host);
   const result = importHost(choice.host, await Promise.all(paths.map(async (file) => ({ file, read: await files.read(file, MAX_HOST_FILE_BYTES) }))));
+  const userFiles = defaultLocations(choice.host, { platform: platformOf(process.platform), home: os.homedir(), env: process.env });
+  result.servers = withWorkspaceOrigins(result.servers, { folders, userFiles });
   logResult(deps.log, result);
   if (result.servers.length === 0) {
     await ui.nothingToImport(HOST_NAMES[choice.host], result);
@@ -101,13 +106,31 @@ export async function runImport(deps: ImportServersDeps, ui: ImportUi): Promise<
   if (move === undefined) return undefined;
 
   const plan = planImport(ticked, result.inputs, existing, conflicts, move);
-  if (plan.servers.length === 0 || !(await ui.confirm(plan, target))) return undefined;
-  const written = await writeEntries(target, text, plan.servers, plan.inputs);
+  if (plan.servers.length === 0) return undefined;
+  // A repository's servers become the person's own only through the trust prompt a project server gets.
+  if (target.scope !== 'project' && !(await trustedByPerson(plan, folders, ui))) return undefined;
+  if (!(await ui.confirm(plan, target))) return undefined;
+  const now = new Date();
+  const written = await writeEntries(target, text, plan.servers.map((server) => ({
+    ...server, ...(server.fromWorkspace !== undefined ? { note: originNote(server.fromWorkspace, now) } : {}),
+  })), plan.inputs);
   for (const secret of plan.secrets) await deps.inputs.remember(secret.id, secret.value, { scope: target.scope, file: target.file });
   const outcome: ImportOutcome = { file: target.file, scope: target.scope, written };
   deps.feedback.show(`$(cloud-download) MCP Switchboard: imported ${counted(written.length, 'server')} into ${target.label}`, deps.log);
   void ui.done(outcome);
   return outcome;
+}
+
+/** True when the plan has no repository server, or the person trusted them in the trust prompt. */
+async function trustedByPerson(plan: ImportPlan, folders: string[], ui: ImportUi): Promise<boolean> {
+  const servers = workspaceServersOf(plan);
+  if (servers.length === 0) return true;
+  const { loadBashParser } = await import('../../node/bashParser');
+  const context = dangerFlagContext({ workspaceFolders: folders, userHome: os.homedir(), env: process.env, shellParser: await loadBashParser() });
+  const entries: TrustPromptEntry[] = workspaceImportEntries(servers.map((server) => ({ name: server.name, entry: server.entry, file: server.fromWorkspace })), {
+    folders, env: process.env, userHome: os.homedir(), flags: (server) => launchDangerFlags(server, context),
+  });
+  return await ui.trust({ entries, text: buildTrustPrompt(entries) }) === 'trust';
 }
 
 function logResult(log: vscode.LogOutputChannel, result: HostImport): void {

@@ -7,6 +7,8 @@ import { counted, nounFor } from '../../protocol/counts';
 import { notifyInfo, notifyWarning } from '../ui/notify';
 import type { ScopeTarget } from '../config/scopeTargets';
 import type { Conflict, HostId, HostImport, ImportedEntry, ImportedServer, ImportPlan, LiteralSecret } from '../../core/import';
+import type { TrustAnswer, TrustPromptRequest } from '../../core/trust';
+import { ModalTrustPrompter } from '../trust/trustPrompt';
 
 /** A scope file the servers can go into. */
 export type ImportTarget = ScopeTarget;
@@ -26,6 +28,8 @@ export interface ImportUi {
   pickServers(result: HostImport, existing: ReadonlySet<string>, target: ImportTarget): Promise<ImportedServer[] | undefined>;
   resolveConflict(server: ImportedServer, target: ImportTarget, suggestion: string): Promise<Conflict | undefined>;
   askMoveSecrets(secrets: (LiteralSecret & { server: string })[]): Promise<boolean | undefined>;
+  /** The trust prompt of a project server, for servers read from a repository's file: only 'trust' writes them. */
+  trust(request: TrustPromptRequest): Promise<TrustAnswer>;
   confirm(plan: ImportPlan, target: ImportTarget): Promise<boolean>;
   done(outcome: { file: string; written: string[]; scope: ImportTarget['scope'] }): Promise<void>;
 }
@@ -42,7 +46,8 @@ export function describeEntry(entry: ImportedEntry): string {
 
 /** Where a server came from, for people. */
 export function originOf(server: ImportedServer): string {
-  return server.section === undefined ? server.file : `${server.file} (${server.section})`;
+  const where = server.section === undefined ? server.file : `${server.file} (${server.section})`;
+  return server.fromWorkspace === true ? `${where}, a repository's file: you are asked to trust it before it is written` : where;
 }
 
 /** Each server item of the pick, as shown. */
@@ -125,6 +130,15 @@ export class VscodeImportUi implements ImportUi {
     return answer === undefined ? undefined : answer === 'Move to Secret Storage';
   }
 
+  async trust(request: TrustPromptRequest): Promise<TrustAnswer> {
+    const answer = await new ModalTrustPrompter().ask(request);
+    if (answer === 'review') {
+      for (const file of new Set(request.entries.map((entry) => entry.server.source.file))) await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: false });
+      void notifyInfo('MCP Switchboard: nothing was imported. Run Import Servers… again once you have read the definitions.');
+    }
+    return answer;
+  }
+
   async confirm(plan: ImportPlan, target: ImportTarget): Promise<boolean> {
     const answer = await vscode.window.showWarningMessage(`Write ${counted(plan.servers.length, 'server')} to ${target.file}?`, { modal: true, detail: confirmDetail(plan, target) }, 'Import');
     return answer === 'Import';
@@ -145,12 +159,14 @@ export interface ScriptedAnswers {
   tick: string[];
   conflicts?: Record<string, Conflict>;
   moveSecrets?: boolean;
+  /** The answer to the trust prompt of a repository's servers (none: decide later, so nothing is written). */
+  trust?: TrustAnswer;
   confirm?: boolean;
 }
 
 /** Answers from a script and records what each dialog showed. */
 export class ScriptedImportUi implements ImportUi {
-  readonly shown: { hosts: HostChoice[]; servers: { label: string; description?: string; detail?: string; picked?: boolean }[]; confirm: string } = { hosts: [], servers: [], confirm: '' };
+  readonly shown: { hosts: HostChoice[]; servers: { label: string; description?: string; detail?: string; picked?: boolean }[]; trust: { message: string; detail: string } | undefined; confirm: string } = { hosts: [], servers: [], trust: undefined, confirm: '' };
 
   constructor(private readonly answers: ScriptedAnswers) {}
 
@@ -176,6 +192,11 @@ export class ScriptedImportUi implements ImportUi {
 
   async askMoveSecrets(): Promise<boolean> {
     return this.answers.moveSecrets ?? false;
+  }
+
+  async trust(request: TrustPromptRequest): Promise<TrustAnswer> {
+    this.shown.trust = { ...request.text };
+    return this.answers.trust ?? 'later';
   }
 
   async confirm(plan: ImportPlan, target: ImportTarget): Promise<boolean> {

@@ -3,6 +3,7 @@
 // definition and one Install button, the inputs asked as (password) input boxes. A scripted stand-in
 // answers the same questions under extension tests and keeps what each one showed.
 import * as vscode from 'vscode';
+import { serverNameProblem, type OwnInput, type Reuse } from '../../core/gallery';
 import type { ImportedInput } from '../../core/import';
 import type { InstallCandidate, InstallOutcome, InstallUi, NameAnswer } from './installReview';
 import { notifyInfo } from '../ui/notify';
@@ -23,8 +24,19 @@ export class VscodeInstallUi implements InstallUi {
     ], { title: `"${candidate.name}" already exists in ${target.label}` });
     if (answer === undefined) return undefined;
     if (answer.answer === 'replace') return { kind: 'replace' };
-    const name = await vscode.window.showInputBox({ title: `New name for "${candidate.name}"`, value: suggestion, validateInput: (value) => (value.trim() === '' || value.includes('/') ? 'A name, without "/"' : undefined) });
+    const name = await vscode.window.showInputBox({ title: `New name for "${candidate.name}"`, value: suggestion, validateInput: (value) => serverNameProblem(value.trim()) });
     return name === undefined ? undefined : { kind: 'rename', name: name.trim() };
+  }
+
+  async pickValue(own: OwnInput, choices: readonly Reuse[], server: string): Promise<Reuse | 'new' | undefined> {
+    const asked = own.asked.kind === 'input' ? `\${input:${own.asked.id}}` : `your environment's ${own.asked.name}`;
+    const picked = await vscode.window.showQuickPick<vscode.QuickPickItem & { answer: Reuse | 'new' }>([
+      { label: 'Ask for a new value', description: 'default', detail: `Kept as \${input:${own.input.id}} for ${server} alone`, answer: 'new' },
+      ...choices.map((reuse) => (reuse.kind === 'input'
+        ? { label: `Use the value kept as \${input:${reuse.id}}`, detail: reuse.servers.length > 0 ? `Already used by ${reuse.servers.join(', ')}: ${server} receives the same value` : 'Declared by the file; no server uses it', answer: reuse }
+        : { label: `Read ${reuse.name} from your environment`, detail: `Its value is sent to ${server} each time it starts`, answer: reuse })),
+    ], { title: `${server} asks for ${asked}`, placeHolder: 'A value already kept goes to this server only if you pick it', ignoreFocusOut: true });
+    return picked?.answer;
   }
 
   async review(title: string, detail: string): Promise<boolean> {
@@ -54,11 +66,13 @@ export interface ScriptedInstallAnswers {
   name?: NameAnswer;
   install?: boolean;
   inputs?: Record<string, string>;
+  /** For a value already kept: by what the source asked for (an input's id, a variable's name), the id to reuse or `env`. */
+  reuse?: Record<string, string>;
 }
 
 /** Answers from a script and records what was shown. */
 export class ScriptedInstallUi implements InstallUi {
-  readonly shown: { targets: string[]; title: string; detail: string; asked: string[] } = { targets: [], title: '', detail: '', asked: [] };
+  readonly shown: { targets: string[]; title: string; detail: string; asked: string[]; offered: { asked: string; choices: string[] }[] } = { targets: [], title: '', detail: '', asked: [], offered: [] };
 
   constructor(private readonly answers: ScriptedInstallAnswers) {}
 
@@ -69,6 +83,13 @@ export class ScriptedInstallUi implements InstallUi {
 
   async resolveName(): Promise<NameAnswer | undefined> {
     return this.answers.name;
+  }
+
+  async pickValue(own: OwnInput, choices: readonly Reuse[]): Promise<Reuse | 'new'> {
+    const asked = own.asked.kind === 'input' ? own.asked.id : own.asked.name;
+    this.shown.offered.push({ asked, choices: choices.map((reuse) => (reuse.kind === 'input' ? `${reuse.id} (${reuse.servers.join(', ')})` : 'env')) });
+    const answer = this.answers.reuse?.[asked];
+    return choices.find((reuse) => (reuse.kind === 'input' ? reuse.id === answer : answer === 'env')) ?? 'new';
   }
 
   async review(title: string, detail: string): Promise<boolean> {
