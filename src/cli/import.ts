@@ -72,7 +72,9 @@ ENTRY is exactly what is (or would be) written into a .mcp.json: "type", then
 host's variables in our syntax. A "skipped" reason starting with "not imported:"
 means the whole server was left out; one naming a field means the server was
 imported without that field. With --write, "mcpServers" holds what was written.
-"fromWorkspace" is true for a server read from a repository's file.
+"fromWorkspace" is true for a server read from a repository's file; such a
+server's ENTRY also says "fromWorkspace": true (not written into the file, where
+a comment naming the file it came from records it instead).
 
 Exit status: 0 when at least one file was read (whatever it holds); 1 when none
 could be (missing, or not valid in HOST's format), or when --write user or local
@@ -189,7 +191,8 @@ async function refusal(servers: readonly ImportedServer[], scope: 'user' | 'loca
 function toJson(servers: { name: string; entry: ImportedEntry }[], result: HostImport): unknown {
   const origin = new Map(result.servers.map((server) => [server.name, server]));
   return {
-    mcpServers: Object.fromEntries(servers.map((server) => [server.name, server.entry])),
+    // A repository's server says so in its entry too, where a reader of the entries looks first.
+    mcpServers: Object.fromEntries(servers.map((server) => [server.name, origin.get(server.name)?.fromWorkspace === true ? { ...server.entry, fromWorkspace: true } : server.entry])),
     origins: Object.fromEntries(servers.map(({ name }) => {
       const source = origin.get(name);
       return [name, { file: source?.file ?? '', ...(source?.section !== undefined ? { section: source.section } : {}), fromWorkspace: source?.fromWorkspace === true }];

@@ -87,7 +87,7 @@ describe('switchboard import (built CLI)', function () {
     const root = fixture('cursor');
     const output = importJson(['--from', 'cursor', '--home', path.join(root, 'home'), '--workspace', path.join(root, 'workspace')]);
     assert.deepEqual(Object.keys(output.mcpServers), ['context7', 'notes', 'project-tool']);
-    assert.deepEqual(output.mcpServers['project-tool'], { type: 'stdio', command: 'python', args: ['-m', 'project_tool'], env: { ROOT: '${workspaceFolder}' } });
+    assert.deepEqual(output.mcpServers['project-tool'], { type: 'stdio', command: 'python', args: ['-m', 'project_tool'], env: { ROOT: '${workspaceFolder}' }, fromWorkspace: true });
   });
 
   it('a broken file is a problem at its position and exit 1, never a crash', () => {
@@ -157,6 +157,9 @@ describe('switchboard import (built CLI)', function () {
       });
       const elsewhere = importJson(['--from', 'cursor', '--home', path.join(root, 'home'), '--file', path.join(root, 'workspace', '.cursor', 'mcp.json')]);
       assert.equal(elsewhere.origins['project-tool'].fromWorkspace, true, 'a project file given with --file, without --workspace');
+      // The entry says so too; one of the person's own does not.
+      assert.equal((output.mcpServers['project-tool'] as { fromWorkspace?: boolean }).fromWorkspace, true);
+      assert.equal((output.mcpServers.context7 as { fromWorkspace?: boolean }).fromWorkspace, undefined);
     });
 
     it('--write user refuses a repository\'s server without --reviewed: its whole definition and danger flags are printed, nothing is written', () => {
