@@ -1,11 +1,12 @@
-// The README's reference tables list every command and setting package.json contributes, and nothing
-// else: a command or setting added without its row (or a row left after one was removed) fails here.
+// The reference tables (docs/commands.md, docs/settings.md) list every command and setting package.json
+// contributes, and nothing else: a command or setting added without its row (or a row left after one was
+// removed) fails here.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const page = (name: string): string => fs.readFileSync(path.join(ROOT, 'docs', name), 'utf8');
 const MANIFEST = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
   contributes: {
     commands: { command: string; title: string }[];
@@ -13,11 +14,11 @@ const MANIFEST = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'ut
   };
 };
 
-/** The body of the README section under `heading` (up to the next heading of the same or a higher level). */
-function section(heading: string): string {
-  const lines = README.split('\n');
+/** The body of the section of `text` under `heading` (up to the next heading of the same or a higher level). */
+function section(text: string, heading: string): string {
+  const lines = text.split('\n');
   const start = lines.findIndex((line) => line.trim() === heading);
-  assert.ok(start >= 0, `the README has no "${heading}" section`);
+  assert.ok(start >= 0, `no "${heading}" section`);
   const level = heading.indexOf(' ');
   const end = lines.findIndex((line, i) => i > start && /^#+ /.test(line) && line.indexOf(' ') <= level);
   return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
@@ -37,9 +38,9 @@ function tableIds(body: string, column: number): string[] {
 
 const sorted = (ids: Iterable<string>): string[] => [...ids].sort();
 
-describe('README reference tables', () => {
+describe('reference tables in docs/', () => {
   it('the Commands table lists every contributed command once, by its title and id, and no other', () => {
-    const body = section('### Commands');
+    const body = section(page('commands.md'), '# Commands');
     const ids = tableIds(body, 1);
     assert.deepEqual(sorted(new Set(ids)), sorted(ids), 'a command is listed twice');
     assert.deepEqual(sorted(ids), sorted(MANIFEST.contributes.commands.map((c) => c.command)));
@@ -52,7 +53,7 @@ describe('README reference tables', () => {
   it('the Settings table lists every contributed setting once, and no other', () => {
     const configuration = ([] as { properties?: Record<string, unknown> }[]).concat(MANIFEST.contributes.configuration);
     const settings = configuration.flatMap((part) => Object.keys(part.properties ?? {}));
-    const ids = tableIds(section('### Settings'), 0);
+    const ids = tableIds(section(page('settings.md'), '# Settings'), 0);
     assert.deepEqual(sorted(new Set(ids)), sorted(ids), 'a setting is listed twice');
     assert.deepEqual(sorted(ids), sorted(settings));
   });
