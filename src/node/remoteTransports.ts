@@ -18,6 +18,8 @@ import {
   type OAuthClientProvider,
   type Transport,
 } from './sdk';
+export { displayUrl } from './displayUrl';
+import { displayUrl } from './displayUrl';
 
 export type RemoteKind = 'http' | 'sse' | 'ws';
 
@@ -67,15 +69,6 @@ export function ensureWebSocketGlobal(): void {
   if (scope.WebSocket === undefined) scope.WebSocket = WebSocketImpl;
 }
 
-/** A URL as it may be shown or logged: no user info, no query string (either can carry a secret). */
-export function displayUrl(url: string | URL): string {
-  try {
-    const u = new URL(String(url));
-    return `${u.protocol}//${u.host}${u.pathname}`;
-  } catch {
-    return '(invalid url)';
-  }
-}
 
 /** The HTTP status a transport error carries, if it came from an HTTP answer. */
 export function httpStatusOf(error: unknown): number | undefined {

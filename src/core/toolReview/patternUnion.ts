@@ -1,6 +1,14 @@
 // Patterns read in one pass: most texts match none of a scan's patterns, and one union of them says
 // so in a single pass instead of one pass per pattern.
-import type { PoisoningPattern } from './poisoning';
+
+/** One instruction-like pattern: matched case-insensitively on text with invisible characters removed, NFKC-folded and whitespace collapsed. */
+export interface PoisoningPattern {
+  id: string;
+  reason: string;
+  pattern: RegExp;
+  /** A script the pattern cannot match without (Cyrillic for Russian): a text without it skips the pattern. */
+  needs?: RegExp;
+}
 
 const unions = new WeakMap<readonly PoisoningPattern[], RegExp | null>();
 

@@ -5,7 +5,7 @@
 import type { ToolInfo } from '../lifecycle/types';
 import { MAX_SCANNED_CHARS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_STRINGS } from '../schema/jsonBounds';
 import { foldForMatching } from './normalise';
-import { groupUnions } from './patternUnion';
+import { groupUnions, type PoisoningPattern } from './patternUnion';
 
 export { patternUnion } from './patternUnion';
 
@@ -60,14 +60,7 @@ function rangeClass(ranges: readonly (readonly [number, number])[]): RegExp {
 /** Any code point a hidden-character class or a variation selector covers: almost every text has none, and is then scanned without a walk per character. */
 const ANY_HIDDEN = rangeClass([...Object.values(RANGES).flat(), ...VARIATION_SELECTORS]);
 
-/** One instruction-like pattern: matched case-insensitively on text with invisible characters removed, NFKC-folded and whitespace collapsed. */
-export interface PoisoningPattern {
-  id: string;
-  reason: string;
-  pattern: RegExp;
-  /** A script the pattern cannot match without (Cyrillic for Russian): a text without it skips the pattern. */
-  needs?: RegExp;
-}
+export type { PoisoningPattern } from './patternUnion';
 
 /** Text aimed at the model rather than the person. Each is a reason to read the description, not proof of an attack. */
 export const POISONING_PATTERNS: readonly PoisoningPattern[] = [

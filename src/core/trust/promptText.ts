@@ -9,9 +9,11 @@ import { hasHiddenCharacters as hasHidden, isHiddenCharacter as isHidden, visibl
 import type { DangerFlag } from './dangerFlags';
 import { formatLaunchChange, runnerConfigSummary } from './launchDiff';
 import type { TrustDecision } from './trustDecision';
-import type { TrustAnswer } from './trustPromptPorts';
 
 export { visible };
+
+/** A person's answer: trust and start, look at the file first, don't trust, or decide later (closed). */
+export type TrustAnswer = 'trust' | 'review' | 'refuse' | 'later';
 
 /** One server the prompt asks about, with everything the prompt says about it. */
 export interface TrustPromptEntry {

@@ -4,11 +4,11 @@ import type { EffectiveServer, ShadowedServer } from '../config/types';
 import type { Clock } from '../lifecycle/clock';
 import type { DangerFlag } from './dangerFlags';
 import type { EditingFacts } from './promptHold';
-import type { TrustPromptEntry, TrustPromptText } from './promptText';
+import type { TrustAnswer, TrustPromptEntry, TrustPromptText } from './promptText';
+
+export type { TrustAnswer } from './promptText';
 import type { TrustDecision } from './trustDecision';
 
-/** A person's answer: trust and start, look at the file first, don't trust, or decide later (closed). */
-export type TrustAnswer = 'trust' | 'review' | 'refuse' | 'later';
 
 /** What a prompt shows. */
 export interface TrustPromptRequest {

@@ -5,7 +5,7 @@
 // computer: oauthFetchGuard.ts). What that sign-in reached is kept with its tokens, so a later start may
 // refresh them there, and nowhere else.
 import { SignInRequiredError } from '../../core/lifecycle/errors';
-import { displayUrl } from '../remoteTransports';
+import { displayUrl } from '../displayUrl';
 import type { OAuthCredentialStore } from './credentialStore';
 
 /** What a server's 401 said about where its sign-in starts. */
