@@ -6,7 +6,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'jsonc-parser';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { parseSkillLayer, skillLayerSpecs } from '../../src/core/skills';
+import { outsideContentReason, scanOutputTexts } from '../../src/core/toolReview/outputScan';
 import { skillFolders } from '../../src/node/skillFolders';
 import { REPO_ROOT, requireBuiltCli, runCli } from './support';
 
@@ -56,6 +59,24 @@ describe('the demo runs offline and has something for each thing the README says
       assert.equal(launch.command, 'node', `${name} runs ${launch.command}`);
       const script = launch.args[0] ?? '';
       assert.ok(script.startsWith(REPO_ROOT + path.sep) && fs.existsSync(script), `${name}: its script ${script} is not in the repository`);
+    }
+  });
+
+  it('its fetch tool returns a page labelled as the demo\'s poisoned example, which the output scan flags', async function () {
+    this.timeout(20_000);
+    const client = new Client({ name: 'demo-test', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [path.join(DEMO, 'servers', 'poisoned-fetch.mjs')], stderr: 'pipe' }));
+    try {
+      const { tools } = await client.listTools();
+      const fetchTool = tools.find((tool) => tool.name === 'fetch');
+      assert.ok(fetchTool, 'no fetch tool');
+      assert.ok(outsideContentReason(fetchTool), 'the fetch tool\'s results would not be scanned');
+      const result = await client.callTool({ name: 'fetch', arguments: { url: 'https://example.com' } });
+      const texts = (result.content as { type: string; text?: string }[]).flatMap((block) => (block.text === undefined ? [] : [block.text]));
+      assert.match(texts.join('\n'), /^\[DEMO POISONED PAGE/);
+      assert.ok(scanOutputTexts(texts).length > 0, 'the output scan finds nothing in the poisoned page');
+    } finally {
+      await client.close();
     }
   });
 
