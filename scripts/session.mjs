@@ -14,8 +14,8 @@ export const STOP_GRACE_MS = 15_000;
  * Starts code-server on `stateDir` (see startCodeServer, which takes `settings` over its quiet ones) and prints `banner(url, server)`. From then on
  * a signal stops it in order and prints the report, then the process exits (0). Resolves to the server.
  */
-export async function runSession({ stateDir, workspace, home, port, settings = {}, banner, print = (line) => console.log(line) }) {
-  const server = await startCodeServer({ stateDir, folder: workspace, home, port, settings });
+export async function runSession({ stateDir, workspace, home, port, env = {}, settings = {}, banner, print = (line) => console.log(line) }) {
+  const server = await startCodeServer({ stateDir, folder: workspace, home, port, env, settings });
   onSignal(async (signal) => {
     print(`\n${signal === 'SIGINT' ? 'Ctrl-C' : signal}: stopping VS Code first, so that MCP Switchboard shuts its servers down (Ctrl-C again kills everything now)…`);
     const report = await server.stopInOrder({ graceMs: STOP_GRACE_MS });

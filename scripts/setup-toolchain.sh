@@ -9,6 +9,10 @@
 #   apt           Debian chromium (the browser), libkrb5-dev (headers for a native module of VS Code),
 #                 iproute2 and util-linux (ip and unshare: the conformance suite runs in a loopback-only namespace)
 #
+# `--demo` (what `npm start` passes) installs only what the demo runs on: Node 24, code-server and
+# libkrb5-dev. The person brings the browser, and the conformance suites with their Node 22 are the
+# tests' (they were 270 s of a first start's 291 s). Without it, everything (`npm test`, `npm run toolchain`).
+#
 # Idempotent: every component leaves a stamp file with its pinned version; a component whose stamp
 # matches is skipped, so a second run does nothing and takes well under two seconds.
 # Environment: SWITCHBOARD_TOOLCHAIN (folder), SWITCHBOARD_SKIP_APT=1 (never call apt-get),
@@ -23,6 +27,16 @@ CONFORMANCE_VERSION=0.1.16
 # has them all, with the revision's required set frozen. Pinned exactly, like everything here.
 CONFORMANCE_NEXT_VERSION=0.2.0-alpha.12
 APT_PACKAGES=(chromium libkrb5-dev iproute2 util-linux)
+DEMO_APT_PACKAGES=(libkrb5-dev)
+
+only_demo=0
+for arg in "$@"; do
+  case $arg in
+    --demo) only_demo=1 ;;
+    *) echo "setup-toolchain.sh: unknown argument '$arg' (known: --demo)" >&2; exit 2 ;;
+  esac
+done
+if [ "$only_demo" = 1 ]; then APT_PACKAGES=("${DEMO_APT_PACKAGES[@]}"); fi
 
 # Run under `npm test`/`npm run`, the environment carries the outer npm's lifecycle variables
 # (npm_config_user_agent naming the outer Node, npm_config_local_prefix naming the repo, nodedir, …);
@@ -150,35 +164,37 @@ fi
 
 # -------------------------------------------------------------------------- node22 + conformance
 cf_dir=$tc/conformance
-cf_stamp="node@$NODE22_VERSION @modelcontextprotocol/conformance@$CONFORMANCE_VERSION"
-if ! stamp_ok "$cf_dir" "$cf_stamp"; then
-  say "conformance: installing node@$NODE22_VERSION and @modelcontextprotocol/conformance@$CONFORMANCE_VERSION"
-  rm -rf "$cf_dir"
-  init_pkg "$cf_dir" switchboard-toolchain-conformance
-  # the `node` package fetches its platform binary from the registry in an install script
-  npm_config_dangerously_allow_all_scripts=true \
-    npm_install "$cf_dir" install.log "node@$NODE22_VERSION" "@modelcontextprotocol/conformance@$CONFORMANCE_VERSION"
-  node22=$cf_dir/node_modules/node/bin/node
-  [ "$("$node22" -v)" = "v$NODE22_VERSION" ] || { echo "conformance: $node22 is not v$NODE22_VERSION" >&2; exit 1; }
-  "$node22" "$cf_dir/node_modules/@modelcontextprotocol/conformance/dist/index.js" --help >/dev/null 2>&1 \
-    || [ -e "$cf_dir/node_modules/.bin/conformance" ] \
-    || { echo "conformance: CLI not found in $cf_dir" >&2; exit 1; }
-  echo "$cf_stamp" >"$cf_dir/.stamp"
-  did+=("node22 $NODE22_VERSION + conformance $CONFORMANCE_VERSION")
-fi
-
-# ------------------------------------------------------------------ conformance for 2026-07-28
 cn_dir=$tc/conformance-next
-cn_stamp="@modelcontextprotocol/conformance@$CONFORMANCE_NEXT_VERSION"
-if ! stamp_ok "$cn_dir" "$cn_stamp"; then
-  say "conformance-next: installing @modelcontextprotocol/conformance@$CONFORMANCE_NEXT_VERSION"
-  rm -rf "$cn_dir"
-  init_pkg "$cn_dir" switchboard-toolchain-conformance-next
-  npm_install "$cn_dir" install.log "@modelcontextprotocol/conformance@$CONFORMANCE_NEXT_VERSION"
-  "$cf_dir/node_modules/node/bin/node" "$cn_dir/node_modules/@modelcontextprotocol/conformance/dist/index.js" list --client --spec-version 2026-07-28 >/dev/null 2>&1 \
-    || { echo "conformance-next: the suite in $cn_dir cannot list the 2026-07-28 client scenarios" >&2; exit 1; }
-  echo "$cn_stamp" >"$cn_dir/.stamp"
-  did+=("conformance $CONFORMANCE_NEXT_VERSION")
+if [ "$only_demo" = 0 ]; then
+  cf_stamp="node@$NODE22_VERSION @modelcontextprotocol/conformance@$CONFORMANCE_VERSION"
+  if ! stamp_ok "$cf_dir" "$cf_stamp"; then
+    say "conformance: installing node@$NODE22_VERSION and @modelcontextprotocol/conformance@$CONFORMANCE_VERSION"
+    rm -rf "$cf_dir"
+    init_pkg "$cf_dir" switchboard-toolchain-conformance
+    # the `node` package fetches its platform binary from the registry in an install script
+    npm_config_dangerously_allow_all_scripts=true \
+      npm_install "$cf_dir" install.log "node@$NODE22_VERSION" "@modelcontextprotocol/conformance@$CONFORMANCE_VERSION"
+    node22=$cf_dir/node_modules/node/bin/node
+    [ "$("$node22" -v)" = "v$NODE22_VERSION" ] || { echo "conformance: $node22 is not v$NODE22_VERSION" >&2; exit 1; }
+    "$node22" "$cf_dir/node_modules/@modelcontextprotocol/conformance/dist/index.js" --help >/dev/null 2>&1 \
+      || [ -e "$cf_dir/node_modules/.bin/conformance" ] \
+      || { echo "conformance: CLI not found in $cf_dir" >&2; exit 1; }
+    echo "$cf_stamp" >"$cf_dir/.stamp"
+    did+=("node22 $NODE22_VERSION + conformance $CONFORMANCE_VERSION")
+  fi
+
+  # ------------------------------------------------------------------ conformance for 2026-07-28
+  cn_stamp="@modelcontextprotocol/conformance@$CONFORMANCE_NEXT_VERSION"
+  if ! stamp_ok "$cn_dir" "$cn_stamp"; then
+    say "conformance-next: installing @modelcontextprotocol/conformance@$CONFORMANCE_NEXT_VERSION"
+    rm -rf "$cn_dir"
+    init_pkg "$cn_dir" switchboard-toolchain-conformance-next
+    npm_install "$cn_dir" install.log "@modelcontextprotocol/conformance@$CONFORMANCE_NEXT_VERSION"
+    "$cf_dir/node_modules/node/bin/node" "$cn_dir/node_modules/@modelcontextprotocol/conformance/dist/index.js" list --client --spec-version 2026-07-28 >/dev/null 2>&1 \
+      || { echo "conformance-next: the suite in $cn_dir cannot list the 2026-07-28 client scenarios" >&2; exit 1; }
+    echo "$cn_stamp" >"$cn_dir/.stamp"
+    did+=("conformance $CONFORMANCE_NEXT_VERSION")
+  fi
 fi
 
 # ------------------------------------------------------------------------------------------ summary
@@ -196,5 +212,9 @@ if [ ${#did[@]} -gt 0 ]; then
   say "code-server --version: $cs_version"
   say "toolchain ready in $tc ($(du -sh "$tc" 2>/dev/null | cut -f1)), took $(elapsed)"
 else
-  say "toolchain up to date in $tc (code-server $CODE_SERVER_VERSION, node $NODE24_VERSION, node $NODE22_VERSION, conformance $CONFORMANCE_VERSION and $CONFORMANCE_NEXT_VERSION), took $(elapsed)"
+  if [ "$only_demo" = 1 ]; then
+    say "demo toolchain up to date in $tc (code-server $CODE_SERVER_VERSION, node $NODE24_VERSION), took $(elapsed)"
+  else
+    say "toolchain up to date in $tc (code-server $CODE_SERVER_VERSION, node $NODE24_VERSION, node $NODE22_VERSION, conformance $CONFORMANCE_VERSION and $CONFORMANCE_NEXT_VERSION), took $(elapsed)"
+  fi
 fi

@@ -20,6 +20,7 @@ import { codeServerCli, codeServerVersion } from '../test/harness/codeServer.mjs
 import { assertToolchain, readExtensionManifest, repoRoot } from '../test/harness/paths.mjs';
 import { killGroup, onExit } from '../test/harness/cleanup.mjs';
 import { packageScriptedModel } from '../test/harness/scriptedModel.mjs';
+import { startFixtureRegistry } from '../test/fixtures/registry/serve.mjs';
 import { runSession } from './session.mjs';
 
 /**
@@ -64,8 +65,10 @@ function portIsFree(port) {
 }
 
 await step('Building and packaging the extension', process.execPath, [path.join(repoRoot, 'scripts', 'package.mjs')]);
-await step('Checking the local VS Code (code-server) toolchain', 'bash', [path.join(repoRoot, 'scripts', 'setup-toolchain.sh')]);
-assertToolchain();
+// Only what the demo runs on (code-server and its Node): the browser is the person's, the conformance
+// suites are the tests'.
+await step('Checking the local VS Code (code-server) toolchain', 'bash', [path.join(repoRoot, 'scripts', 'setup-toolchain.sh'), '--demo']);
+assertToolchain({ browser: false });
 
 const manifest = readExtensionManifest(repoRoot);
 const vsix = path.join(repoRoot, `${manifest.name}-${manifest.version}.vsix`);
@@ -85,6 +88,10 @@ syncStep(`Installing ${path.basename(vsix)} into an isolated VS Code profile`, (
 syncStep('Packaging and installing the scripted chat model', () => codeServerCli(stateDir, ['--install-extension', packageScriptedModel(path.join(stateDir, 'scripted-model.vsix'))], { home }));
 const version = codeServerVersion(stateDir);
 
+// The gallery's registry: the tests' fixture registry, on 127.0.0.1, so Browse Servers… works offline.
+const registry = await startFixtureRegistry();
+onExit(() => registry.close());
+
 // SWITCHBOARD_PORT=0: any free port.
 const wanted = process.env.SWITCHBOARD_PORT ? Number(process.env.SWITCHBOARD_PORT) : 8765;
 await runSession({
@@ -92,8 +99,10 @@ await runSession({
   workspace,
   home,
   port: wanted && (await portIsFree(wanted)) ? wanted : undefined,
+  // The demo's servers run from this repository's packages (their .mcp.json files name ${env:SWITCHBOARD_REPO}).
+  env: { SWITCHBOARD_REPO: repoRoot },
   // Chat on and VS Code's own MCP as it ships (the test settings turn both off), with the scripted model chosen for @mcp.
-  settings: { 'chat.disableAIFeatures': false, 'chat.mcp.access': 'all' },
+  settings: { 'chat.disableAIFeatures': false, 'chat.mcp.access': 'all', 'switchboard.registry.url': registry.url },
   banner: (url, server) => `
 MCP Switchboard ${manifest.version} is running in VS Code ${version.vscode} (code-server ${version.codeServer}).
 
@@ -101,6 +110,7 @@ MCP Switchboard ${manifest.version} is running in VS Code ${version.vscode} (cod
 
   Demo workspace:  ${workspace}   (project .mcp.json)
   Demo user file:  ${path.join(home, '.mcp.json')}   (user scope, ~ for this VS Code)
+  Local registry:  ${registry.url}   (MCP Switchboard: Browse Servers…)
   VS Code log:     ${server.logFile}
 
 Click the MCP Switchboard icon in the activity bar. In the Chat view, pick the model
@@ -109,5 +119,9 @@ Click the MCP Switchboard icon in the activity bar. In the Chat view, pick the m
   @mcp echo hello                       (a tool call through the approvals)
   @mcp what is in @everything:demo://resource/static/document/architecture.md
   @mcp /mcp__everything__args-prompt Oslo
+  @mcp call mcp__tasks__build {"steps": 5, "stepMs": 1000}   (a long-running task, with progress)
+  @mcp call mcp__clock__get-time        (an MCP App: "Open get-time app")
+  @mcp call mcp__web__fetch {"url": "https://example.com"}   (a poisoned page, flagged)
+  @mcp /greeter Ada                     (a workspace skill with its own server)
 Press Ctrl-C to stop.`,
 });

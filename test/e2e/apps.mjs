@@ -10,7 +10,12 @@
 // beacon, a WebSocket, window.open, an EventSource, a worker, a stylesheet's loads, a nested frame, a
 // form post, a meta refresh) all fail — a 127.0.0.1 listener this flow runs gets no request — while
 // what it declared (a second listener: a fetch, a script, an image) works, and the origins it declared
-// that are not understood are named above it.
+// that are not understood are named above it. `slow` (test/fixtures/e2e-apps/slow-app.mjs) is an App
+// whose calls wait on their approval card past the app's own request limit (shortened to
+// SLOW_APP_LIMIT_MS in the fixture; the SDK's default is 60 s): a call made as the SDK makes it by
+// default gets its result however long the card waits (the panel reports progress meanwhile), and one
+// from an app that gives up at its limit is reported by the panel — after how long, that the call ran,
+// and its result behind Show result.
 import http from 'node:http';
 import path from 'node:path';
 import { startCodeServer } from '../harness/codeServer.mjs';
@@ -22,6 +27,9 @@ import * as ui from './workbench.mjs';
 import { installWithScriptedModel, openSidebar, openWorkbench, runWorkbenchFlow, screenshots, writeServers } from './workbenchFlow.mjs';
 
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/;
+/** The slow app's request limit, and how long its approval cards are held: well past it. */
+const SLOW_APP_LIMIT_MS = 4000;
+const HOLD_CARD_MS = SLOW_APP_LIMIT_MS * 2 + 1000;
 
 // A 1×1 transparent GIF, for the image the hostile app is allowed to load.
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -97,6 +105,7 @@ export async function appsFlow({ checks, vsix, manifest, resultsDir, log, timeou
           command: 'node', args: [path.join(fixturesDir, 'e2e-apps', 'hostile-app.mjs')],
           env: { HOSTILE_PROBE_URL: listener.url, HOSTILE_DECLARED_URL: declaredListener.url },
         },
+        slow: { command: 'node', args: [path.join(fixturesDir, 'e2e-apps', 'slow-app.mjs')], env: { SLOW_APP_LIMIT_MS: String(SLOW_APP_LIMIT_MS) } },
       };
       writeServers(path.join(fixture.home, '.mcp.json'), servers);
       installWithScriptedModel(stateDir, vsix);
@@ -109,8 +118,8 @@ export async function appsFlow({ checks, vsix, manifest, resultsDir, log, timeou
     const { page } = browser;
 
     let webview;
-    await checks.gate('the Sidebar shows both App servers ready, and the Chat view opens with the scripted model', async () => {
-      await ui.waitForServerRows(await openSidebar(page, manifest.id), ['basic', 'hostile'], 60_000, { basic: 'ready', hostile: 'ready' });
+    await checks.gate('the Sidebar shows the App servers ready, and the Chat view opens with the scripted model', async () => {
+      await ui.waitForServerRows(await openSidebar(page, manifest.id), ['basic', 'hostile', 'slow'], 60_000, { basic: 'ready', hostile: 'ready', slow: 'ready' });
       // The Sidebar's own frame: once an app panel is open, a locator of the extension's webviews finds two.
       webview = await frameWith(page, '[data-testid="server-row"]');
       await openChat(page, { model: 'Scripted' });
@@ -184,6 +193,61 @@ export async function appsFlow({ checks, vsix, manifest, resultsDir, log, timeou
       if (!request.includes('@mcp')) throw new Error(`the message went to the chat without @mcp: ${request}`);
       log(`  screenshot: ${await shot('apps-message-sent.png')}`);
     });
+
+    let slow;
+    await checks.gate('@mcp calls the slow clock; "Open clock app" renders it and its App connects', async () => {
+      const request = await sendChatRequest(page, '@mcp call mcp__slow__clock');
+      await waitForAnswer(page, request, /ran\s+mcp__slow__clock/);
+      const open = answerTo(page, request).getByRole('button', { name: 'Open clock app' });
+      await open.waitFor({ state: 'visible', timeout: 15_000 });
+      await open.click();
+      slow = await appFrame(page, 'clock app');
+      await slow.app.locator('body[data-connected="true"]').waitFor({ state: 'attached', timeout: 30_000 });
+    });
+
+    /** Clicks `button` in the slow app, holds the approval card it raises for HOLD_CARD_MS, then approves. */
+    const holdThenApprove = async (button) => {
+      await slow.app.locator(button).click();
+      const card = webview.locator('[data-testid="approval-card"]').first();
+      await card.waitFor({ state: 'visible', timeout: 30_000 });
+      await page.waitForTimeout(HOLD_CARD_MS);
+      await card.locator('[data-testid="approval-approve"]').click();
+    };
+
+    if (!checks.blocked) {
+      await checks.check(`a call from the App held on its card for ${HOLD_CARD_MS / 1000} s (past the app's ${SLOW_APP_LIMIT_MS / 1000} s limit) still reaches the app: the panel's progress kept its request alive`, async () => {
+        await holdThenApprove('#call-kept');
+        const out = slow.app.locator('#kept-result');
+        await until('the app to show the tick', async () => /^(ok|error):/.test((await out.innerText()).trim()), 30_000);
+        const shown = (await out.innerText()).trim();
+        if (!/^ok: tick \d+$/.test(shown)) throw new Error(`the app shows "${shown}" after the held approval`);
+        if (await slow.panel.locator('[data-testid="app-abandoned-call"]').count() > 0) throw new Error('the panel reports an abandoned call although the app got its result');
+        log(`  the app shows "${shown}"`);
+      });
+
+      await checks.check('an App that gives up at its limit: the panel says "the app stopped waiting after 4 s; the call ran" and Show result shows the result', async () => {
+        await slow.app.locator('#call-no-reset').click();
+        const card = webview.locator('[data-testid="approval-card"]').first();
+        await card.waitFor({ state: 'visible', timeout: 30_000 });
+        const out = slow.app.locator('#no-reset-result');
+        await until('the app to give up', async () => /^error:/.test((await out.innerText()).trim()), SLOW_APP_LIMIT_MS + 10_000);
+        log(`  the app: "${(await out.innerText()).trim()}"`);
+        await card.locator('[data-testid="approval-approve"]').click();
+        const notice = slow.panel.locator('[data-testid="app-abandoned-call"]').first();
+        await notice.waitFor({ state: 'visible', timeout: 30_000 });
+        const text = (await notice.innerText()).replace(/\s+/g, ' ');
+        const seconds = SLOW_APP_LIMIT_MS / 1000;
+        if (!text.includes(`The app stopped waiting for tick after ${seconds} s; the call ran.`)) throw new Error(`the notice says: ${text}`);
+        const result = slow.panel.locator('[data-testid="app-abandoned-result"]').first();
+        if (await result.isVisible()) throw new Error('the result is shown before Show result');
+        await notice.getByRole('button', { name: 'Show result' }).click();
+        await result.waitFor({ state: 'visible', timeout: 5000 });
+        const shown = (await result.innerText()).trim();
+        if (!/^tick \d+$/.test(shown)) throw new Error(`Show result shows "${shown}"`);
+        log(`  the panel: "${text.split('Show result')[0].trim()}", result "${shown}"`);
+        log(`  screenshot: ${await shot('apps-slow-abandoned.png')}`);
+      });
+    }
 
     let hostile;
     await checks.gate('@mcp calls the hostile probe; "Open probe app" renders it, naming what its resource declared and was refused', async () => {

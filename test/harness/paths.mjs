@@ -36,13 +36,13 @@ export function freshResultsDir(tier) {
   return dir;
 }
 
-/** Throws with a hint when the toolchain is not installed. */
-export function assertToolchain() {
+/** Throws with a hint when the toolchain is not installed (and the test browser, unless `browser` is false). */
+export function assertToolchain({ browser = true } = {}) {
   const missing = [node24Bin, codeServerEntry].filter((p) => !fs.existsSync(p));
   if (missing.length) {
     throw new Error(`test toolchain missing (${missing.join(', ')}); run \`npm run toolchain\` first`);
   }
-  if (!fs.existsSync(chromiumBin)) {
+  if (browser && !fs.existsSync(chromiumBin)) {
     throw new Error(`Chromium not found at ${chromiumBin}; install Debian's chromium or set CHROMIUM`);
   }
 }

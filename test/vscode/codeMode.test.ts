@@ -99,6 +99,17 @@ describe('Code mode: scripts against the MCP tools', function () {
     assert.ok(results.some((c) => /ECHO: FROM CODE/.test(c.text ?? '')), JSON.stringify(results));
   });
 
+  it('the scripted model answers "@mcp /code add 2 and 3" by asking the API for the server, then writing and running a script', async () => {
+    const turn = await ask('@mcp /code add 2 and 3');
+    assert.equal(turn.kind, 'answer', turn.message);
+    assert.deepEqual(turn.codeCalls, [{ server: 'everything', tool: 'get-sum', ok: true }]);
+    const requests = await modelRequests();
+    const calls = requests.flatMap((r) => r.messages.flatMap((m) => m.parts.filter((p) => p.type === 'toolCall').map((p) => p.name)));
+    assert.deepEqual([...new Set(calls)], ['switchboard_code_api', 'switchboard_run_code']);
+    const results = requests.flatMap((r) => r.messages.flatMap((m) => m.parts.filter((p) => p.type === 'toolResult').flatMap((p) => p.content ?? [])));
+    assert.ok(results.some((c) => /\b5\b/.test(c.text ?? '') && /sum/i.test(c.text ?? '')), JSON.stringify(results));
+  });
+
   it('with switchboard.chat.maskPersonalData, the model reads placeholders and a placeholder in a call\'s arguments reaches the tool as the value', async () => {
     const settings = vscode.workspace.getConfiguration();
     await settings.update('switchboard.chat.maskPersonalData', true, vscode.ConfigurationTarget.Global);

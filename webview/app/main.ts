@@ -4,6 +4,7 @@
 // the app's own inline scripts and the app's declared origins; the frame's document, built by the
 // extension, carries the app's own policy first in its head.
 import { isHostToAppPanel, type AppLoad, type AppPanelRequest, type HostToAppPanel } from '../../src/protocol/appPanel';
+import { renderAbandonedCall } from './abandonedCall';
 import { connectBridge, type Relay } from './bridge';
 
 declare function acquireVsCodeApi(): { postMessage(message: unknown): void };
@@ -71,16 +72,22 @@ function show(app: AppLoad): void {
   const status = document.createElement('p');
   status.className = 'status';
   status.dataset.testid = 'app-status';
+  // Calls the app stopped waiting for, newest first, between the header and the frame.
+  const abandoned = document.createElement('section');
+  abandoned.className = 'abandoned-calls';
   frame = document.createElement('iframe');
   // Scripts run in the frame, in an origin of its own: no allow-same-origin, no forms, popups or navigation of this page.
   frame.setAttribute('sandbox', 'allow-scripts');
   frame.setAttribute('referrerpolicy', 'no-referrer');
   frame.title = `${app.tool} app`;
   frame.dataset.testid = 'app-frame';
-  root.replaceChildren(header, status, frame);
+  root.replaceChildren(header, status, abandoned, frame);
   const shown = frame;
   // The bridge listens before the document loads: the app's first message is its ui/initialize.
-  connectBridge(shown, app, relay, (height) => { shown.style.height = `${Math.max(120, Math.ceil(height))}px`; })
+  connectBridge(shown, app, relay, {
+    onSize: (height) => { shown.style.height = `${Math.max(120, Math.ceil(height))}px`; },
+    onAbandoned: (call) => { abandoned.prepend(renderAbandonedCall(call)); },
+  })
     .then(() => { status.textContent = ''; })
     .catch((error: unknown) => { status.textContent = `The app's bridge failed: ${error instanceof Error ? error.message : String(error)}`; });
   shown.srcdoc = app.frameDocument;

@@ -6,9 +6,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { standardLayerSpecs } from '../../core/config';
-import { PROJECT_SKILL_DIRS, SKILL_FILE, skillLayerSpecs, USER_SKILL_DIRS } from '../../core/skills/locations';
+import { PROJECT_SKILL_DIRS, skillLayerSpecs, USER_SKILL_DIRS } from '../../core/skills/locations';
+import { watchSkillRoots } from '../../node/skillFolderWatch';
 import { skillFolders } from '../../node/skillFolders';
 import type { LayerSpec } from '../../core/config/types';
+import type { Disposable } from '../../core/disposable';
 
 export const USER_CONFIG_SETTING = 'switchboard.userConfigPath';
 
@@ -33,7 +35,8 @@ export class ConfigSources implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly registrations = new Map<string, { token: object; servers: Record<string, unknown> }>();
   private readonly disposables: vscode.Disposable[] = [];
-  private watchingSkills = false;
+  /** The skills directories watched, and for which roots (recreated when the workspace folders change). */
+  private skillWatch: { key: string; watch: Disposable } | undefined;
   private disposed = false;
 
   constructor(private readonly options: ConfigSourcesOptions) {
@@ -48,12 +51,9 @@ export class ConfigSources implements vscode.Disposable {
 
   /** The layer specs for the current state, in no particular order (the merge orders them by scope). */
   specs(): LayerSpec[] {
-    // The skill folders are watched from the first read on: creating those watchers (their glob) costs
-    // more than the rest of activation, and a skill added before the first read is in that read anyway.
-    if (!this.watchingSkills && !this.disposed) {
-      this.watchingSkills = true;
-      this.disposables.push(...this.watchSkillFolders(() => this.changed.fire()));
-    }
+    // The skill folders are watched from the first read on (a skill added before it is in that read),
+    // and again for a new set of workspace folders.
+    this.watchSkillFolders();
     const env: Record<string, string | undefined> = { ...process.env };
     return [
       ...standardLayerSpecs({
@@ -71,15 +71,19 @@ export class ConfigSources implements vscode.Disposable {
 
   /**
    * A skill added or removed changes the set of layers (an edit of a SKILL.md is the config service's
-   * to see). The workspace's skill folders and the person's are watched.
+   * to see). The workspace's skill folders and the person's are watched with node:fs (see
+   * src/node/skillFolderWatch.ts for why not VS Code's watcher), including folders created later.
    */
-  private watchSkillFolders(fire: () => void): vscode.Disposable[] {
-    const patterns: vscode.GlobPattern[] = [`**/{${PROJECT_SKILL_DIRS.join(',')}}/*/${SKILL_FILE}`];
-    for (const dir of USER_SKILL_DIRS) patterns.push(new vscode.RelativePattern(vscode.Uri.file(path.join(os.homedir(), dir)), `*/${SKILL_FILE}`));
-    return patterns.flatMap((pattern) => {
-      const watcher = vscode.workspace.createFileSystemWatcher(pattern, false, true, false);
-      return [watcher, watcher.onDidCreate(fire), watcher.onDidDelete(fire)];
-    });
+  private watchSkillFolders(): void {
+    if (this.disposed) return;
+    const roots = [
+      ...this.folders().flatMap((folder) => PROJECT_SKILL_DIRS.map((dir) => path.join(folder.uri.fsPath, dir))),
+      ...USER_SKILL_DIRS.map((dir) => path.join(os.homedir(), dir)),
+    ];
+    const key = roots.join('\n');
+    if (this.skillWatch?.key === key) return;
+    this.skillWatch?.watch.dispose();
+    this.skillWatch = { key, watch: watchSkillRoots(roots, () => this.changed.fire()) };
   }
 
   /** Workspace folders on disk (other schemes cannot hold a config the extension host can read). */
@@ -138,6 +142,8 @@ export class ConfigSources implements vscode.Disposable {
 
   dispose(): void {
     this.disposed = true;
+    this.skillWatch?.watch.dispose();
+    this.skillWatch = undefined;
     for (const d of this.disposables.splice(0).reverse()) d.dispose();
     this.registrations.clear();
   }
