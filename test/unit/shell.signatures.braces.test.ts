@@ -2,19 +2,8 @@
 // reason naming the construct: braces spell words the command never showed (`{-i,x}` is `-i x`), and
 // here-strings and heredocs feed a program text it may run (`sh <<< id`, `sqlite3 db <<< .shell`).
 import * as assert from 'node:assert/strict';
-import { type ShellParser } from '../../src/core/approvals';
-import { alwaysAllowRules, isAutoApproved } from '../../src/core/shell';
-import { loadBashParser } from '../../src/node/bashParser';
+import { check } from './helpers/approvalCheck';
 
-let parser: ShellParser;
-
-before(async () => {
-  parser = await loadBashParser();
-});
-
-function check(command: string, always: string[]) {
-  return isAutoApproved(command, alwaysAllowRules(always, parser), parser);
-}
 
 describe('command signatures: brace expansions, here-strings and heredocs ask', () => {
   const cases: Array<[string, string[], RegExp]> = [

@@ -1,19 +1,8 @@
 // Verbs that delete, discard, install or reach another machine are signed by every word: a rule made
 // from one such command covers that command only, so `git clean -n` never covers `git clean -fdx`.
 import * as assert from 'node:assert/strict';
-import { type ShellParser } from '../../src/core/approvals';
-import { alwaysAllowRules, isAutoApproved } from '../../src/core/shell';
-import { loadBashParser } from '../../src/node/bashParser';
+import { check } from './helpers/approvalCheck';
 
-let parser: ShellParser;
-
-before(async () => {
-  parser = await loadBashParser();
-});
-
-function check(command: string, always: string[]) {
-  return isAutoApproved(command, alwaysAllowRules(always, parser), parser);
-}
 
 describe('command signatures: destructive and remote verbs are signed by every word', () => {
   const cases: Array<[string, string]> = [

@@ -2,20 +2,9 @@
 // with `=` or the next word, abbreviations where the program accepts them, Go's single-dash long
 // options, `--`, and GNU make's `-j` that takes the next word only when it is a number.
 import * as assert from 'node:assert/strict';
-import { type ShellParser } from '../../src/core/approvals';
-import { alwaysAllowRules, isAutoApproved } from '../../src/core/shell';
 import { readOptionWord, type OptionGrammar, type OptionWord } from '../../src/core/shell/optionWords';
-import { loadBashParser } from '../../src/node/bashParser';
+import { check } from './helpers/approvalCheck';
 
-let parser: ShellParser;
-
-before(async () => {
-  parser = await loadBashParser();
-});
-
-function check(command: string, always: string[]) {
-  return isAutoApproved(command, alwaysAllowRules(always, parser), parser);
-}
 
 function read(words: string[], grammar: OptionGrammar): OptionWord {
   return readOptionWord(words.map((value) => ({ text: value, value, pattern: false })), 0, grammar);

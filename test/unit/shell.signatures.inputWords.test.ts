@@ -3,19 +3,8 @@
 // rg. Such a command is approved only when its program reads them as plain operands (after a literal
 // `--` that ends its options); otherwise it asks, naming why.
 import * as assert from 'node:assert/strict';
-import { type ShellParser } from '../../src/core/approvals';
-import { alwaysAllowRules, isAutoApproved } from '../../src/core/shell';
-import { loadBashParser } from '../../src/node/bashParser';
+import { check } from './helpers/approvalCheck';
 
-let parser: ShellParser;
-
-before(async () => {
-  parser = await loadBashParser();
-});
-
-function check(command: string, always: string[]) {
-  return isAutoApproved(command, alwaysAllowRules(always, parser), parser);
-}
 
 const ALLOWED = ['git ls-files', 'xargs', 'rg', 'grep', 'wc', 'ls', 'cat', 'echo', 'git add', 'npm run lint', 'find', 'read', 'sort', 'tee', 'uniq', 'jq', 'timeout', 'git log', 'rm'];
 

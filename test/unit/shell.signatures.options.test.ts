@@ -2,19 +2,8 @@
 // dangerous long options are found by their unique prefixes (GNU getopt_long, git, npm and make accept
 // them); settings and installs are signed by their exact words; plain programs' write options refuse.
 import * as assert from 'node:assert/strict';
-import { type ShellParser } from '../../src/core/approvals';
-import { alwaysAllowRules, isAutoApproved } from '../../src/core/shell';
-import { loadBashParser } from '../../src/node/bashParser';
+import { check } from './helpers/approvalCheck';
 
-let parser: ShellParser;
-
-before(async () => {
-  parser = await loadBashParser();
-});
-
-function check(command: string, always: string[]) {
-  return isAutoApproved(command, alwaysAllowRules(always, parser), parser);
-}
 
 function refused(cases: Array<[string, string[], RegExp]>): void {
   for (const [command, always, reason] of cases) {

@@ -2,19 +2,8 @@
 // rules: a descriptor opened on a network connection, lines joined by a trailing backslash, a pytest
 // option that imports every module, and a read-only verb whose operand names what is read.
 import * as assert from 'node:assert/strict';
-import { type ShellParser } from '../../src/core/approvals';
-import { alwaysAllowRules, isAutoApproved } from '../../src/core/shell';
-import { loadBashParser } from '../../src/node/bashParser';
+import { check } from './helpers/approvalCheck';
 
-let parser: ShellParser;
-
-before(async () => {
-  parser = await loadBashParser();
-});
-
-function check(command: string, always: string[]) {
-  return isAutoApproved(command, alwaysAllowRules(always, parser), parser);
-}
 
 describe('command signatures: what the independent review found', () => {
   const asks: Array<[string, string[], RegExp]> = [

@@ -2,19 +2,8 @@
 // (options as the program reads them, then every command of the script), deny by default. Each case
 // below was tried in bash: the commands asked for here really ran a command, wrote or read a file.
 import * as assert from 'node:assert/strict';
-import { type ShellParser } from '../../src/core/approvals';
-import { alwaysAllowRules, isAutoApproved } from '../../src/core/shell';
-import { loadBashParser } from '../../src/node/bashParser';
+import { check } from './helpers/approvalCheck';
 
-let parser: ShellParser;
-
-before(async () => {
-  parser = await loadBashParser();
-});
-
-function check(command: string, always: string[]) {
-  return isAutoApproved(command, alwaysAllowRules(always, parser), parser);
-}
 
 function asks(cases: Array<[string, RegExp]>, always: string[]): void {
   for (const [command, reason] of cases) {

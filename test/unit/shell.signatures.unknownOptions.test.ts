@@ -3,19 +3,8 @@
 // subcommand, so a rule made from an everyday command never approves the same command with an option
 // that loads code, changes the folder or writes elsewhere. Each case was approved before this rule.
 import * as assert from 'node:assert/strict';
-import { type ShellParser } from '../../src/core/approvals';
-import { alwaysAllowRules, isAutoApproved } from '../../src/core/shell';
-import { loadBashParser } from '../../src/node/bashParser';
+import { check } from './helpers/approvalCheck';
 
-let parser: ShellParser;
-
-before(async () => {
-  parser = await loadBashParser();
-});
-
-function check(command: string, always: string[]) {
-  return isAutoApproved(command, alwaysAllowRules(always, parser), parser);
-}
 
 function refused(cases: Array<[string, string[], RegExp]>): void {
   for (const [command, always, reason] of cases) {

@@ -2,19 +2,8 @@
 // environment of an auto-approved command — before it, through `env`, or through `export` — and a plain
 // shell variable may be set only under a lower-case name, which no program reads from the environment.
 import * as assert from 'node:assert/strict';
-import { type ShellParser } from '../../src/core/approvals';
-import { alwaysAllowRules, isAutoApproved } from '../../src/core/shell';
-import { loadBashParser } from '../../src/node/bashParser';
+import { check } from './helpers/approvalCheck';
 
-let parser: ShellParser;
-
-before(async () => {
-  parser = await loadBashParser();
-});
-
-function check(command: string, always: string[]) {
-  return isAutoApproved(command, alwaysAllowRules(always, parser), parser);
-}
 
 describe('command signatures: variables are an allowlist', () => {
   describe('a variable outside the allowlist asks, named, however it is set', () => {

@@ -6,6 +6,7 @@
 import type { EffectiveServer, ShadowedServer } from '../config/types';
 import { REDACTED, redactText, redactUrl } from '../lifecycle/redact';
 import { hasHiddenCharacters as hasHidden, isHiddenCharacter as isHidden, visible } from '../../protocol/visibleText';
+import type { TrustCardRow } from '../../protocol/sidebar';
 import type { DangerFlag } from './dangerFlags';
 import { formatLaunchChange, runnerConfigSummary } from './launchDiff';
 import type { TrustDecision } from './trustDecision';
@@ -103,19 +104,7 @@ export function describeEntry(entry: TrustPromptEntry): string {
 }
 
 /** The card that asks about a definition the person is editing: what a view shows, and what Trust trusts. */
-export interface TrustCardText {
-  readonly serverId: string;
-  /** The definition the card shows: Trust and start trusts this one and no other. */
-  readonly fingerprint: string;
-  /** The question, one line. */
-  readonly message: string;
-  /** What changed since the person trusted it, one line each (none when it was never trusted). */
-  readonly changes: readonly { readonly kind: 'added' | 'removed' | 'changed'; readonly text: string }[];
-  /** The whole definition as the modal prompt shows it. */
-  readonly definition: string;
-  /** Why it cannot be trusted right now (the editor holds unsaved changes, the file does not parse). */
-  readonly blocked?: string;
-}
+export type TrustCardText = TrustCardRow;
 
 /** The card for one entry; `blocked` says why Trust is not offered yet (what is on disk is not what is on screen). */
 export function buildTrustCard(entry: TrustPromptEntry, blocked?: string): TrustCardText {
