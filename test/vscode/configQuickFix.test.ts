@@ -2,18 +2,25 @@
 // mistyped type ("stdoi") in the project file are marked with "did you mean …?", their light bulbs offer
 // Rename to "command" and Change to "stdio", and applying them (then saving) clears both problems.
 import * as assert from 'assert/strict';
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { SwitchboardApi } from '../../src/extension';
 import { closeAllEditors, FileRestorer, fixtureIsLoaded, projectFile, switchboardApi, switchboardDiagnostics, waitFor } from './configTestSupport';
 import { ensureNoLeakedDisposables } from './leakCheck';
 
-const TYPOS = `{
-  "mcpServers": {
+/**
+ * The project file with two mistyped servers added before its own: its servers stay defined, so the
+ * user server the project's "memory" shadows never becomes the effective one (and starts) meanwhile.
+ */
+function withTypos(original: string): string {
+  const typos = `
     "typo-field": { "comand": "node", "args": ["server.js"] },
-    "typo-type": { "type": "stdoi", "command": "node" }
-  }
+    "typo-type": { "type": "stdoi", "command": "node" },`;
+  const at = original.indexOf('"mcpServers": {');
+  assert.ok(at >= 0, 'the fixture\'s project file has an mcpServers object');
+  const end = at + '"mcpServers": {'.length;
+  return `${original.slice(0, end)}${typos}${original.slice(end)}`;
 }
-`;
 
 /** The Quick Fixes VS Code offers at a diagnostic's range. */
 async function quickFixesAt(uri: vscode.Uri, range: vscode.Range): Promise<vscode.CodeAction[]> {
@@ -39,7 +46,7 @@ describe('config Quick Fixes', () => {
 
   it('"comand" and "stdoi" say did you mean, and their Quick Fixes rename the key and change the type', async () => {
     const file = projectFile();
-    files.write(file, TYPOS);
+    files.write(file, withTypos(fs.readFileSync(file, 'utf8')));
     const uri = vscode.Uri.file(file);
     const [field, type] = await waitFor('the two typo diagnostics', () => {
       const found = switchboardDiagnostics(file);
@@ -67,7 +74,7 @@ describe('config Quick Fixes', () => {
 
   it('offers no fix once the text at the problem is no longer the typo it was about', async () => {
     const file = projectFile();
-    files.write(file, TYPOS);
+    files.write(file, withTypos(fs.readFileSync(file, 'utf8')));
     const uri = vscode.Uri.file(file);
     const field = await waitFor('the unknown field', () => switchboardDiagnostics(file).find((d) => d.code === 'unknown-field'));
     const document = await vscode.workspace.openTextDocument(uri);
