@@ -23,7 +23,7 @@ describe('switchboard signatures (built CLI)', function () {
   after(() => temp.cleanup());
 
   it('approves a command whose every signature was allowed, and prints exactly one JSON line', () => {
-    const out = signatures(['--always', 'cd web && python -m pytest tests/', '--', 'cd web && python -m pytest -k fast']);
+    const out = signatures(['--always', 'cd web && python -m pytest -q', '--', 'cd web && python -m pytest -k fast']);
     assert.equal(out, `${JSON.stringify({
       command: 'cd web && python -m pytest -k fast',
       signatures: ['cd', 'cd web && python -m pytest'],

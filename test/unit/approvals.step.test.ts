@@ -203,10 +203,10 @@ describe('approvalStep (the gate\'s decision step)', () => {
     const h = harness();
     h.answers.push((card) => ({ kind: 'approve', args: card.args, remember: 'workspace' }));
     const step = h.step;
-    await step(call(runCommand, { command: 'cd /x && python -m pytest tests/' }));
+    await step(call(runCommand, { command: 'cd /x && python -m pytest -q' }));
     assert.deepEqual(h.cards[0].signatures, ['cd', 'python -m pytest']);
     assert.deepEqual(h.rules.map((r) => [r.tool, r.scope, r.signatures]), [['run_command', 'workspace', ['cd', 'python -m pytest']]]);
-    assert.match(h.rules[0].origin, /Always allow \(this workspace\)" on `cd \/x && python -m pytest tests\/`/);
+    assert.match(h.rules[0].origin, /Always allow \(this workspace\)" on `cd \/x && python -m pytest -q`/);
     // The same signatures run at once; another program asks again.
     assert.deepEqual(acted(await step(call(runCommand, { command: 'python -m pytest -k slow' }))), { kind: 'allow' });
     h.answers.push(() => ({ kind: 'reject' }));

@@ -87,10 +87,11 @@ describe('command signatures: options are read by the program\'s own grammar', (
     });
     it('npm reads options anywhere (nopt): one after the script name is npm\'s, not the script\'s', () => {
       assert.deepEqual(check('npm run build --prefix ../x', ['npm run build']).signatures, ['npm run build --prefix ../x']);
-      assert.deepEqual(check('npm run build -- --prefix ../x', ['npm run build']).signatures, ['npm run build']);
+      // After `--` the words go to the script, as they are: they join the signature too.
+      assert.deepEqual(check('npm run build -- --prefix ../x', ['npm run build']).signatures, ['npm run build -- --prefix ../x']);
     });
-    it('git reads its global options before the subcommand only: `-p` after `log` is --patch', () => {
-      assert.deepEqual(check('git log -p', ['git log']).signatures, ['git log']);
+    it('git reads its global options before the subcommand only: `-p` after `log` is --patch, which log signs (a diff runs the textconv drivers)', () => {
+      assert.deepEqual(check('git log -p', ['git log']).signatures, ['git log -p']);
       assert.deepEqual(check('git log -C x', ['git log']).signatures, ['git log']);
     });
     it('an expansion where a tool reads options asks', () => {

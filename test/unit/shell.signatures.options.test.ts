@@ -155,9 +155,10 @@ describe('command signatures: options read deny by default', () => {
       ['cargo build --manifest-path x/Cargo.toml', ['cargo build'], /`cargo build --manifest-path x\/Cargo.toml` is not allowed/],
       ['cargo build $x', ['cargo build'], /`cargo build '\$x'` may expand into an option that is not in its table/],
     ]);
-    it('make CC=clang is signed with its override, and cargo test -- --nocapture stays approved', () => {
+    it('make CC=clang is signed with its override, and cargo test -- --nocapture with the words after its --', () => {
       assert.deepEqual(check('make CC=clang', ['make']).signatures, ['make CC=clang']);
-      assert.equal(check('cargo test --release -- --nocapture', ['cargo test']).autoApproved, true);
+      assert.equal(check('cargo test --release -- --nocapture', ['cargo test -- --nocapture']).autoApproved, true);
+      assert.equal(check('cargo test -- --logfile victim.txt', ['cargo test']).autoApproved, false);
     });
   });
 

@@ -1,6 +1,7 @@
-// Ways in that an independent review found with real bash, after the option, script and variable
-// rules: a descriptor opened on a network connection, lines joined by a trailing backslash, a pytest
-// option that imports every module, and a read-only verb whose operand names what is read.
+// Ways in that two independent reviews found with real bash, after the option, script and variable
+// rules: a descriptor opened on a network connection, lines joined by a trailing backslash, options
+// that change which code runs, operands that name what runs, creates or is reached, patterns that
+// spell an assigning builtin's options, and words after `--` that reach what runs.
 import * as assert from 'node:assert/strict';
 import { check } from './helpers/approvalCheck';
 
@@ -62,4 +63,53 @@ describe('command signatures: lines joined by a trailing backslash', () => {
   it('a backslash that ends a line inside single quotes is part of the text, as in a sed insert', () => {
     assert.equal(check("sed '1i\\\nheader' f", ['sed -n 1p f']).autoApproved, true);
   });
+});
+
+describe('command signatures: what the second independent review found', () => {
+  const asks: Array<[string, string[], RegExp]> = [
+    ["printf * ; ls", ["printf '%s\\n' hello", 'ls -la'], /a pattern bash expands into words that may become an option/],
+    ['read * < f; cat README.md', ['read -r line', 'cat README.md'], /a pattern bash expands/],
+    ['x=-v; printf $x PATH evil; cat README.md', ["printf '%s\\n' hello", 'cat README.md'], /where it reads its options/],
+    ['x=-v; printf "$x" PATH evil', ["printf '%s\\n' hello"], /where it reads its options/],
+    ['read -aPATH < f', ['read -r line'], /sets PATH from its input/],
+    ['git log -p', ['git log --oneline'], /`git log -p` is not allowed/],
+    ['node -C evil index.js', ['node index.js'], /`node -C` is an option these rules do not know/],
+    ['python -x report.py', ['python report.py'], /`python -x` is an option these rules do not know/],
+    ['python -O check.py', ['python check.py'], /`python -O` is an option these rules do not know/],
+    ['python -m pytest tools/deploy.py', ['python -m pytest'], /`python -m pytest tools\/deploy.py` is not allowed/],
+    ['node --test tools/deploy.js', ['node --test'], /`node --test tools\/deploy.js` is not allowed/],
+    ['python -m pytest *', ['python -m pytest'], /is a pattern bash expands/],
+    ['cargo test -- --logfile victim.txt', ['cargo test'], /`cargo test -- --logfile victim.txt` is not allowed/],
+    ['echo owned | tee -- -/../../victim.txt', ['tee /dev/null', 'echo hi'], /writes its input into the file -\/..\/..\/victim.txt/],
+    ['uniq -- README.md -/../../victim.txt', ['uniq -c sorted.txt'], /writes into the file -\/..\/..\/victim.txt/],
+    ['xxd -- README.md -/../../victim.txt', ['xxd README.md'], /writes into the file/],
+    ['git branch evil', ['git branch -a'], /`git branch evil` is not allowed/],
+    ['git tag v9 HEAD~1', ['git tag -l'], /`git tag v9 HEAD~1` is not allowed/],
+    ['git fetch http://127.0.0.1:8765/token.git', ['git fetch'], /is not allowed/],
+    ['git ls-remote http://127.0.0.1:8765/x.git', ['git ls-remote'], /is not allowed/],
+    ['git bundle create victim.txt HEAD', ['git bundle list-heads x.bundle'], /`git bundle create victim.txt HEAD` is not allowed/],
+  ];
+  for (const [command, always, reason] of asks) {
+    it(`${JSON.stringify(command)} asks under ${JSON.stringify(always)}`, () => {
+      const result = check(command, always);
+      assert.equal(result.autoApproved, false, result.reason);
+      assert.match(result.reason, reason);
+    });
+  }
+
+  const approved: Array<[string, string[]]> = [
+    ['git log --oneline -n 5', ['git log']],
+    ['git branch -a', ['git branch']],
+    ['git fetch --prune', ['git fetch']],
+    ['python -m pytest -q -x', ['python -m pytest']],
+    ["printf '%s\\n' \"$HOME\"", ['printf']],
+    ['sleep 1 & wait $!', ['sleep', 'wait']],
+    ['python -I -u tool.py', ['python tool.py']],
+  ];
+  for (const [command, always] of approved) {
+    it(`${JSON.stringify(command)} stays approved under ${JSON.stringify(always)}`, () => {
+      const result = check(command, always);
+      assert.equal(result.autoApproved, true, result.reason);
+    });
+  }
 });

@@ -20,7 +20,7 @@ function check(command: string, always: string[]) {
 describe('command signatures', () => {
   describe('the program plus the words that select what it does', () => {
     const cases: Array<[string, string[]]> = [
-      ['cd web && python -m pytest tests/', ['cd', 'cd web && python -m pytest']],
+      ['cd web && python -m pytest tests/', ['cd', 'cd web && python -m pytest tests/']],
       ['npm run build', ['npm run build']],
       ['ls -la | grep foo', ['ls', 'grep']],
       ['git commit -m "x && rm -rf /"', ['git commit']],
@@ -33,7 +33,7 @@ describe('command signatures', () => {
       ['git stash pop', ['git stash pop']],
       ['git push --force origin main', ['git push --force origin main']],
       ['npm test', ['npm test']],
-      ['npm run build -- --watch', ['npm run build']],
+      ['npm run build -- --watch', ['npm run build -- --watch']],
       ['npm install lodash', ['npm install lodash']],
       ['npx -y prettier --write .', ['npx prettier --write .']],
       ['npx -y jest', ['npx jest']],
@@ -44,7 +44,7 @@ describe('command signatures', () => {
       ['poetry run python -m pytest', ['poetry run python -m pytest']],
       ['python3 -m pip install -r requirements.txt', ['python3 -m pip install -r requirements.txt']],
       ['python scripts/build.py --fast', ['python scripts/build.py']],
-      ['node --test test/', ['node --test']],
+      ['node --test test/', ['node --test test/']],
       ['node --run build', ['node --run build']],
       ['gh pr create --fill', ['gh pr create --fill']],
       ['kubectl -n prod get pods', ['kubectl get pods']],
@@ -126,7 +126,7 @@ describe('command signatures', () => {
 
   describe('auto-approval: every signature allowed (no false refusals)', () => {
     const cases: Array<[string, string[]]> = [
-      ['cd web && python -m pytest -k fast', ['cd web && python -m pytest tests/']],
+      ['cd web && python -m pytest -k fast tests/', ['cd web && python -m pytest tests/']],
       ['npm run build', ['npm run build']],
       ['ls -la | grep foo', ['ls', 'grep bar']],
       ['ls 2>&1 | grep x', ['ls', 'grep y']],
@@ -147,7 +147,7 @@ describe('command signatures', () => {
       ["awk '$3 > 100 || $1 == \"x\" {print $1}' data.txt", ['awk']],
       ["sed -n 's/foo/bar/p' file", ['sed']],
       ['ls | tee /dev/null', ['ls', 'tee']],
-      ['python -m pytest tests/unit', ['python -m pytest']],
+      ['python -m pytest tests/unit', ['python -m pytest tests/unit']],
     ];
     for (const [command, always] of cases) {
       it(`${JSON.stringify(command)} is approved after "Always allow" on ${JSON.stringify(always)}`, () => {
@@ -294,7 +294,7 @@ describe('command signatures', () => {
   });
 
   it('makes the rules of "Always allow" from every clicked command, in order, without duplicates', () => {
-    assert.deepEqual(alwaysAllowRules(['cd x && python -m pytest tests/', 'npm test', 'cd y'], parser), ['cd', 'cd x && python -m pytest', 'npm test']);
+    assert.deepEqual(alwaysAllowRules(['cd x && python -m pytest tests/', 'npm test', 'cd y'], parser), ['cd', 'cd x && python -m pytest tests/', 'npm test']);
     assert.deepEqual(alwaysAllowRules([], parser), []);
   });
 

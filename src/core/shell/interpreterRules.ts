@@ -43,7 +43,14 @@ export function readInterpreterOptions(program: string, spec: InterpreterSpec, w
     if (step.mode !== undefined) mode = step.mode;
     i += step.words;
   }
-  if (mode !== undefined) return { kind: 'reading', reading: { signatures: [quoteWords([...signature, ...mode])] } };
+  if (mode !== undefined) {
+    // The files `node --test` is given, and the words after `node --run NAME`, are what it runs: they
+    // join the signature, as a plain run's script does.
+    const rest = words.slice(i);
+    const loose = rest.find((word) => word.value === undefined || word.pattern);
+    if (loose !== undefined) return refuse(`\`${loose.text}\` names what \`${quoteWords([program, ...mode])}\` runs by an expansion or pattern`);
+    return { kind: 'reading', reading: { signatures: [quoteWords([...signature, ...mode, ...rest.map((word) => word.value ?? '')])] } };
+  }
   return { kind: 'script', index: i, signature };
 }
 

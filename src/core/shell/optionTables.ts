@@ -21,6 +21,17 @@ export function level(flags: string, values = '', optional = ''): OptionLevel {
   return { flags: split(flags), valueOptions: split(values), optionalValues: split(optional) };
 }
 
+/** A level whose operands join the signature: they name what it creates, changes or reaches. */
+function signing<T extends OptionLevel>(options: T): T & { signOperands: true } {
+  return { ...options, signOperands: true };
+}
+
+/** `options` without `dropped` among its inert options. */
+function withoutOptions(options: OptionLevel, dropped: readonly string[]): OptionLevel {
+  const keep = (list: string[] | undefined) => list?.filter((option) => !dropped.includes(option));
+  return { ...options, flags: keep(options.flags), valueOptions: keep(options.valueOptions), optionalValues: keep(options.optionalValues) };
+}
+
 /** A subcommand's options, after which no further subcommand word is read. */
 export function leaf(flags: string, values = '', optional = ''): OptionLevel {
   return { ...level(flags, values, optional), depth: 0 };
@@ -44,16 +55,23 @@ const REVISIONS = leaf(
   '--decorate --pretty --abbrev --color --color-moved --color-words --word-diff --word-diff-regex --dirstat --relative --find-renames --find-copies --break-rewrites --stat --ignore-submodules --submodule --diff-algorithm --ws-error-highlight',
 );
 
+/** REVISIONS without the options that make log print a diff. */
+const LOG_REVISIONS = withoutOptions(REVISIONS, ['-p', '--patch', '-u', '--stat', '--shortstat', '--numstat', '--dirstat', '--compact-summary', '--check', '-W', '--function-context', '--word-diff', '--color-words', '--word-diff-regex', '--color-moved', '--full-diff', '--binary', '--text', '-a', '-U', '--unified', '--patch-with-stat', '--patch-with-raw']);
+
 /** The everyday read-only subcommands of git, with their inert options. */
 export const GIT_SUBCOMMANDS = {
   status: leaf('-s --short -b --branch --long -v --verbose -z --show-stash --ahead-behind --no-ahead-behind --renames --no-renames --no-column', '', '-u --untracked-files --ignored --porcelain --column --find-renames --ignore-submodules'),
-  log: { ...REVISIONS, numbers: true }, show: { ...REVISIONS, numbers: true }, diff: REVISIONS, whatchanged: { ...REVISIONS, numbers: true },
+  // log and whatchanged show no diff unless asked: a diff runs the textconv drivers the repository's
+  // configuration names, so the options that ask for one join the signature (show and diff always diff).
+  log: { ...LOG_REVISIONS, numbers: true }, show: { ...REVISIONS, numbers: true }, diff: REVISIONS, whatchanged: { ...LOG_REVISIONS, numbers: true },
   shortlog: { ...leaf('-s --summary -n --numbered -e --email -c --committer', '--group --format', '-w'), numbers: true },
-  branch: leaf('-a --all -r --remotes -v -vv --verbose -l --list --show-current --no-color --no-column -i --ignore-case --omit-empty', '--contains --no-contains --merged --no-merged --sort --format --points-at', '--color --column --abbrev'),
-  tag: leaf('-l --list --no-column -i --ignore-case', '--sort --contains --no-contains --merged --no-merged --points-at --format', '-n --column --color'),
+  // An operand creates a branch or tag (and runs the reference-transaction hook); only the listing forms generalise.
+  branch: signing(leaf('-a --all -r --remotes -v -vv --verbose -l --list --show-current --no-color --no-column -i --ignore-case --omit-empty', '--contains --no-contains --merged --no-merged --sort --format --points-at', '--color --column --abbrev')),
+  tag: signing(leaf('-l --list --no-column -i --ignore-case', '--sort --contains --no-contains --merged --no-merged --points-at --format', '-n --column --color')),
   commit: leaf('-a --all -q --quiet -v --verbose --no-edit --allow-empty --allow-empty-message -s --signoff --no-signoff -n --no-verify --no-status --status -e --edit --dry-run --short --porcelain --long -z', '-m --message -F --file --author --date --trailer', '--cleanup --untracked-files'),
   add: leaf('-A --all -u --update -n --dry-run -v --verbose -N --intent-to-add --no-all --ignore-removal --ignore-errors --ignore-missing --renormalize'),
-  fetch: leaf('--all -p --prune -P --prune-tags -t --tags -n --no-tags -q --quiet -v --verbose --dry-run --unshallow --atomic --progress --no-progress --append', '--depth --deepen --shallow-since --shallow-exclude -j --jobs'),
+  // The remote a fetch names is a host the command reaches and the refs it writes.
+  fetch: signing(leaf('--all -p --prune -P --prune-tags -t --tags -n --no-tags -q --quiet -v --verbose --dry-run --unshallow --atomic --progress --no-progress --append', '--depth --deepen --shallow-since --shallow-exclude -j --jobs')),
   // The remote and branch a pull merges are the code the next command runs: they are signed.
   pull: { signOperands: true, ...leaf('--all -p --prune -t --tags --no-tags -q --quiet -v --verbose --ff --no-ff --ff-only --no-rebase --autostash --no-autostash --stat -n --no-stat --no-edit --progress', '--depth', '-r --rebase') },
   switch: leaf('-q --quiet --no-guess --guess --progress --no-progress -d --detach --no-track', '-c --create', '-t --track'),

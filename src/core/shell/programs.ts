@@ -136,7 +136,9 @@ const PYTHON: InterpreterSpec = {
   // -W names a warning category, which Python imports; -X options can name a module too.
   signed: ['-W', '-X'],
   values: ['--check-hash-based-pycs'],
-  flags: ['-b', '-B', '-d', '-E', '-h', '-I', '-O', '-P', '-q', '-R', '-s', '-S', '-u', '-v', '-V', '-x', '-3', '--help', '--version', '--help-env', '--help-xoptions', '--help-all'],
+  // Not -O/-OO (asserts guard code), -x (skips the script's first line), -S or -d: each changes which
+  // code runs, so it asks. -E, -I, -s and -P only leave out places code would be loaded from.
+  flags: ['-b', '-B', '-E', '-h', '-I', '-P', '-q', '-R', '-s', '-u', '-v', '-V', '-3', '--help', '--version', '--help-env', '--help-xoptions', '--help-all'],
   module: '-m',
 };
 
@@ -146,14 +148,15 @@ const NODE: InterpreterSpec = {
   preload: ['-r', '--require', '--import', '--loader', '--experimental-loader', '--env-file', '--env-file-if-exists', '--test-reporter', '--experimental-config-file', '--inspect', '--inspect-brk', '--inspect-wait'],
   values: [
     '--max-old-space-size', '--max-semi-space-size', '--stack-size', '--stack-trace-limit', '--test-name-pattern', '--test-skip-pattern',
-    '--test-concurrency', '--test-timeout', '--test-shard', '--unhandled-rejections', '--title', '--input-type', '--conditions', '-C',
+    // Not --conditions/-C: a condition chooses which file of a package's exports loads.
+    '--test-concurrency', '--test-timeout', '--test-shard', '--unhandled-rejections', '--title', '--input-type',
     '--watch-path', '--disable-warning',
   ],
   flags: [
     '--watch', '--enable-source-maps', '--no-warnings', '--trace-warnings', '--trace-uncaught', '--trace-deprecation', '--throw-deprecation',
     '--no-deprecation', '--pending-deprecation', '--experimental-vm-modules', '--experimental-strip-types', '--experimental-transform-types',
     '--no-experimental-strip-types', '--experimental-test-coverage', '--test-only', '--test-force-exit', '--test-update-snapshots',
-    '--preserve-symlinks', '--preserve-symlinks-main', '--abort-on-uncaught-exception', '--expose-gc', '--check', '-c', '--version', '-v',
+    '--abort-on-uncaught-exception', '--expose-gc', '--check', '-c', '--version', '-v',
     '--help', '-h', '--frozen-intrinsics', '--no-addons', '--disallow-code-generation-from-strings', '--experimental-detect-module',
   ],
   modes: { '--test': 0, '--run': 1 },

@@ -108,7 +108,9 @@ export function readSegment(words: ShellWord[], given: SegmentContext): Reading 
   if (name === 'uniq' || name === 'xxd') {
     // Its second operand is an output file (an option's value counts too: asking is the safe side), and
     // a pattern or an unquoted expansion can become two operands (`xxd *` writes the second file).
-    const operands = words.slice(1).filter((word) => !(word.value ?? '').startsWith('-'));
+    // After `--` every word is an operand, one starting with `-` too (`uniq -- in -/../x`).
+    const end = words.findIndex((word, k) => k > 0 && word.value === '--');
+    const operands = words.slice(1).filter((word, k) => (end > 0 && k + 1 > end) || (k + 1 !== end && !(word.value ?? '').startsWith('-')));
     const spread = operands.find((word) => word.pattern || (word.value === undefined && !/^"[^"]*"$/.test(word.text)));
     if (spread !== undefined) return own(`may be given two operands by ${spread.text}, and writes into the second`);
     if (operands.length > 1) return own(`writes into the file ${operands[operands.length - 1].text}`);
@@ -130,11 +132,17 @@ export function readSegment(words: ShellWord[], given: SegmentContext): Reading 
  * that comes from an expansion.
  */
 function assignedNames(name: string, words: ShellWord[]): string | undefined {
-  // printf and wait assign only to the name after `-v` / `-p`; the others to their operands.
+  // A pattern among its words can expand into `-v NAME` or into names (a file named `PATH` in the
+  // workspace), and an expansion where its options are read can become `-v`.
+  const pattern = words.slice(1).find((word) => word.pattern);
+  if (pattern !== undefined) return `is given ${pattern.text}, a pattern bash expands into words that may become an option or the name of a variable it sets`;
+  // `$!`, `$$`, `$?` and `$#` are always one number.
+  if (words[1] !== undefined && words[1].value === undefined && !/^"?\$[!$?#]"?$/.test(words[1].text)) return `is given ${words[1].text} where it reads its options, which may become the option that names the variable it sets`;
+  // printf and wait assign only to the name after `-v` / `-p`; read also to the array after `-a`; the others to their operands.
   const flag = name === 'printf' ? '-v' : name === 'wait' ? '-p' : undefined;
   const targets = flag !== undefined
     ? words.flatMap((word, i) => (word.value === flag ? [words[i + 1]] : word.value?.startsWith(flag) === true ? [{ ...word, value: word.value.slice(2) }] : []))
-    : words.slice(1);
+    : name === 'read' ? readTargets(words) : words.slice(1);
   for (const word of targets) {
     if (word === undefined) continue;
     if (word.value === undefined) {
@@ -147,6 +155,30 @@ function assignedNames(name: string, words: ShellWord[]): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The names `read` assigns: its operands, and the array its `-a` names (`-aPATH`, `-ra NAME`). */
+function readTargets(words: ShellWord[]): Array<ShellWord | undefined> {
+  const targets: Array<ShellWord | undefined> = [];
+  let i = 1;
+  for (; i < words.length; i++) {
+    const value = words[i].value ?? '';
+    if (value === '--') {
+      i++;
+      break;
+    }
+    if (!/^-[A-Za-z]+$/.test(value)) break;
+    for (let k = 1; k < value.length; k++) {
+      const letter = value[k];
+      if (!'adinNptu'.includes(letter)) continue; // -e -r -s take no value
+      const rest = value.slice(k + 1);
+      const named = rest !== '' ? { ...words[i], value: rest } : words[i + 1];
+      if (rest === '') i++;
+      if (letter === 'a') targets.push(named);
+      break;
+    }
+  }
+  return [...targets, ...words.slice(i)];
 }
 
 /**
@@ -282,9 +314,16 @@ function readTool(words: ShellWord[], start: number, spec: ToolSpec, signature: 
   // After `--` every word is an operand (`npm test -- --watch` passes it to the script).
   const signOperands = chain.some((level) => level.signOperands === true);
   if (ended && signOperands) return exactTail(words, i, signature, chain, `the operands of \`${quoteWords(signature)}\` are what it runs`);
-  const after = ended ? { signed: [] } : readOptionWords(words, i, grammarAfter(chain), { all: true, signOperands, plusOptions: spec.plusOptions });
+  // The words after a `--` reach the script or the test harness as they are (`cargo test -- --logfile F`
+  // truncates F, `npm test -- --watch` is another run): they join the signature verbatim.
+  const dash = ended ? i : words.findIndex((word, k) => k >= i && word.value === '--');
+  const after = ended ? { signed: [] } : readOptionWords(dash < 0 ? words : words.slice(0, dash), i, grammarAfter(chain), { all: true, signOperands, plusOptions: spec.plusOptions });
   if ('why' in after) return refuse(after);
   signature.push(...after.signed);
+  const passed = dash < 0 ? [] : words.slice(ended ? dash : dash + 1);
+  if (passed.length > 0) {
+    return exactWords([...signature.map((value) => ({ text: value, value, pattern: false })), { text: '--', value: '--', pattern: false }, ...passed], `the words after \`--\` are passed to what \`${quoteWords(signature)}\` runs`);
+  }
   if (ctx.underXargs === true && signature.length === 1) {
     return never(`what \`${quoteWords(signature)}\` does comes from the input of xargs`, self());
   }

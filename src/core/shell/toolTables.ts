@@ -126,6 +126,8 @@ const MAVEN: ToolSpec = {
 };
 const PYTEST: ToolSpec = {
   depth: 0, ...PYTEST_LEVEL,
+  // The files and folders it is given are the code it imports (a non-test module, a conftest.py it would skip).
+  signOperands: true,
   // --rootdir and --confcutdir choose which conftest.py files load; --junitxml writes a file.
   signedOptions: ['--rootdir', '--confcutdir', '--junitxml', '--junit-xml', '-W', '--pythonwarnings', '--cov', '--cov-report'],
   neverOptions: { '-p': 'loads the plugin module it names', '-c': READS_CONFIG, '--config-file': READS_CONFIG, '-o': 'overrides configuration, which can load plugins (addopts)', '--override-ini': 'overrides configuration, which can load plugins (addopts)', '--pyargs': 'imports the installed packages its operands name' },
@@ -137,6 +139,8 @@ const PYTEST: ToolSpec = {
 export const TOOLS: Readonly<Record<string, ToolSpec>> = {
   git: {
     ...GIT_TOP,
+    // A subcommand the table does not read is signed by every word (`git bundle create FILE` writes FILE).
+    otherwise: 'exact',
     // A folder or repository other than the working one brings its own configuration (core.fsmonitor…).
     signedOptions: ['-C', '--git-dir', '--work-tree'],
     neverOptions: {
