@@ -88,6 +88,7 @@ describe('command signatures: what the second independent review found', () => {
     ['git fetch http://127.0.0.1:8765/token.git', ['git fetch'], /is not allowed/],
     ['git ls-remote http://127.0.0.1:8765/x.git', ['git ls-remote'], /is not allowed/],
     ['git bundle create victim.txt HEAD', ['git bundle list-heads x.bundle'], /`git bundle create victim.txt HEAD` is not allowed/],
+    ['git -p status', ['git status'], /`git -p` is an option these rules do not know|`git -p status` is not allowed/],
   ];
   for (const [command, always, reason] of asks) {
     it(`${JSON.stringify(command)} asks under ${JSON.stringify(always)}`, () => {

@@ -37,7 +37,8 @@ export function leaf(flags: string, values = '', optional = ''): OptionLevel {
   return { ...level(flags, values, optional), depth: 0 };
 }
 
-export const GIT_TOP = level('--no-pager -P -p --paginate --no-replace-objects --no-optional-locks --literal-pathspecs --glob-pathspecs --noglob-pathspecs --icase-pathspecs --version --help --no-lazy-fetch --no-advice', '--namespace');
+// Not -p/--paginate: on a terminal it runs the pager the repository's configuration names (core.pager).
+export const GIT_TOP = level('--no-pager -P --no-replace-objects --no-optional-locks --literal-pathspecs --glob-pathspecs --noglob-pathspecs --icase-pathspecs --version --help --no-lazy-fetch --no-advice', '--namespace');
 
 // log, show, diff, shortlog, whatchanged: what is shown and how it is compared. Not `--output` (a write),
 // `--ext-diff` (a program), nor `--textconv`/`--show-signature` (programs the configuration names).
