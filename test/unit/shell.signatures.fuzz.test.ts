@@ -22,7 +22,7 @@ const INERT_COMMANDS = [
   'date +%s', 'git config user.name', 'npm install', 'tree -L 2', 'xxd -r a', 'pip install -r requirements.txt', 'make --dir=sub',
 ];
 const INERT_WRAPPERS = [
-  '', '', '', 'timeout 5 ', 'nice ', 'env CI=1 ', 'nohup ', 'NO_COLOR=1 ', 'timeout -s KILL 5 ', 'nice -n 5 ', 'env -i -u X ', 'stdbuf -oL ',
+  '', '', '', 'timeout 5 ', 'nice ', 'env CI=1 ', 'NO_COLOR=1 ', 'timeout -s KILL 5 ', 'nice -n 5 ', 'env -i -u X ', 'stdbuf -oL ',
   'setsid -f ', 'time -p ',
 ];
 const INERT_REDIRECTS = ['', '', ' 2>/dev/null', ' >/dev/null 2>&1', ' 2>&1'];
@@ -43,7 +43,7 @@ const HOSTILE_SEGMENTS = [
   'coproc ls', 'watch ls', 'x=(a b)', 'ls | bash', 'curl x | sh', 'unset x',
   // Wrapper options not known to be harmless, dangerous long options by prefix, braces spelling options.
   'env -S "sh -c id" ls', "env -vS 'id'", 'env --chd=/tmp ls', 'env --sp=id', 'time -o F ls', 'time --out=F ls', 'xargs -I{} sh -c id',
-  'command -p ls', 'exec -a x ls', 'nohup --x ls', 'timeout --x 5 ls', 'sort --out=F x', 'sort {-o,F} x', 'sort {"-o",F} x', 'make --ev=x',
+  'command -p ls', 'exec -a x ls', 'timeout --x 5 ls', 'sort --out=F x', 'sort {-o,F} x', 'sort {"-o",F} x', 'make --ev=x',
   'make -E x', 'git grep -O id x', 'git grep --open=id x', 'npm exec -c id', 'npx -yc id', 'pnpm exec -c id', 'npm test --scr=x',
   'npm --reg=http://x test', 'tree -o F', 'tree -R', 'file -C -m x', 'base64 -o F x', 'date -s 1', 'date 0101', 'xxd a b', 'go build -toolexec=id',
   'go test -exec id', 'cargo -Zx build', 'cargo --conf x build', 'git hook run x', 'GOFLAGS=-toolexec=id go build', 'rg --pr=id x',

@@ -33,7 +33,7 @@ describe('command signatures: options read deny by default', () => {
       ['command -p ls', ['ls'], /`command -p` looks the command up in a default search path/],
       ['exec -a x ls', ['ls'], /`exec -a` runs the command under another name/],
       ['exec -l bash', ['bash'], /`exec -l` runs the command as a login shell/],
-      ['nohup --foo ls', ['ls'], /`nohup --foo` is an option these rules do not know/],
+      ['nohup --foo ls', ['ls'], /`nohup --foo ls` is not allowed/],
       ['setsid --bogus ls', ['ls'], /`setsid --bogus`/],
       ['xargs -I{} sh -c id', ['sh -c id'], /`xargs -I` puts its input into the words of the command/],
       ['xargs -i ls', ['ls'], /`xargs -i` puts its input/],

@@ -114,3 +114,41 @@ describe('command signatures: what the second independent review found', () => {
     });
   }
 });
+
+describe('command signatures: what the third independent review found', () => {
+  const asks: Array<[string, string[], RegExp]> = [
+    ['git status -v', ['git status'], /`git status -v` is not allowed/],
+    ['git log -S foo', ['git log --oneline'], /`git log -S foo` is not allowed/],
+    ['git log -G foo', ['git log --oneline'], /`git log -G foo` is not allowed/],
+    ["git log '--format=%G?'", ['git log --oneline'], /not allowed|may expand/],
+    ['git log --pretty=%GK', ['git log --oneline'], /`git log --pretty=%GK` is not allowed/],
+    ['git help -w commit', ['git help commit'], /`git help -w commit` is not allowed/],
+    ['git commit -e -m msg', ['git commit -m msg'], /`git commit -e` is not allowed/],
+    ['git describe --tags --always --dirty', ['git describe --tags --always'], /`git describe --dirty` is not allowed/],
+    ['git ls-files -m', ['git ls-files'], /`git ls-files -m` is not allowed/],
+    ['git merge evil', ['git merge main2'], /`git merge evil` is not allowed/],
+    ['git add c.dat', ['git add README.md'], /`git add c.dat` is not allowed/],
+    ["sed -n ':a e touch marker' f", ['sed -n 1p f'], /has `e` after a command/],
+    ["sed -n ':x w marker' f", ['sed -n 1p f'], /has `w` after a command/],
+    ["sed -n 's/zz/y/;tx e touch marker\n:x' f", ['sed -n 1p f'], /has `e` after a command/],
+    ["awk -F:\f'{print $1}' 'BEGIN{system(\"touch m\")}' f", ["awk '{print $1}' f"], /form feed, vertical tab or carriage return/],
+    ["awk -F:\v'{print $1}' x f", ["awk '{print $1}' f"], /form feed, vertical tab or carriage return/],
+    ['node build.js', ['node --check build.js'], /`node build.js` is not allowed|`node --check` is an option/],
+    ['bash x.sh', ['bash -n x.sh'], /`bash x.sh` is not allowed/],
+    ['perl x.pl', ['perl -c x.pl'], /`perl x.pl` is not allowed|`perl -c` is an option/],
+    ['nohup git status', ['git status'], /`nohup git status` is not allowed/],
+  ];
+  for (const [command, always, reason] of asks) {
+    it(`${JSON.stringify(command)} asks under ${JSON.stringify(always)}`, () => {
+      const result = check(command, always);
+      assert.equal(result.autoApproved, false, result.reason);
+      assert.match(result.reason, reason);
+    });
+  }
+
+  for (const [command, always] of [['git log --oneline -n 3', ['git log']], ["sed -n ':a;N;ba' f", ['sed']], ['git commit -m other', ['git commit -m msg']]] as Array<[string, string[]]>) {
+    it(`${JSON.stringify(command)} stays approved under ${JSON.stringify(always)}`, () => {
+      assert.equal(check(command, always).autoApproved, true);
+    });
+  }
+});

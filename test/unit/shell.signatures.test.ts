@@ -104,7 +104,7 @@ describe('command signatures', () => {
       ['timeout 10 npm test', ['npm test']],
       ['timeout -s KILL 5m cargo test', ['cargo test']],
       ['env CI=1 npm test', ['npm test']],
-      ['nice -n 5 nohup cargo build', ['cargo build']],
+      ['nice -n 5 nohup cargo build', ['nohup cargo build']],
       ['time go test ./...', ['go test']],
       ['exec npm start', ['npm start']],
       ["sh -c 'npm test'", ['npm test']],

@@ -80,7 +80,7 @@ describe('command signatures: unknown options are part of the signature', () => 
       ['kubectl get pods --context prod', ['kubectl get pods'], /`kubectl get pods --context prod` is not allowed/],
       ['kubectl get pods --kubeconfig=/tmp/k', ['kubectl get'], /`kubectl get --kubeconfig` reads a kubeconfig/],
       ['helm template x --post-renderer ./evil', ['helm template x'], /`helm template --post-renderer` runs the program it names/],
-      ['git merge -s evil main', ['git merge main'], /`git merge -s evil` is not allowed/],
+      ['git merge -s evil main', ['git merge main'], /`git merge -s evil main` is not allowed/],
       ['grep --zzz=*.ts foo', ['grep'], /`grep '--zzz=\*\.ts'` is a pattern bash expands/],
       ['ls --zzz', ['ls'], /`ls --zzz` is not allowed/],
       ['grep --zzz=1 foo src', ['grep'], /`grep --zzz=1` is not allowed/],

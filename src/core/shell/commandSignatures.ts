@@ -81,6 +81,8 @@ function read(command: string, parser: ShellParser, depth: number, options: Sign
   if (command.includes('\0')) return { signatures: [], never: 'the command holds a NUL character' };
   // Bash joins a line ending in a backslash to the next before it splits words (`-\⏎o` is `-o`), which
   // the syntax tree does not show: such a command is never read as the words the tree has.
+  // A form feed, vertical tab or carriage return separates words for the grammar but not for bash.
+  if (/[\f\v\r]/.test(command)) return { signatures: [], never: 'it holds a form feed, vertical tab or carriage return, which the grammar and bash split into words differently' };
   if (joinsLines(command)) return { signatures: [], never: 'a backslash at the end of a line joins it to the next, which can spell words the command does not show' };
   const parsed = parser.parse(command);
   if (!parsed.ok) return { signatures: [], never: `it cannot be read as a shell command: ${parsed.reason}` };

@@ -56,42 +56,43 @@ const REVISIONS = leaf(
   '--decorate --pretty --abbrev --color --color-moved --color-words --word-diff --word-diff-regex --dirstat --relative --find-renames --find-copies --break-rewrites --stat --ignore-submodules --submodule --diff-algorithm --ws-error-highlight',
 );
 
-/** REVISIONS without the options that make log print a diff. */
-const LOG_REVISIONS = withoutOptions(REVISIONS, ['-p', '--patch', '-u', '--stat', '--shortstat', '--numstat', '--dirstat', '--compact-summary', '--check', '-W', '--function-context', '--word-diff', '--color-words', '--word-diff-regex', '--color-moved', '--full-diff', '--binary', '--text', '-a', '-U', '--unified', '--patch-with-stat', '--patch-with-raw']);
+/** REVISIONS without the options that make log print or search a diff (textconv drivers) or take a format (`%G?` runs gpg.program). */
+const LOG_REVISIONS = withoutOptions(REVISIONS, ['--format', '--pretty', '-S', '-G', '--pickaxe-all', '--pickaxe-regex', '-p', '--patch', '-u', '--stat', '--shortstat', '--numstat', '--dirstat', '--compact-summary', '--check', '-W', '--function-context', '--word-diff', '--color-words', '--word-diff-regex', '--color-moved', '--full-diff', '--binary', '--text', '-a', '-U', '--unified', '--patch-with-stat', '--patch-with-raw']);
 
 /** The everyday read-only subcommands of git, with their inert options. */
 export const GIT_SUBCOMMANDS = {
-  status: leaf('-s --short -b --branch --long -v --verbose -z --show-stash --ahead-behind --no-ahead-behind --renames --no-renames --no-column', '', '-u --untracked-files --ignored --porcelain --column --find-renames --ignore-submodules'),
+  status: leaf('-s --short -b --branch --long -z --show-stash --ahead-behind --no-ahead-behind --renames --no-renames --no-column', '', '-u --untracked-files --ignored --porcelain --column --find-renames --ignore-submodules'),
   // log and whatchanged show no diff unless asked: a diff runs the textconv drivers the repository's
   // configuration names, so the options that ask for one join the signature (show and diff always diff).
-  log: { ...LOG_REVISIONS, numbers: true }, show: { ...REVISIONS, numbers: true }, diff: REVISIONS, whatchanged: { ...LOG_REVISIONS, numbers: true },
+  log: { ...LOG_REVISIONS, numbers: true }, show: { ...withoutOptions(REVISIONS, ['--format', '--pretty']), numbers: true }, diff: REVISIONS, whatchanged: { ...LOG_REVISIONS, numbers: true },
   shortlog: { ...leaf('-s --summary -n --numbered -e --email -c --committer', '--group --format', '-w'), numbers: true },
   // An operand creates a branch or tag (and runs the reference-transaction hook); only the listing forms generalise.
   branch: signing(leaf('-a --all -r --remotes -v -vv --verbose -l --list --show-current --no-color --no-column -i --ignore-case --omit-empty', '--contains --no-contains --merged --no-merged --sort --format --points-at', '--color --column --abbrev')),
   tag: signing(leaf('-l --list --no-column -i --ignore-case', '--sort --contains --no-contains --merged --no-merged --points-at --format', '-n --column --color')),
-  commit: leaf('-a --all -q --quiet -v --verbose --no-edit --allow-empty --allow-empty-message -s --signoff --no-signoff -n --no-verify --no-status --status -e --edit --dry-run --short --porcelain --long -z', '-m --message -F --file --author --date --trailer', '--cleanup --untracked-files'),
-  add: leaf('-A --all -u --update -n --dry-run -v --verbose -N --intent-to-add --no-all --ignore-removal --ignore-errors --ignore-missing --renormalize'),
+  commit: leaf('-a --all -q --quiet --no-edit --allow-empty --allow-empty-message -s --signoff --no-signoff -n --no-verify --no-status --status --dry-run --short --porcelain --long -z', '-m --message -F --file --author --date --trailer', '--cleanup --untracked-files'),
+  // The files added pass the clean filters, and the branch merged the merge drivers, the configuration names.
+  add: signing(leaf('-A --all -u --update -n --dry-run -v --verbose -N --intent-to-add --no-all --ignore-removal --ignore-errors --ignore-missing --renormalize')),
   // The remote a fetch names is a host the command reaches and the refs it writes.
   fetch: signing(leaf('--all -p --prune -P --prune-tags -t --tags -n --no-tags -q --quiet -v --verbose --dry-run --unshallow --atomic --progress --no-progress --append', '--depth --deepen --shallow-since --shallow-exclude -j --jobs')),
   // The remote and branch a pull merges are the code the next command runs: they are signed.
   pull: { signOperands: true, ...leaf('--all -p --prune -t --tags --no-tags -q --quiet -v --verbose --ff --no-ff --ff-only --no-rebase --autostash --no-autostash --stat -n --no-stat --no-edit --progress', '--depth', '-r --rebase') },
   switch: leaf('-q --quiet --no-guess --guess --progress --no-progress -d --detach --no-track', '-c --create', '-t --track'),
   'rev-parse': leaf('--show-toplevel --abbrev-ref --git-dir --absolute-git-dir --git-common-dir --is-inside-work-tree --is-inside-git-dir --is-bare-repository --is-shallow-repository --verify -q --quiet --symbolic --symbolic-full-name --show-prefix --show-cdup --show-superproject-working-tree --all --branches --tags --sq --not', '--default --prefix', '--short --abbrev-ref'),
-  'ls-files': leaf('-m --modified -o --others --exclude-standard -c --cached -d --deleted -s --stage -z --full-name -i --ignored -t -u --unmerged -k --killed --directory --no-empty-directory --error-unmatch --eol --deduplicate', '-x --exclude -X --exclude-from --exclude-per-directory --format', '--abbrev'),
+  'ls-files': leaf('-o --others --exclude-standard -c --cached -d --deleted -s --stage -z --full-name -i --ignored -t -u --unmerged -k --killed --directory --no-empty-directory --error-unmatch --eol --deduplicate', '-x --exclude -X --exclude-from --exclude-per-directory --format', '--abbrev'),
   'ls-tree': leaf('-r -d -t -l --long -z --name-only --name-status --object-only --full-name --full-tree', '--format', '--abbrev'),
   blame: leaf('-w -M -C -s -e -l -t -n -f -p --porcelain --line-porcelain --show-email --show-name --show-number --root -c --incremental --minimal', '-L --date --contents -S --ignore-rev', '--abbrev --color-lines --color-by-age'),
   grep: leaf('-n --line-number -i --ignore-case -w --word-regexp -l --files-with-matches -L --files-without-match -c --count -E --extended-regexp -F --fixed-strings -G --basic-regexp -P --perl-regexp -I --cached --untracked --no-index --recurse-submodules -h -H --heading --break -q --quiet -v --invert-match -z --null --full-name --all-match -o --only-matching --column -p --show-function -W --function-context', '-e -f -A -B -C --after-context --before-context --context --max-depth -m --max-count', '--color --threads'),
-  describe: leaf('--tags --always --long --exact-match --all --first-parent --contains', '--match --exclude --candidates', '--dirty --broken --abbrev'),
+  describe: leaf('--tags --always --long --exact-match --all --first-parent --contains', '--match --exclude --candidates', '--abbrev'),
   'cat-file': leaf('-p -t -s -e --batch-all-objects --follow-symlinks', '', '--batch --batch-check'),
-  'cherry-pick': leaf('-x -n --no-commit -e --edit -s --signoff --ff --continue --abort --skip --quit --allow-empty --keep-redundant-commits', '-m --mainline'),
-  revert: leaf('-n --no-commit -e --edit --no-edit -s --signoff --continue --abort --skip --quit', '-m --mainline'),
+  'cherry-pick': leaf('-x -n --no-commit -s --signoff --ff --continue --abort --skip --quit --allow-empty --keep-redundant-commits', '-m --mainline'),
+  revert: leaf('-n --no-commit --no-edit -s --signoff --continue --abort --skip --quit', '-m --mainline'),
   // Not `-s`/`-X` (a strategy is a program `git-merge-NAME`), `-i` (the sequence editor), nor `-x`/`--exec`.
-  merge: leaf('--no-ff --ff --ff-only --no-edit --edit --squash --no-squash --no-commit --commit -q --quiet -v --verbose --stat -n --no-stat --abort --continue --quit --autostash --no-autostash --no-verify --signoff --log --no-log --allow-unrelated-histories', '-m --message -F --file'),
+  merge: signing(leaf('--no-ff --ff --ff-only --no-edit --squash --no-squash --no-commit --commit -q --quiet -v --verbose --stat -n --no-stat --abort --continue --quit --autostash --no-autostash --no-verify --signoff --log --no-log --allow-unrelated-histories', '-m --message -F --file')),
   rebase: leaf('--continue --abort --skip --quit --autostash --no-autostash -q --quiet -v --verbose --stat -n --no-stat --autosquash --no-autosquash --keep-empty --no-verify --update-refs --no-update-refs --root -f --force-rebase --no-ff --fork-point --no-fork-point', '--onto'),
   'merge-base': leaf('--is-ancestor --all --fork-point --octopus --independent'),
   'rev-list': { ...REVISIONS, ...leaf('--count --objects --all --reverse --no-merges --first-parent --left-right --max-count', '-n --max-count --since --until'), numbers: true },
   version: leaf('--build-options'),
-  help: leaf('-a --all -g --guides -c --config -i --info -m --man -w --web'),
+  help: leaf('-a --all -g --guides -c --config'),
 };
 
 /** npm, pnpm and yarn read their options anywhere on the line (nopt): these only change what is printed or skipped. */

@@ -56,7 +56,8 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     valueOptions: ['-s', '--signal', '-k', '--kill-after'],
   },
   nice: { numberOption: true, valueOptions: ['-n', '--adjustment'] },
-  nohup: {},
+  // nohup writes nohup.out into the folder when its output is a terminal: as wide as its words.
+  nohup: { opaque: true },
   time: {
     flags: ['-p', '--portability', '-v', '--verbose', '-q', '--quiet', '-l'],
     valueOptions: ['-f', '--format'],
@@ -156,7 +157,7 @@ const NODE: InterpreterSpec = {
     '--watch', '--enable-source-maps', '--no-warnings', '--trace-warnings', '--trace-uncaught', '--trace-deprecation', '--throw-deprecation',
     '--no-deprecation', '--pending-deprecation', '--experimental-vm-modules', '--experimental-strip-types', '--experimental-transform-types',
     '--no-experimental-strip-types', '--experimental-test-coverage', '--test-only', '--test-force-exit', '--test-update-snapshots',
-    '--abort-on-uncaught-exception', '--expose-gc', '--check', '-c', '--version', '-v',
+    '--abort-on-uncaught-exception', '--expose-gc', '--version', '-v',
     '--help', '-h', '--frozen-intrinsics', '--no-addons', '--disallow-code-generation-from-strings', '--experimental-detect-module',
   ],
   modes: { '--test': 0, '--run': 1 },
@@ -167,7 +168,8 @@ const PERL: InterpreterSpec = {
   // -M/-m turn their value into `use …;`, which runs whatever follows a `;`; -d loads a debugger module.
   preload: ['-M', '-m', '-d'],
   signed: ['-I'],
-  flags: ['-w', '-W', '-X', '-c', '-T', '-t', '-n', '-p', '-a', '-s', '-l', '-0', '-v', '-h'],
+  // Not -c: a syntax check, which a rule must not turn into a run of the script.
+  flags: ['-w', '-W', '-X', '-T', '-t', '-n', '-p', '-a', '-s', '-l', '-0', '-v', '-h'],
 };
 
 const RUBY: InterpreterSpec = {
@@ -175,7 +177,7 @@ const RUBY: InterpreterSpec = {
   preload: ['-r', '--require'],
   signed: ['-I', '-C'],
   values: ['-E', '--encoding', '-F'],
-  flags: ['-w', '-W', '-v', '-c', '-d', '-n', '-p', '-a', '-l', '-s', '--version', '--help', '-h', '--disable-gems', '--verbose', '--yjit', '--jit'],
+  flags: ['-w', '-W', '-v', '-d', '-n', '-p', '-a', '-l', '-s', '--version', '--help', '-h', '--disable-gems', '--verbose', '--yjit', '--jit'],
 };
 
 const TS_RUNNER: InterpreterSpec = {
@@ -190,7 +192,7 @@ const INTERPRETERS: Readonly<Record<string, InterpreterSpec>> = {
   nodejs: NODE,
   perl: PERL,
   ruby: RUBY,
-  php: { code: ['-r', '-B', '-R', '-E', '-F'], preload: ['-d', '-c', '-z'], flags: ['-l', '-n', '-v', '-h', '-q', '-H'] },
+  php: { code: ['-r', '-B', '-R', '-E', '-F'], preload: ['-d', '-c', '-z'], flags: ['-n', '-v', '-h', '-q', '-H'] },
   lua: { code: ['-e'], preload: ['-l'], flags: ['-v', '-E', '-W'] },
   luajit: { code: ['-e'], preload: ['-l', '-j'], flags: ['-v', '-E'] },
   Rscript: { code: ['-e'], preload: ['--default-packages'], flags: ['--vanilla', '--version', '--verbose', '--no-environ', '--no-site-file', '--no-init-file'] },

@@ -106,13 +106,14 @@ class SedReader {
     if (name === ':') {
       this.skip(/[ \t]/);
       if (!/[^\s;]/.test(this.peek())) return 'has a `:` with no label';
-      this.skip(/[^\n;]/);
-      return undefined;
+      // GNU sed ends a label at a blank and reads what follows as another command (`:a e CMD`).
+      this.skip(/[^\s;]/);
+      return this.end();
     }
     if (WITH_WORD.has(name)) {
       this.skip(/[ \t]/);
-      this.skip(/[^\n;}]/);
-      return undefined;
+      this.skip(/[^\s;}]/);
+      return this.end();
     }
     if (TEXT.has(name)) return this.textArgument();
     if (name === 's') return this.substitute();

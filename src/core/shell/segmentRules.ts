@@ -397,9 +397,12 @@ function readShell(program: string, name: string, words: ShellWord[], ctx: Segme
       i++;
       break;
     }
+    if (/^-[oO]$/.test(value) && words[i + 1]?.value === 'noexec') return exactWords(words, `\`${name} -o noexec\` only checks the script`);
     if (/^[-+][oO]$/.test(value)) i += 2;
     else if (SHELL_LONG_OPTIONS.has(value)) i++;
     else if (/^[-+][A-Za-z]+$/.test(value)) {
+      // `-n` only reads the script: a rule made from a syntax check must not cover running it.
+      if (value.startsWith('-') && value.includes('n')) return exactWords(words, `\`${name} -n\` only checks the script`);
       if (value.startsWith('-') && value.includes('c')) inline = true;
       if (value.startsWith('-') && value.includes('s')) fromStdin = true;
       i += /[oO]$/.test(value) ? 2 : 1; // `-euo pipefail`: the last letter takes the next word
