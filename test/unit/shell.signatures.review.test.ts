@@ -6,6 +6,28 @@ import * as assert from 'node:assert/strict';
 import { check } from './helpers/approvalCheck';
 
 
+
+/** One test per case: the command asks under the rules, for the reason given. */
+function itAsks(cases: Array<[string, string[], RegExp]>): void {
+  for (const [command, always, reason] of cases) {
+    it(`${JSON.stringify(command)} asks under ${JSON.stringify(always)}`, () => {
+      const result = check(command, always);
+      assert.equal(result.autoApproved, false, result.reason);
+      assert.match(result.reason, reason);
+    });
+  }
+}
+
+/** One test per case: the command is still approved under the rules. */
+function itStaysApproved(cases: Array<[string, string[]]>): void {
+  for (const [command, always] of cases) {
+    it(`${JSON.stringify(command)} stays approved under ${JSON.stringify(always)}`, () => {
+      const result = check(command, always);
+      assert.equal(result.autoApproved, true, result.reason);
+    });
+  }
+}
+
 describe('command signatures: what the independent review found', () => {
   const asks: Array<[string, string[], RegExp]> = [
     ['cat secret.txt 3</dev/tcp/127.0.0.1/9999 >&3', ['cat README.md'], /\/dev\/tcp\/127\.0\.0\.1\/9999.*network connection/],
@@ -22,13 +44,7 @@ describe('command signatures: what the independent review found', () => {
     ['kubectl get secrets -o yaml', ['kubectl get pods'], /not allowed by any "Always allow" rule/],
     ['kubectl describe secret db', ['kubectl describe pod web'], /not allowed by any "Always allow" rule/],
   ];
-  for (const [command, always, reason] of asks) {
-    it(`${JSON.stringify(command)} asks under ${JSON.stringify(always)}`, () => {
-      const result = check(command, always);
-      assert.equal(result.autoApproved, false, result.reason);
-      assert.match(result.reason, reason);
-    });
-  }
+  itAsks(asks);
 
   const approved: Array<[string, string[]]> = [
     ['cat README.md < notes.txt', ['cat README.md']],
@@ -37,12 +53,7 @@ describe('command signatures: what the independent review found', () => {
     ['wc -l < /dev/null', ['wc']],
     ['kubectl get pods -n web', ['kubectl get pods']],
   ];
-  for (const [command, always] of approved) {
-    it(`${JSON.stringify(command)} stays approved under ${JSON.stringify(always)}`, () => {
-      const result = check(command, always);
-      assert.equal(result.autoApproved, true, result.reason);
-    });
-  }
+  itStaysApproved(approved);
 });
 
 describe('command signatures: lines joined by a trailing backslash', () => {
@@ -90,13 +101,7 @@ describe('command signatures: what the second independent review found', () => {
     ['git bundle create victim.txt HEAD', ['git bundle list-heads x.bundle'], /`git bundle create victim.txt HEAD` is not allowed/],
     ['git -p status', ['git status'], /`git -p` is an option these rules do not know|`git -p status` is not allowed/],
   ];
-  for (const [command, always, reason] of asks) {
-    it(`${JSON.stringify(command)} asks under ${JSON.stringify(always)}`, () => {
-      const result = check(command, always);
-      assert.equal(result.autoApproved, false, result.reason);
-      assert.match(result.reason, reason);
-    });
-  }
+  itAsks(asks);
 
   const approved: Array<[string, string[]]> = [
     ['git log --oneline -n 5', ['git log']],
@@ -107,12 +112,7 @@ describe('command signatures: what the second independent review found', () => {
     ['sleep 1 & wait $!', ['sleep', 'wait']],
     ['python -I -u tool.py', ['python tool.py']],
   ];
-  for (const [command, always] of approved) {
-    it(`${JSON.stringify(command)} stays approved under ${JSON.stringify(always)}`, () => {
-      const result = check(command, always);
-      assert.equal(result.autoApproved, true, result.reason);
-    });
-  }
+  itStaysApproved(approved);
 });
 
 describe('command signatures: what the third independent review found', () => {
@@ -138,17 +138,7 @@ describe('command signatures: what the third independent review found', () => {
     ['perl x.pl', ['perl -c x.pl'], /`perl x.pl` is not allowed|`perl -c` is an option/],
     ['nohup git status', ['git status'], /`nohup git status` is not allowed/],
   ];
-  for (const [command, always, reason] of asks) {
-    it(`${JSON.stringify(command)} asks under ${JSON.stringify(always)}`, () => {
-      const result = check(command, always);
-      assert.equal(result.autoApproved, false, result.reason);
-      assert.match(result.reason, reason);
-    });
-  }
+  itAsks(asks);
 
-  for (const [command, always] of [['git log --oneline -n 3', ['git log']], ["sed -n ':a;N;ba' f", ['sed']], ['git commit -m other', ['git commit -m msg']]] as Array<[string, string[]]>) {
-    it(`${JSON.stringify(command)} stays approved under ${JSON.stringify(always)}`, () => {
-      assert.equal(check(command, always).autoApproved, true);
-    });
-  }
+  itStaysApproved([['git log --oneline -n 3', ['git log']], ["sed -n ':a;N;ba' f", ['sed']], ['git commit -m other', ['git commit -m msg']]]);
 });
